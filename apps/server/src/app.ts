@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { syncRoutes } from './modules/sync/routes.ts';
+import { registerAuthGuard } from './plugins/auth-guard.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerStaticWeb } from './plugins/static-web.ts';
+import { loadSecrets, type Secrets } from './secrets.ts';
+import { seedBaseline } from './seed.ts';
+
+/** Every API module, registered in order. A new module joins this list (and the role table test). */
+const API_MODULES = [healthRoutes, syncRoutes];
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  secrets: Secrets;
+  version: string;
+  startedAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+const version = (
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+/** Builds the whole server (API + web app) around an opened database. */
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+    trustProxy: true,
+    bodyLimit: 8 * 1024 * 1024,
+    forceCloseConnections: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const secrets = await loadSecrets(config, database);
+  app.decorate('ctx', { config, database, secrets, version, startedAt: new Date() });
+
+  registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  await app.register(fastifyCookie);
+  registerAuthGuard(app, {
+    secret: secrets.jwtSecret,
+    isSessionActive: async () => true,
+  });
+
+  await seedBaseline(database);
+  await app.register(async (api) => {
+    for (const routes of API_MODULES) await routes(api as AppInstance);
+  });
+
+  await registerStaticWeb(app, config.webDist);
+  return app;
+}

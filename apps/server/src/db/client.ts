@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** Both drivers answer `execute` with `{ rows }`; typed as node-postgres for one API. */
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Raw SQL returning rows, for set-based statements drizzle cannot express. */
+  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+/** Opens PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir` (or in memory when null). */
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string | null;
+}): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    await migrateNodePg(db as never, { migrationsFolder });
+    return {
+      db,
+      kind: 'postgres',
+      rows: async <T>(q: SQL) => (await db.execute(q)).rows as T[],
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (opts.dataDir) {
+    const dir = path.join(opts.dataDir, 'pgdata');
+    mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    rows: async <T>(q: SQL) => (await db.execute(q)).rows as T[],
+    close: () => client.close(),
+  };
+}
+
+/** Reads a value from the meta table, creating it with `make()` the first time. */
+export async function metaValue(database: Database, key: string, make: () => string): Promise<string> {
+  await database.db.execute(
+    sql`INSERT INTO meta (key, value) VALUES (${key}, ${make()}) ON CONFLICT (key) DO NOTHING`,
+  );
+  const rows = await database.rows<{ value: string }>(sql`SELECT value FROM meta WHERE key = ${key}`);
+  return rows[0]!.value;
+}

@@ -1,0 +1,253 @@
+/**
+ * The server's tables (drizzle pg-core). Synced tables (travelers, health_declarations,
+ * system_status) carry `version` (bumped on every write), `deleted_at` (tombstone) and
+ * `change_seq` (from the one `change_seq` sequence: the pull cursor).
+ * SQL must run on PGlite (PostgreSQL 18) and PostgreSQL 15+.
+ */
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const changeSeq = pgSequence('change_seq');
+
+export const meta = pgTable('meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    title: text('title'),
+    avatar: text('avatar'),
+    passwordHash: text('password_hash').notNull(),
+    disabled: boolean('disabled').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(t.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    persistent: boolean('persistent').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    revokedAt: ts('revoked_at'),
+    ip: text('ip'),
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_family_idx').on(t.familyId)],
+);
+
+export const accountRequests = pgTable(
+  'account_requests',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    age: integer('age').notNull(),
+    gender: text('gender').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    decidedAt: ts('decided_at'),
+    decidedBy: uuid('decided_by'),
+  },
+  (t) => [index('account_requests_status_idx').on(t.status)],
+);
+
+export const travelers = pgTable(
+  'travelers',
+  {
+    id: uuid('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    passportNo: text('passport_no').notNull(),
+    nationality: text('nationality').notNull(),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    flightNo: text('flight_no'),
+    origin: text('origin'),
+    destination: text('destination'),
+    gender: text('gender'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    note: text('note'),
+    status: text('status').notNull().default('pending'),
+    passportExpiry: date('passport_expiry', { mode: 'string' }),
+    address: text('address'),
+    occupation: text('occupation'),
+    purposeOfVisit: text('purpose_of_visit'),
+    durationOfStay: integer('duration_of_stay'),
+    accommodation: text('accommodation'),
+    emergencyContact: text('emergency_contact'),
+    version: integer('version').notNull().default(1),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+    changeSeq: bigint('change_seq', { mode: 'number' }).notNull(),
+    createdBy: uuid('created_by'),
+    updatedBy: uuid('updated_by'),
+  },
+  (t) => [
+    index('travelers_change_seq_idx').on(t.changeSeq),
+    index('travelers_entry_date_idx').on(t.entryDate),
+    index('travelers_nationality_idx').on(t.nationality),
+    index('travelers_status_idx').on(t.status),
+  ],
+);
+
+export const healthDeclarations = pgTable(
+  'health_declarations',
+  {
+    id: uuid('id').primaryKey(),
+    travelerId: uuid('traveler_id').notNull(),
+    fullName: text('full_name').notNull(),
+    passportNumber: text('passport_number').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    bodyTemperature: doublePrecision('body_temperature').notNull(),
+    vaccinationStatus: text('vaccination_status').notNull(),
+    symptoms: jsonb('symptoms').notNull(),
+    contactHistory: jsonb('contact_history').notNull(),
+    riskZones: jsonb('risk_zones').notNull(),
+    medications: text('medications'),
+    allergies: text('allergies'),
+    medicalHistory: text('medical_history'),
+    testFileId: uuid('test_file_id'),
+    vaccinationCertFileId: uuid('vaccination_cert_file_id'),
+    commitment: boolean('commitment').notNull(),
+    systemMode: text('system_mode').notNull(),
+    riskScore: integer('risk_score').notNull(),
+    riskLevel: text('risk_level').notNull(),
+    riskFactors: jsonb('risk_factors').notNull(),
+    ruleVersion: text('rule_version').notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+    changeSeq: bigint('change_seq', { mode: 'number' }).notNull(),
+    createdBy: uuid('created_by'),
+    updatedBy: uuid('updated_by'),
+  },
+  (t) => [
+    uniqueIndex('health_declarations_traveler_uq').on(t.travelerId),
+    index('health_declarations_change_seq_idx').on(t.changeSeq),
+  ],
+);
+
+export const files = pgTable('files', {
+  id: uuid('id').primaryKey(),
+  ownerId: uuid('owner_id'),
+  originalName: text('original_name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  storageName: text('storage_name').notNull(),
+  fileType: text('file_type').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  deletedAt: ts('deleted_at'),
+});
+
+export const systemStatus = pgTable('system_status', {
+  id: text('id').primaryKey(),
+  mode: text('mode').notNull(),
+  statusText: text('status_text'),
+  version: integer('version').notNull().default(1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: uuid('updated_by'),
+  changeSeq: bigint('change_seq', { mode: 'number' }).notNull(),
+});
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    priority: text('priority').notNull(),
+    read: boolean('read').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    keys: jsonb('keys').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint)],
+);
+
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    userId: uuid('user_id'),
+    ip: text('ip'),
+    action: text('action').notNull(),
+    entity: text('entity'),
+    entityId: text('entity_id'),
+    oldVersion: integer('old_version'),
+    newVersion: integer('new_version'),
+    details: jsonb('details'),
+  },
+  (t) => [index('audit_events_at_idx').on(t.at), index('audit_events_entity_idx').on(t.entity, t.entityId)],
+);
+
+export const syncClients = pgTable('sync_clients', {
+  clientId: text('client_id').primaryKey(),
+  userId: uuid('user_id'),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const appliedMutations = pgTable(
+  'applied_mutations',
+  {
+    clientId: text('client_id').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    result: jsonb('result').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.seq] })],
+);

@@ -1,0 +1,291 @@
+/**
+ * Applies a batch of mutations exactly once.
+ *
+ * Guarantees, per mutation: all-or-nothing (record write, audit row and stored result commit
+ * together); independent of the others in the batch (a conflict or rejection touches only its
+ * own record); a (clientId, seq) seen before returns its stored result and changes nothing.
+ *
+ * Fast path: one transaction, set-based SQL per (table, op) "round" (json_to_recordset). A round
+ * holds at most one mutation per record, so later mutations of the same record see the earlier
+ * one's version. If the fast path hits a database error (e.g. a constraint), the batch is rolled
+ * back and replayed one mutation per transaction, so one bad row cannot block the rest.
+ *
+ * Every write transaction takes one advisory lock first, so change_seq values commit in order
+ * and a pull cursor can never skip a slower transaction's rows.
+ */
+import { type Mutation, type PushResult, validateMutationData } from '@bh/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { AuthUser } from '../../plugins/auth-guard.ts';
+import { fetchRecords } from './records.ts';
+import { type ColumnDef, WRITABLE_TABLES, type WritableTable } from './tables.ts';
+
+export const WRITE_LOCK_KEY = 7_233_001;
+
+export interface ApplyContext {
+  user: AuthUser;
+  ip: string | null;
+  /** null for single-record REST calls: no idempotency record is kept. */
+  clientId: string | null;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Exec = Pick<Db, 'execute'> | Tx;
+
+interface Prepared {
+  m: Mutation;
+  table: WritableTable;
+  row: Record<string, unknown> | null;
+}
+
+const rowsOf = async <T>(tx: Exec, q: SQL) => (await tx.execute(q)).rows as T[];
+
+export async function lockWrites(tx: Exec) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
+}
+
+/** Checks each mutation without touching the database. */
+function prepare(m: Mutation, user: AuthUser): Prepared | PushResult {
+  const table = WRITABLE_TABLES[m.table];
+  if (!table?.canWrite(user, m.op, m.id)) {
+    return { seq: m.seq, status: 'rejected', errors: [{ code: 'forbidden' }] };
+  }
+  if (m.op !== 'create' && m.baseVersion === null) {
+    return {
+      seq: m.seq,
+      status: 'rejected',
+      errors: [{ field: 'baseVersion', code: 'validation.required' }],
+    };
+  }
+  const check = validateMutationData(m.table, m.op, m.data);
+  if (!check.ok) return { seq: m.seq, status: 'rejected', errors: check.errors };
+  let row = check.data;
+  if (row && table.prepare) {
+    const prepared = table.prepare(row, m.id);
+    if ('error' in prepared) {
+      return { seq: m.seq, status: 'rejected', errors: [{ code: String(prepared.error) }] };
+    }
+    row = prepared;
+  }
+  return { m, table, row };
+}
+
+const sqlType = (col: ColumnDef) =>
+  ({
+    text: 'text',
+    date: 'date',
+    int: 'integer',
+    float: 'double precision',
+    bool: 'boolean',
+    jsonb: 'jsonb',
+    uuid: 'uuid',
+  })[col.type];
+
+function recordsetColumns(table: WritableTable, withBase: boolean) {
+  const defs = [
+    'id uuid',
+    ...(withBase ? ['base_version integer'] : []),
+    ...table.columns.map((c) => `${c.col} ${sqlType(c)}`),
+  ];
+  if (table.name === 'systemStatus') defs[0] = 'id text';
+  return sql.raw(defs.join(', '));
+}
+
+function toRecordsetRow(p: Prepared) {
+  const out: Record<string, unknown> = { id: p.m.id, base_version: p.m.baseVersion };
+  for (const c of p.table.columns) {
+    const v = p.row?.[c.key];
+    out[c.col] = v === undefined ? null : v;
+  }
+  return out;
+}
+
+/** Runs one (table, op) round set-based; returns the ids written with their new versions. */
+async function writeRound(
+  tx: Exec,
+  table: WritableTable,
+  op: Mutation['op'],
+  items: Prepared[],
+  userId: string,
+) {
+  const json = JSON.stringify(items.map(toRecordsetRow));
+  const cols = table.columns.map((c) => c.col);
+  const t = sql.raw(table.sqlName);
+  let q: SQL;
+  if (op === 'create') {
+    const target = sql.raw(['id', ...cols].join(', '));
+    const source = sql.raw(['x.id', ...cols.map((c) => `x.${c}`)].join(', '));
+    const audit = table.name === 'systemStatus' ? sql`` : sql`, created_by, updated_by`;
+    const auditVals = table.name === 'systemStatus' ? sql`` : sql`, ${userId}::uuid, ${userId}::uuid`;
+    q = sql`INSERT INTO ${t} (${target}, version, change_seq${audit})
+      SELECT ${source}, 1, nextval('change_seq')${auditVals}
+      FROM json_to_recordset(${json}::json) AS x(${recordsetColumns(table, true)})
+      ON CONFLICT (id) DO NOTHING RETURNING id::text AS id, version`;
+  } else if (op === 'update') {
+    const sets = sql.raw(cols.map((c) => `${c} = x.${c}`).join(', '));
+    const extra =
+      table.name === 'systemStatus'
+        ? sql`, updated_by = ${userId}::uuid`
+        : sql`, deleted_at = NULL, updated_by = ${userId}::uuid`;
+    q = sql`UPDATE ${t} AS t SET ${sets}, version = t.version + 1, updated_at = now(),
+      change_seq = nextval('change_seq')${extra}
+      FROM json_to_recordset(${json}::json) AS x(${recordsetColumns(table, true)})
+      WHERE t.id = x.id AND t.version = x.base_version RETURNING t.id::text AS id, t.version`;
+  } else {
+    q = sql`UPDATE ${t} AS t SET deleted_at = now(), version = t.version + 1, updated_at = now(),
+      change_seq = nextval('change_seq'), updated_by = ${userId}::uuid
+      FROM json_to_recordset(${json}::json) AS x(id uuid, base_version integer)
+      WHERE t.id = x.id AND t.version = x.base_version AND t.deleted_at IS NULL
+      RETURNING t.id::text AS id, t.version`;
+  }
+  const written = await rowsOf<{ id: string; version: number }>(tx, q);
+  return new Map(written.map((r) => [r.id, Number(r.version)]));
+}
+
+/** Splits mutations into rounds: consecutive (table, op) groups with each record at most once. */
+function toRounds(items: Prepared[]) {
+  const rounds: { table: WritableTable; op: Mutation['op']; items: Prepared[]; ids: Set<string> }[] = [];
+  for (const p of items) {
+    const last = rounds.at(-1);
+    if (last && last.table === p.table && last.op === p.m.op && !last.ids.has(p.m.id)) {
+      last.items.push(p);
+      last.ids.add(p.m.id);
+    } else {
+      rounds.push({ table: p.table, op: p.m.op, items: [p], ids: new Set([p.m.id]) });
+    }
+  }
+  return rounds;
+}
+
+async function applyInTx(tx: Exec, ctx: ApplyContext, batch: Mutation[]): Promise<PushResult[]> {
+  await lockWrites(tx);
+  const results = new Map<number, PushResult>();
+  let pending = batch;
+  if (ctx.clientId) {
+    const seqs = JSON.stringify(batch.map((m) => m.seq));
+    const stored = await rowsOf<{ seq: string | number; result: PushResult }>(
+      tx,
+      sql`SELECT seq, result FROM applied_mutations WHERE client_id = ${ctx.clientId}
+        AND seq IN (SELECT value::bigint FROM json_array_elements_text(${seqs}::json))`,
+    );
+    for (const s of stored) {
+      const r = typeof s.result === 'string' ? (JSON.parse(s.result) as PushResult) : s.result;
+      results.set(Number(s.seq), { ...r, status: r.status === 'applied' ? 'duplicate' : r.status });
+    }
+    pending = batch.filter((m) => !results.has(m.seq));
+  }
+  const fresh: PushResult[] = [];
+  const prepared: Prepared[] = [];
+  for (const m of pending) {
+    const p = prepare(m, ctx.user);
+    if ('status' in p) fresh.push(p);
+    else prepared.push(p);
+  }
+  const conflicts: Prepared[] = [];
+  const audits: Record<string, unknown>[] = [];
+  for (const round of toRounds(prepared)) {
+    const written = await writeRound(tx, round.table, round.op, round.items, ctx.user.id);
+    for (const p of round.items) {
+      const version = written.get(p.m.id);
+      if (version === undefined) {
+        conflicts.push(p);
+        continue;
+      }
+      fresh.push({ seq: p.m.seq, status: 'applied', version });
+      audits.push({
+        action: `${round.table.auditEntity}.${p.m.op}`,
+        entity: round.table.auditEntity,
+        entity_id: p.m.id,
+        old_version: p.m.baseVersion,
+        new_version: version,
+      });
+    }
+  }
+  if (conflicts.length > 0) {
+    const byTable = new Map<WritableTable, string[]>();
+    for (const p of conflicts) byTable.set(p.table, [...(byTable.get(p.table) ?? []), p.m.id]);
+    const serverRows = new Map<string, Record<string, unknown>>();
+    for (const [table, ids] of byTable) {
+      for (const r of await fetchRecords(tx, table, ids)) serverRows.set(`${table.name}:${String(r.id)}`, r);
+    }
+    for (const p of conflicts) {
+      const serverRecord = serverRows.get(`${p.table.name}:${p.m.id}`) ?? null;
+      // A delete of a record already deleted changes nothing and is what the device wanted.
+      if (p.m.op === 'delete' && serverRecord?.deletedAt) {
+        fresh.push({ seq: p.m.seq, status: 'applied', version: Number(serverRecord.version) });
+      } else {
+        fresh.push({ seq: p.m.seq, status: 'conflict', serverRecord });
+      }
+    }
+  }
+  if (audits.length > 0) {
+    await tx.execute(sql`INSERT INTO audit_events (user_id, ip, action, entity, entity_id, old_version, new_version, details)
+      SELECT ${ctx.user.id}::uuid, ${ctx.ip}, x.action, x.entity, x.entity_id, x.old_version, x.new_version,
+        ${ctx.clientId ? JSON.stringify({ clientId: ctx.clientId }) : null}::jsonb
+      FROM json_to_recordset(${JSON.stringify(audits)}::json)
+        AS x(action text, entity text, entity_id text, old_version integer, new_version integer)`);
+  }
+  if (ctx.clientId && fresh.length > 0) {
+    await tx.execute(sql`INSERT INTO applied_mutations (client_id, seq, result)
+      SELECT ${ctx.clientId}, (r->>'seq')::bigint, r::jsonb FROM json_array_elements(${JSON.stringify(fresh)}::json) AS r
+      ON CONFLICT (client_id, seq) DO NOTHING`);
+    const maxSeq = Math.max(...fresh.map((r) => r.seq));
+    await tx.execute(sql`INSERT INTO sync_clients (client_id, user_id, last_seq) VALUES (${ctx.clientId}, ${ctx.user.id}::uuid, ${maxSeq})
+      ON CONFLICT (client_id) DO UPDATE SET last_seq = GREATEST(sync_clients.last_seq, EXCLUDED.last_seq),
+        user_id = EXCLUDED.user_id, updated_at = now()`);
+  }
+  for (const r of fresh) results.set(r.seq, r);
+  return batch.map((m) => results.get(m.seq)!);
+}
+
+const isDataError = (err: unknown) => {
+  const code =
+    (err as { code?: string; cause?: { code?: string } })?.code ??
+    (err as { cause?: { code?: string } })?.cause?.code;
+  return typeof code === 'string' && /^(22|23)/.test(code);
+};
+
+/** Applies a batch; see the file header for the guarantees. */
+export async function applyMutations(db: Db, ctx: ApplyContext, batch: Mutation[]): Promise<PushResult[]> {
+  const seen = new Set<number>();
+  for (const m of batch) {
+    if (seen.has(m.seq)) throw Object.assign(new Error('duplicate seq in batch'), { statusCode: 400 });
+    seen.add(m.seq);
+  }
+  try {
+    return await db.transaction((tx) => applyInTx(tx, ctx, batch));
+  } catch (err) {
+    if (!isDataError(err) || batch.length === 1) {
+      if (batch.length === 1 && isDataError(err)) return [await rejectOne(db, ctx, batch[0]!, err)];
+      throw err;
+    }
+  }
+  const results: PushResult[] = [];
+  for (const m of batch) {
+    try {
+      results.push(...(await db.transaction((tx) => applyInTx(tx, ctx, [m]))));
+    } catch (err) {
+      if (!isDataError(err)) throw err;
+      results.push(await rejectOne(db, ctx, m, err));
+    }
+  }
+  return results;
+}
+
+/** A mutation the database itself refused (constraint, bad value): stored as rejected. */
+async function rejectOne(db: Db, ctx: ApplyContext, m: Mutation, err: unknown): Promise<PushResult> {
+  const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+  const result: PushResult = {
+    seq: m.seq,
+    status: 'rejected',
+    errors: [{ code: code?.startsWith('23') ? 'conflict' : 'validation_error' }],
+  };
+  if (ctx.clientId) {
+    await db.transaction(async (tx) => {
+      await lockWrites(tx);
+      await tx.execute(sql`INSERT INTO applied_mutations (client_id, seq, result)
+        VALUES (${ctx.clientId}, ${m.seq}, ${JSON.stringify(result)}::jsonb) ON CONFLICT DO NOTHING`);
+    });
+  }
+  return result;
+}

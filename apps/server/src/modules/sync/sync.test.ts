@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../../test/harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.reset());
+
+const traveler = (over: Record<string, unknown> = {}) => ({
+  fullName: 'Nguyễn Văn A',
+  passportNo: 'B1234567',
+  nationality: 'VN',
+  entryDate: '2026-11-20',
+  status: 'pending',
+  ...over,
+});
+
+async function push(headers: Record<string, string>, clientId: string, mutations: unknown[]) {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/sync/push',
+    headers,
+    payload: { clientId, mutations },
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+describe('POST /api/sync/push', () => {
+  it('applies a create once; the same (clientId, seq) again is a duplicate with no second effect', async () => {
+    const { headers } = await h.user();
+    const id = randomUUID();
+    const m = { seq: 1, table: 'travelers', op: 'create', id, baseVersion: null, data: traveler() };
+    const first = await push(headers, 'device-aaaa', [m]);
+    expect(first.body.results).toEqual([{ seq: 1, status: 'applied', version: 1 }]);
+    const again = await push(headers, 'device-aaaa', [m]);
+    expect(again.body.results).toEqual([{ seq: 1, status: 'duplicate', version: 1 }]);
+    const pulled = await h.app.inject({ url: '/api/sync/pull?cursor=0', headers });
+    const rows = pulled.json().changes.filter((c: { table: string }) => c.table === 'travelers');
+    expect(rows).toHaveLength(1);
+    expect(rows[0].record).toMatchObject({
+      id,
+      fullName: 'Nguyễn Văn A',
+      version: 1,
+      entryDate: '2026-11-20',
+    });
+  });
+
+  it('updates only on the current version; a stale base version is a conflict carrying the server row', async () => {
+    const { headers } = await h.user();
+    const id = randomUUID();
+    await push(headers, 'device-aaaa', [
+      { seq: 1, table: 'travelers', op: 'create', id, baseVersion: null, data: traveler() },
+    ]);
+    const upd = await push(headers, 'device-aaaa', [
+      {
+        seq: 2,
+        table: 'travelers',
+        op: 'update',
+        id,
+        baseVersion: 1,
+        data: traveler({ status: 'declared' }),
+      },
+    ]);
+    expect(upd.body.results[0]).toEqual({ seq: 2, status: 'applied', version: 2 });
+    const stale = await push(headers, 'device-bbbb', [
+      { seq: 1, table: 'travelers', op: 'update', id, baseVersion: 1, data: traveler({ note: 'old edit' }) },
+    ]);
+    expect(stale.body.results[0].status).toBe('conflict');
+    expect(stale.body.results[0].serverRecord).toMatchObject({ id, version: 2, status: 'declared' });
+  });
+
+  it('rejects invalid data per mutation without blocking the others in the batch', async () => {
+    const { headers } = await h.user();
+    const good = randomUUID();
+    const res = await push(headers, 'device-aaaa', [
+      {
+        seq: 1,
+        table: 'travelers',
+        op: 'create',
+        id: randomUUID(),
+        baseVersion: null,
+        data: traveler({ passportNo: '12' }),
+      },
+      { seq: 2, table: 'travelers', op: 'create', id: good, baseVersion: null, data: traveler() },
+    ]);
+    expect(res.body.results[0].status).toBe('rejected');
+    expect(res.body.results[0].errors[0]).toMatchObject({ field: 'passportNo' });
+    expect(res.body.results[1]).toEqual({ seq: 2, status: 'applied', version: 1 });
+  });
+
+  it('a delete leaves a tombstone that an old offline edit cannot resurrect', async () => {
+    const { headers } = await h.user();
+    const id = randomUUID();
+    await push(headers, 'device-1111', [
+      { seq: 1, table: 'travelers', op: 'create', id, baseVersion: null, data: traveler() },
+    ]);
+    const del = await push(headers, 'device-1111', [
+      { seq: 2, table: 'travelers', op: 'delete', id, baseVersion: 1, data: null },
+    ]);
+    expect(del.body.results[0]).toEqual({ seq: 2, status: 'applied', version: 2 });
+    const old = await push(headers, 'device-2222', [
+      {
+        seq: 1,
+        table: 'travelers',
+        op: 'update',
+        id,
+        baseVersion: 1,
+        data: traveler({ note: 'offline edit' }),
+      },
+    ]);
+    expect(old.body.results[0].status).toBe('conflict');
+    expect(old.body.results[0].serverRecord.deletedAt).toBeTruthy();
+  });
+
+  it('pull pages in change order with tombstones and a cursor', async () => {
+    const { headers } = await h.user();
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    await push(
+      headers,
+      'device-1111',
+      ids.map((id, i) => ({
+        seq: i + 1,
+        table: 'travelers',
+        op: 'create',
+        id,
+        baseVersion: null,
+        data: traveler(),
+      })),
+    );
+    await push(headers, 'device-1111', [
+      { seq: 4, table: 'travelers', op: 'delete', id: ids[0], baseVersion: 1, data: null },
+    ]);
+    const seen: string[] = [];
+    let cursor = 0;
+    for (;;) {
+      const page = (await h.app.inject({ url: `/api/sync/pull?cursor=${cursor}&limit=2`, headers })).json();
+      for (const c of page.changes)
+        seen.push(`${c.table}:${c.record.id}:${c.record.deletedAt ? 'deleted' : 'live'}`);
+      cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+    expect(seen.filter((s) => s.startsWith('travelers'))).toEqual([
+      `travelers:${ids[1]}:live`,
+      `travelers:${ids[2]}:live`,
+      `travelers:${ids[0]}:deleted`,
+    ]);
+  });
+
+  it('refuses anonymous pushes with 401 JSON', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      payload: { clientId: 'x', mutations: [] },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('unauthorized');
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * API test harness: the real app on a real database (in-memory PGlite, or the PostgreSQL of
+ * DATABASE_URL when the suite runs its PostgreSQL pass). One database per test file; reset()
+ * empties every table between tests.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { signJwt } from '../lib/jwt.ts';
+import { seedBaseline } from '../seed.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export interface Harness {
+  app: FastifyInstance;
+  database: Database;
+  dataDir: string;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+  /** A user with a live session and its bearer header. */
+  user(role?: 'admin' | 'officer'): Promise<{ id: string; headers: { authorization: string } }>;
+}
+
+const TABLES = [
+  'audit_events',
+  'applied_mutations',
+  'sync_clients',
+  'notifications',
+  'push_subscriptions',
+  'files',
+  'health_declarations',
+  'travelers',
+  'account_requests',
+  'sessions',
+  'users',
+  'system_status',
+];
+
+export async function createHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bh-test-'));
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: null });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    JWT_SECRET: TEST_JWT_SECRET,
+    ...env,
+  });
+  const reset = async () => {
+    await database.db.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`));
+    await seedBaseline(database);
+  };
+  await reset();
+  const app = await buildApp(config, database);
+  await app.ready();
+  return {
+    app,
+    database,
+    dataDir,
+    reset,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+    async user(role = 'officer') {
+      const id = randomUUID();
+      const sid = randomUUID();
+      await database.db.execute(sql`INSERT INTO users (id, email, name, role, password_hash)
+        VALUES (${id}, ${`${id}@test.vn`}, ${`Test ${role}`}, ${role}, 'x')`);
+      await database.db.execute(sql`INSERT INTO sessions (id, user_id, family_id, token_hash, expires_at)
+        VALUES (${sid}, ${id}, ${randomUUID()}, ${randomUUID()}, now() + interval '1 day')`);
+      const now = Math.floor(Date.now() / 1000);
+      const token = signJwt({ sub: id, role, sid, iat: now, exp: now + 900 }, TEST_JWT_SECRET);
+      return { id, headers: { authorization: `Bearer ${token}` } };
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Registers /sw.js (production builds only) and exposes update state: an update is flagged
+ * when a new worker installs while an old one controls the page.
+ */
+import { Workbox } from 'workbox-window';
+
+type Listener = (state: SwState) => void;
+export interface SwState {
+  registered: boolean;
+  updateAvailable: boolean;
+  error: string | null;
+}
+
+let state: SwState = { registered: false, updateAvailable: false, error: null };
+let wb: Workbox | null = null;
+const listeners = new Set<Listener>();
+const set = (next: Partial<SwState>) => {
+  state = { ...state, ...next };
+  for (const l of listeners) l(state);
+};
+
+export const getSwState = () => state;
+export function subscribeSw(listener: Listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function registerServiceWorker() {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  wb = new Workbox('/sw.js');
+  wb.addEventListener('waiting', () => set({ updateAvailable: true }));
+  wb.register()
+    .then(() => set({ registered: true }))
+    .catch((err: unknown) => {
+      console.error('service worker registration failed', err);
+      set({ error: String(err) });
+    });
+}
+
+/** Activates the waiting worker and reloads once it controls the page. */
+export function applyUpdate() {
+  if (!wb) return;
+  wb.addEventListener('controlling', () => window.location.reload());
+  wb.messageSkipWaiting();
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { buildResources } from './index.ts';
+
+type Tree = { [key: string]: string | Tree };
+const keysOf = (tree: Tree, prefix = ''): string[] =>
+  Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`),
+  );
+
+describe('translations', () => {
+  const resources = buildResources();
+
+  it('every key exists in Vietnamese, English and Japanese', () => {
+    const vi = new Set(keysOf(resources.vi));
+    const en = new Set(keysOf(resources.en));
+    const ja = new Set(keysOf(resources.ja));
+    const all = new Set([...vi, ...en, ...ja]);
+    const missing = [...all].flatMap((k) =>
+      (['vi', 'en', 'ja'] as const).filter((l) => !{ vi, en, ja }[l].has(k)).map((l) => `${l}: ${k}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('no translation is empty', () => {
+    for (const lang of ['vi', 'en', 'ja'] as const) {
+      const empty = keysOf(resources[lang]).filter((k) => {
+        const value = k
+          .split('.')
+          .reduce<string | Tree | undefined>(
+            (n, p) => (typeof n === 'object' ? n[p] : undefined),
+            resources[lang],
+          );
+        return typeof value !== 'string' || value.trim() === '';
+      });
+      expect(empty, lang).toEqual([]);
+    }
+  });
+
+  it('carries the spec texts of the error catalogue', () => {
+    expect((resources.vi.errors as Tree).network_error).toBe('Lỗi kết nối mạng');
+    expect((resources.en.errors as Tree).server_error).toBe('Server error, please try again later');
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * The one HTTP client: JSON, bearer token, 30 s time-out, errors as ApiError with the server's
+ * `{error:{code,message,details}}`. A 401 triggers one silent refresh, then the call is retried.
+ */
+import { API_TIMEOUT_MS } from '@bh/shared';
+import { clearSession, getSession, updateToken } from '../features/auth/session.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+  /** True when the request never got an HTTP answer (offline, DNS, reset, time-out). */
+  get isNetwork() {
+    return this.status === 0;
+  }
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Skip the automatic refresh-and-retry on 401 (used by the auth calls themselves). */
+  noRefresh?: boolean;
+  raw?: boolean;
+}
+
+let refreshing: Promise<boolean> | null = null;
+/** Set by the auth feature: called once on 401. */
+let onUnauthorized: (() => Promise<boolean>) | null = null;
+export function setRefreshHandler(handler: () => Promise<boolean>) {
+  onUnauthorized = handler;
+}
+
+async function send(path: string, opts: RequestOptions): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('timeout', 'TimeoutError')),
+    opts.timeoutMs ?? API_TIMEOUT_MS,
+  );
+  opts.signal?.addEventListener('abort', () => controller.abort(opts.signal?.reason));
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  const token = getSession()?.token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData || typeof opts.body === 'string' || opts.body instanceof Blob) {
+    body = opts.body as BodyInit;
+  } else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  try {
+    return await fetch(path, {
+      method: opts.method ?? 'GET',
+      headers,
+      body,
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+  } catch (_err) {
+    const timedOut =
+      controller.signal.aborted && (controller.signal.reason as DOMException)?.name === 'TimeoutError';
+    throw new ApiError(
+      0,
+      timedOut ? 'timeout_error' : 'network_error',
+      timedOut ? 'API call timeout' : 'Network connection error',
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  let res = await send(path, opts);
+  if (res.status === 401 && !opts.noRefresh && onUnauthorized && getSession()) {
+    refreshing ??= onUnauthorized().finally(() => {
+      refreshing = null;
+    });
+    if (await refreshing) res = await send(path, opts);
+  }
+  if (opts.raw && res.ok) return res as unknown as T;
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (!res.ok) {
+    const err = (json as { error?: { code?: string; message?: string; details?: unknown } } | null)?.error;
+    throw new ApiError(
+      res.status,
+      err?.code ?? (res.status >= 500 ? 'server_error' : 'unknown_error'),
+      err?.message ?? res.statusText,
+      err?.details,
+      json,
+    );
+  }
+  return json as T;
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => apiRequest<T>(path, { ...opts, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    apiRequest<T>(path, { ...opts, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    apiRequest<T>(path, { ...opts, method: 'PUT', body }),
+  delete: <T>(path: string, opts?: RequestOptions) => apiRequest<T>(path, { ...opts, method: 'DELETE' }),
+};
+
+export { clearSession, updateToken };

@@ -1,0 +1,70 @@
+/// <reference lib="webworker" />
+/**
+ * Service worker (built by vite-plugin-pwa, injectManifest). Precaches the app shell so the
+ * app opens offline; navigations fall back to the cached shell, then to /offline.html.
+ * API calls are never cached here: offline data lives in IndexedDB.
+ */
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute, setCatchHandler } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+const shellStrategy = new NetworkFirst({ cacheName: 'app-shell', networkTimeoutSeconds: 4 });
+
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+  async (options) => {
+    try {
+      return await shellStrategy.handle(options);
+    } catch {
+      return (
+        (await matchPrecache('/index.html')) ?? (await matchPrecache('/offline.html')) ?? Response.error()
+      );
+    }
+  },
+);
+
+setCatchHandler(async ({ request }) => {
+  if (request.destination === 'document') {
+    return (await matchPrecache('/offline.html')) ?? Response.error();
+  }
+  return Response.error();
+});
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: string } | undefined;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === 'SYNC_NOW') void notifyClients('SYNC_NOW');
+});
+
+// Background Sync (where supported): ask an open page to run the sync engine, which owns
+// IndexedDB access and auth. Without an open page the next start-up syncs.
+self.addEventListener('sync', (event: Event) => {
+  const e = event as Event & { tag?: string; waitUntil(p: Promise<unknown>): void };
+  if (e.tag === 'outbox-sync' || e.tag === 'pwa-settings-sync') e.waitUntil(notifyClients('SYNC_NOW'));
+});
+
+self.addEventListener('push', (event) => {
+  const payload = (() => {
+    try {
+      return (event.data?.json() ?? {}) as { title?: string; body?: string };
+    } catch {
+      return { title: event.data?.text() };
+    }
+  })();
+  event.waitUntil(
+    self.registration.showNotification(payload.title ?? 'Kiểm dịch biên giới', {
+      body: payload.body,
+      icon: '/pwa-192x192.png',
+    }),
+  );
+});
+
+async function notifyClients(type: string) {
+  const clients = await self.clients.matchAll({ type: 'window' });
+  for (const client of clients) client.postMessage({ type });
+}

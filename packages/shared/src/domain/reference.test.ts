@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { INITIAL_SYSTEM_FIGURES, isLocale, isSystemMode, pickLocale, STORAGE_KEYS } from './constants.ts';
+import {
+  COUNTRIES,
+  DESTINATION_AIRPORTS,
+  FILTER_COUNTRIES,
+  ORIGIN_AIRPORTS,
+  RISK_ZONE_OPTIONS,
+  TRAVELER_STATUS_OPTIONS,
+  TRAVELER_STATUSES,
+  travelerStatusLabelKey,
+} from './reference.ts';
+
+describe('reference lists', () => {
+  it('has the spec countries, the filter list adds ES', () => {
+    expect(COUNTRIES.map((c) => c.code)).toEqual([
+      'VN',
+      'US',
+      'JP',
+      'KR',
+      'CN',
+      'TH',
+      'SG',
+      'MY',
+      'AU',
+      'GB',
+      'FR',
+      'DE',
+    ]);
+    expect(FILTER_COUNTRIES.map((c) => c.code)).toEqual([...COUNTRIES.map((c) => c.code), 'ES']);
+  });
+
+  it('has the spec airports', () => {
+    expect(ORIGIN_AIRPORTS.map((a) => a.code)).toEqual([
+      'HAN',
+      'SGN',
+      'DAD',
+      'CXR',
+      'PQC',
+      'DOH',
+      'SIN',
+      'NRT',
+      'ICN',
+      'LAX',
+    ]);
+    expect(DESTINATION_AIRPORTS.map((a) => a.code)).toEqual(['SGN', 'HAN', 'DAD', 'CXR', 'PQC']);
+  });
+
+  it('labels every status, pending as pending declaration', () => {
+    expect(TRAVELER_STATUS_OPTIONS.map((o) => o.value)).toEqual([...TRAVELER_STATUSES]);
+    expect(travelerStatusLabelKey('pending')).toBe('travelers.status.pendingDeclaration');
+    expect(TRAVELER_STATUS_OPTIONS[0]?.label.en).toBe('Pending declaration');
+    expect(travelerStatusLabelKey('weird')).toBe('travelers.status.unknown');
+  });
+
+  it('has the risk zones with their labels', () => {
+    expect(RISK_ZONE_OPTIONS.map((z) => z.label.en)).toEqual([
+      'Wuhan, China',
+      'Lombardy, Italy',
+      'Qom, Iran',
+      'Daegu, Korea',
+    ]);
+  });
+
+  it('has the constants of the spec', () => {
+    expect(STORAGE_KEYS.locale).toBe('app-locale');
+    expect(INITIAL_SYSTEM_FIGURES).toEqual({
+      activeUsers: 15,
+      todayEntries: 32,
+      pendingCases: 8,
+      quarantineCases: 5,
+      systemUptime: 99.9,
+    });
+    expect(isLocale('ja')).toBe(true);
+    expect(isLocale('fr')).toBe(false);
+    expect(isSystemMode('emergency')).toBe(true);
+    expect(pickLocale({ vi: 'a', en: 'b', ja: 'c' }, 'xx')).toBe('a');
+  });
+});

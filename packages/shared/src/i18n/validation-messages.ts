@@ -1,0 +1,310 @@
+/**
+ * Every i18n key a schema or rule of this package can produce, with its text in vi/en/ja.
+ * Texts given by the spec are used verbatim. Placeholders use i18next syntax ({{min}}, {{max}});
+ * `issueToMessage` (schemas/validate.ts) returns the values for them.
+ */
+import type { LocalizedText } from '../domain/constants.ts';
+
+const messages = {
+  // Generic (login form uses validation.email, validation.required, validation.min_length)
+  'validation.required': {
+    vi: 'Trường này là bắt buộc',
+    en: 'This field is required',
+    ja: 'この項目は必須です',
+  },
+  'validation.invalid': { vi: 'Dữ liệu không hợp lệ', en: 'Invalid data', ja: '無効なデータです' },
+  'validation.invalid_type': { vi: 'Giá trị không hợp lệ', en: 'Invalid value', ja: '無効な値です' },
+  'validation.invalid_option': {
+    vi: 'Vui lòng chọn một giá trị hợp lệ',
+    en: 'Please choose a valid option',
+    ja: '有効な選択肢を選んでください',
+  },
+  'validation.invalid_format': {
+    vi: 'Định dạng không hợp lệ',
+    en: 'Invalid format',
+    ja: '形式が正しくありません',
+  },
+  'validation.email': {
+    vi: 'Email không hợp lệ',
+    en: 'Invalid email address',
+    ja: 'メールアドレスが正しくありません',
+  },
+  'validation.phone': {
+    vi: 'Số điện thoại không hợp lệ',
+    en: 'Invalid phone number',
+    ja: '電話番号が正しくありません',
+  },
+  'validation.min_length': {
+    vi: 'Phải có ít nhất {{min}} ký tự',
+    en: 'Must be at least {{min}} characters',
+    ja: '{{min}}文字以上で入力してください',
+  },
+  'validation.max_length': {
+    vi: 'Không được vượt quá {{max}} ký tự',
+    en: 'Must be at most {{max}} characters',
+    ja: '{{max}}文字以内で入力してください',
+  },
+  'validation.min_value': {
+    vi: 'Giá trị phải lớn hơn hoặc bằng {{min}}',
+    en: 'Must be at least {{min}}',
+    ja: '{{min}}以上の値を入力してください',
+  },
+  'validation.max_value': {
+    vi: 'Giá trị phải nhỏ hơn hoặc bằng {{max}}',
+    en: 'Must be at most {{max}}',
+    ja: '{{max}}以下の値を入力してください',
+  },
+  'validation.integer': {
+    vi: 'Vui lòng nhập số nguyên',
+    en: 'Please enter a whole number',
+    ja: '整数を入力してください',
+  },
+  'validation.too_many_items': {
+    vi: 'Không được quá {{max}} mục',
+    en: 'At most {{max}} items are allowed',
+    ja: '項目は{{max}}件までです',
+  },
+  'validation.duplicate_items': {
+    vi: 'Danh sách có giá trị trùng lặp',
+    en: 'The list contains duplicates',
+    ja: '重複した値があります',
+  },
+  'validation.invalid_date': { vi: 'Ngày không hợp lệ', en: 'Invalid date', ja: '日付が正しくありません' },
+  'validation.invalid_datetime': {
+    vi: 'Thời gian không hợp lệ',
+    en: 'Invalid date and time',
+    ja: '日時が正しくありません',
+  },
+  'validation.future_date': {
+    vi: 'Ngày phải ở trong tương lai',
+    en: 'The date must be in the future',
+    ja: '未来の日付を入力してください',
+  },
+  'validation.past_date': {
+    vi: 'Ngày phải ở trong quá khứ',
+    en: 'The date must be in the past',
+    ja: '過去の日付を入力してください',
+  },
+  'validation.date_range': {
+    vi: 'Ngày bắt đầu phải trước hoặc bằng ngày kết thúc',
+    en: 'The start date must be on or before the end date',
+    ja: '開始日は終了日以前の日付にしてください',
+  },
+  'validation.invalid_id': {
+    vi: 'Mã định danh không hợp lệ',
+    en: 'Invalid identifier',
+    ja: 'IDが正しくありません',
+  },
+  'validation.invalid_url': {
+    vi: 'Địa chỉ URL không hợp lệ',
+    en: 'Invalid URL',
+    ja: 'URLが正しくありません',
+  },
+  'validation.password_mismatch': {
+    vi: 'Mật khẩu xác nhận không khớp',
+    en: 'Passwords do not match',
+    ja: 'パスワードが一致しません',
+  },
+  'validation.password_weak': {
+    vi: 'Mật khẩu phải có ít nhất một chữ hoa, một chữ thường và một chữ số',
+    en: 'Password must contain an uppercase letter, a lowercase letter and a digit',
+    ja: 'パスワードには大文字・小文字・数字をそれぞれ1文字以上含めてください',
+  },
+  'validation.password_same': {
+    vi: 'Mật khẩu mới phải khác mật khẩu hiện tại',
+    en: 'The new password must differ from the current one',
+    ja: '新しいパスワードは現在のパスワードと異なるものにしてください',
+  },
+  'validation.terms_required': {
+    vi: 'Bạn cần đồng ý với các điều khoản',
+    en: 'You must accept the terms',
+    ja: '利用規約に同意してください',
+  },
+  'validation.unknown_field': {
+    vi: 'Trường không được hỗ trợ',
+    en: 'Unsupported field',
+    ja: 'サポートされていない項目です',
+  },
+  'validation.no_changes': {
+    vi: 'Không có thay đổi nào để lưu',
+    en: 'There are no changes to save',
+    ja: '保存する変更がありません',
+  },
+
+  // Traveller form
+  'traveler.errors.passportInvalid': {
+    vi: 'Số hộ chiếu không hợp lệ (6-12 ký tự chữ hoặc số)',
+    en: 'Invalid passport number (6-12 alphanumeric characters)',
+    ja: '旅券番号が正しくありません（英数字6～12文字）',
+  },
+  'traveler.errors.passportVnFormat': {
+    vi: 'Số hộ chiếu Việt Nam phải gồm 1 chữ cái và 7 chữ số',
+    en: 'A Vietnamese passport number must be 1 letter followed by 7 digits',
+    ja: 'ベトナムの旅券番号は英字1文字と数字7桁です',
+  },
+  'traveler.errors.incompleteInfo': {
+    vi: 'Vui lòng nhập đầy đủ thông tin',
+    en: 'Please provide complete information',
+    ja: '必要な情報をすべて入力してください',
+  },
+  'traveler.errors.nationalityInvalid': {
+    vi: 'Quốc tịch phải là mã quốc gia gồm 2 chữ cái',
+    en: 'Nationality must be a two-letter country code',
+    ja: '国籍は2文字の国コードで入力してください',
+  },
+  'traveler.errors.airportInvalid': {
+    vi: 'Mã sân bay phải gồm 3 chữ cái',
+    en: 'Airport code must be 3 letters',
+    ja: '空港コードは英字3文字で入力してください',
+  },
+  'traveler.errors.flightNoInvalid': {
+    vi: 'Số hiệu chuyến bay không hợp lệ',
+    en: 'Invalid flight number',
+    ja: '便名が正しくありません',
+  },
+
+  // Health declaration
+  'declaration.errors.travelerRequired': {
+    vi: 'Vui lòng chọn người nhập cảnh',
+    en: 'Please select a traveller',
+    ja: '入国者を選択してください',
+  },
+  'declaration.errors.fullNameRequired': {
+    vi: 'Họ và tên là bắt buộc',
+    en: 'Full name is required',
+    ja: '氏名は必須です',
+  },
+  'declaration.errors.passportNumberRequired': {
+    vi: 'Số hộ chiếu là bắt buộc',
+    en: 'Passport number is required',
+    ja: '旅券番号は必須です',
+  },
+  'declaration.errors.phoneRequired': {
+    vi: 'Số điện thoại là bắt buộc',
+    en: 'Phone number is required',
+    ja: '電話番号は必須です',
+  },
+  'declaration.errors.phoneInvalid': {
+    vi: 'Số điện thoại không hợp lệ',
+    en: 'Invalid phone number',
+    ja: '電話番号が正しくありません',
+  },
+  'declaration.errors.emailInvalid': {
+    vi: 'Email không hợp lệ',
+    en: 'Invalid email address',
+    ja: 'メールアドレスが正しくありません',
+  },
+  'declaration.errors.temperatureRequired': {
+    vi: 'Vui lòng nhập nhiệt độ cơ thể',
+    en: 'Please enter the body temperature',
+    ja: '体温を入力してください',
+  },
+  'declaration.errors.temperatureRange': {
+    vi: 'Nhiệt độ cơ thể phải từ 35°C đến 45°C',
+    en: 'Body temperature must be between 35°C and 45°C',
+    ja: '体温は35°Cから45°Cの範囲で入力してください',
+  },
+  'declaration.errors.temperatureStep': {
+    vi: 'Nhiệt độ cơ thể chỉ được có một chữ số thập phân',
+    en: 'Body temperature may have at most one decimal place',
+    ja: '体温は小数点以下1桁までで入力してください',
+  },
+  'declaration.errors.vaccinationStatusRequired': {
+    vi: 'Vui lòng chọn mức độ tiêm chủng',
+    en: 'Please select a vaccination status',
+    ja: 'ワクチン接種状況を選択してください',
+  },
+  'declaration.errors.commitmentRequired': {
+    vi: 'Bạn cần cam kết về tính chính xác của thông tin',
+    en: 'You must confirm that the information is accurate',
+    ja: '申告内容が正確であることを確認してください',
+  },
+
+  // Files
+  'files.errors.tooLarge': {
+    vi: 'File không được vượt quá 5MB',
+    en: 'File must not exceed 5MB',
+    ja: 'ファイルは5MB以下にしてください',
+  },
+  'files.errors.tooLargeGeneric': {
+    vi: 'Tệp quá lớn. Kích thước tối đa: 5MB',
+    en: 'File(s) too large. Maximum size: 5MB',
+    ja: 'ファイルが大きすぎます。最大サイズ：5MB',
+  },
+  'files.errors.unsupportedType': {
+    vi: 'Chỉ chấp nhận file PNG, JPG hoặc PDF',
+    en: 'Only PNG, JPG and PDF files are allowed',
+    ja: 'PNG、JPG、PDFファイルのみアップロードできます',
+  },
+  'files.errors.empty': { vi: 'File rỗng', en: 'The file is empty', ja: 'ファイルが空です' },
+  'files.errors.contentMismatch': {
+    vi: 'Nội dung file không khớp với loại file',
+    en: 'The file content does not match its type',
+    ja: 'ファイルの内容が形式と一致しません',
+  },
+
+  // Registration
+  'registration.errors.ageRange': {
+    vi: 'Tuổi phải từ 18 đến 120',
+    en: 'Age must be between 18 and 120',
+    ja: '年齢は18歳から120歳の範囲で入力してください',
+  },
+
+  // Sync envelope
+  'sync.validation.invalidRecordId': {
+    vi: 'Mã bản ghi không hợp lệ',
+    en: 'Invalid record id',
+    ja: 'レコードIDが正しくありません',
+  },
+  'sync.validation.baseVersionRequired': {
+    vi: 'Thiếu phiên bản gốc của bản ghi',
+    en: 'The base version of the record is required',
+    ja: 'レコードの基準バージョンが必要です',
+  },
+  'sync.validation.baseVersionNotAllowed': {
+    vi: 'Bản ghi mới không được có phiên bản gốc',
+    en: 'A new record must not have a base version',
+    ja: '新規レコードに基準バージョンは指定できません',
+  },
+  'sync.validation.dataRequired': {
+    vi: 'Thiếu dữ liệu bản ghi',
+    en: 'Record data is required',
+    ja: 'レコードデータが必要です',
+  },
+  'sync.validation.dataNotAllowed': {
+    vi: 'Thao tác xóa không được kèm dữ liệu',
+    en: 'A delete must not carry data',
+    ja: '削除操作にデータは指定できません',
+  },
+  'sync.validation.opNotAllowed': {
+    vi: 'Thao tác này không được phép với bảng này',
+    en: 'This operation is not allowed on this table',
+    ja: 'このテーブルではこの操作はできません',
+  },
+  'sync.validation.invalidClientId': {
+    vi: 'Mã thiết bị không hợp lệ',
+    en: 'Invalid client id',
+    ja: 'クライアントIDが正しくありません',
+  },
+  'sync.validation.noMutations': {
+    vi: 'Không có thay đổi nào để đồng bộ',
+    en: 'There are no changes to sync',
+    ja: '同期する変更がありません',
+  },
+  'sync.validation.seqOrder': {
+    vi: 'Số thứ tự thay đổi phải tăng dần và không trùng lặp',
+    en: 'Change sequence numbers must be strictly increasing',
+    ja: '変更の連番は重複のない昇順である必要があります',
+  },
+} as const satisfies Record<string, LocalizedText>;
+
+/** A key of `validationMessages`. */
+export type ValidationMessageKey = keyof typeof messages;
+
+/** Every validation key with its vi/en/ja text. */
+export const validationMessages: Readonly<Record<string, LocalizedText>> = messages;
+
+/** True when the string is a key of `validationMessages`. */
+export function isValidationMessageKey(key: string): key is ValidationMessageKey {
+  return Object.hasOwn(messages, key);
+}

@@ -1,0 +1,161 @@
+/**
+ * Building blocks of the schemas. Every check carries an i18n key of `validationMessages` as its
+ * message, so no zod prose ever reaches a user (see i18n/validation-messages.ts).
+ */
+import { z } from 'zod';
+import type { ValidationMessageKey } from '../i18n/validation-messages.ts';
+
+type Key = ValidationMessageKey;
+
+/**
+ * zod error option: a missing value (undefined or null) reports `requiredKey`, anything else
+ * (wrong type, bad format) reports `invalidKey`.
+ */
+export function keyed(requiredKey: Key = 'validation.required', invalidKey: Key = 'validation.invalid_type') {
+  return { error: (issue: { input?: unknown }) => (issue.input == null ? requiredKey : invalidKey) };
+}
+
+const notBlank = (value: string) => value.trim().length > 0;
+
+/** Required text: not empty, not only whitespace, at most `max` characters. */
+export function requiredText(max: number, requiredKey: Key = 'validation.required') {
+  return z
+    .string(keyed(requiredKey))
+    .min(1, { error: requiredKey, abort: true })
+    .max(max, 'validation.max_length')
+    .refine(notBlank, requiredKey);
+}
+
+/** Text of at most `max` characters (wrap with nullable/optional for optional fields). */
+export function boundedText(max: number) {
+  return z.string(keyed()).max(max, 'validation.max_length');
+}
+
+/** Calendar date 'YYYY-MM-DD' (real dates only: 2023-02-29 is refused). */
+export function isoDate(requiredKey: Key = 'validation.required') {
+  return z.iso.date(keyed(requiredKey, 'validation.invalid_date'));
+}
+
+/** ISO 8601 date-time with Z or an offset, e.g. 2025-01-31T08:00:00.000Z. */
+export function isoDateTime() {
+  return z.iso.datetime({ offset: true, ...keyed('validation.required', 'validation.invalid_datetime') });
+}
+
+/** UUID (made on the device for synced records). */
+export function uuid(requiredKey: Key = 'validation.required') {
+  return z.uuid(keyed(requiredKey, 'validation.invalid_id'));
+}
+
+/** One of a closed set of values. */
+export function oneOf<const T extends readonly [string, ...string[]]>(
+  values: T,
+  requiredKey: Key = 'validation.required',
+) {
+  return z.enum(values, keyed(requiredKey, 'validation.invalid_option'));
+}
+
+/** Boolean flag. */
+export function flag() {
+  return z.boolean(keyed());
+}
+
+/** Integer between min and max (inclusive). */
+export function intBetween(min: number, max: number, requiredKey: Key = 'validation.required') {
+  return z
+    .number(keyed(requiredKey))
+    .int('validation.integer')
+    .min(min, 'validation.min_value')
+    .max(max, 'validation.max_value');
+}
+
+/** Two-letter upper-case country code. */
+export function countryCode(requiredKey: Key = 'validation.required') {
+  return z
+    .string(keyed(requiredKey, 'traveler.errors.nationalityInvalid'))
+    .regex(/^[A-Z]{2}$/, 'traveler.errors.nationalityInvalid');
+}
+
+/** Record version: integer >= 1, bumped by the server on every write. */
+export const versionSchema = z
+  .number(keyed())
+  .int('validation.integer')
+  .min(1, 'validation.min_value')
+  .max(Number.MAX_SAFE_INTEGER, 'validation.max_value');
+
+/** Fields every synced record carries (ARCHITECTURE section 3). */
+export const syncedRecordMetaShape = {
+  version: versionSchema,
+  createdAt: isoDateTime(),
+  updatedAt: isoDateTime(),
+  deletedAt: isoDateTime().nullable(),
+};
+
+/** A field-level problem as sent over the wire: the field path ('a.b') and the i18n key. */
+export const fieldIssueSchema = z.object(
+  {
+    field: z.string(keyed()).optional(),
+    code: z.string(keyed()),
+  },
+  objectError(),
+);
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+/**
+ * Refinement option that runs an object-level check only when the listed fields (and the object
+ * itself) parsed without issues, so that e.g. "passwords do not match" also shows next to
+ * unrelated field errors but never on garbage input.
+ */
+export function whenValid(...fields: readonly string[]) {
+  return {
+    when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+      !payload.issues.some((issue) => {
+        const first = issue.path?.[0];
+        return first === undefined || fields.includes(String(first));
+      }),
+  };
+}
+
+/** zod error option of object schemas: unknown keys, missing object, wrong type. */
+export function objectError() {
+  return {
+    error: (issue: { code?: string; input?: unknown }) => {
+      if (issue.code === 'unrecognized_keys') return 'validation.unknown_field';
+      return issue.input == null ? 'validation.required' : 'validation.invalid_type';
+    },
+  };
+}
+
+/** Object that refuses unknown keys (API and sync inputs). */
+export function strictShape<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.strictObject(shape, objectError());
+}
+
+/** Object that drops unknown keys (records read back from the server or the device). */
+export function plainShape<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.object(shape, objectError());
+}
+
+/** Makes every field of a shape nullable and optional (writable optional fields). */
+export function nullishShape<T extends Record<string, z.ZodType>>(
+  shape: T,
+): { [K in keyof T]: z.ZodOptional<z.ZodNullable<T[K]>> } {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, schema]) => [key, schema.nullable().optional()]),
+  ) as {
+    [K in keyof T]: z.ZodOptional<z.ZodNullable<T[K]>>;
+  };
+}
+
+/** Makes every field of a shape nullable but present (stored records). */
+export function nullableShape<T extends Record<string, z.ZodType>>(
+  shape: T,
+): { [K in keyof T]: z.ZodNullable<T[K]> } {
+  return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, schema.nullable()])) as {
+    [K in keyof T]: z.ZodNullable<T[K]>;
+  };
+}
+
+/** True for a plain object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,71 @@
+/**
+ * System status: one record (id 'current') with the mode and the figures of the sidebar.
+ */
+import { z } from 'zod';
+import { DEFAULT_SYSTEM_MODE, INITIAL_SYSTEM_FIGURES, SYSTEM_MODES } from '../domain/constants.ts';
+import {
+  intBetween,
+  isoDateTime,
+  keyed,
+  oneOf,
+  plainShape,
+  strictShape,
+  syncedRecordMetaShape,
+} from './common.ts';
+
+/** Id of the one system status record. */
+export const SYSTEM_STATUS_ID = 'current';
+
+const count = () => intBetween(0, Number.MAX_SAFE_INTEGER);
+
+const statusShape = {
+  mode: oneOf(SYSTEM_MODES),
+  activeUsers: count(),
+  todayEntries: count(),
+  pendingCases: count(),
+  quarantineCases: count(),
+  /** Uptime in percent. */
+  systemUptime: z.number(keyed()).min(0, 'validation.min_value').max(100, 'validation.max_value'),
+  lastUpdateTime: isoDateTime(),
+  statusText: z.string(keyed()).max(500, 'validation.max_length'),
+};
+
+/** System status as shown by the apps. */
+export const systemStatusSchema = plainShape(statusShape);
+export type SystemStatus = z.infer<typeof systemStatusSchema>;
+
+/** System status as a synced record. */
+export const systemStatusRecordSchema = plainShape({
+  id: z.literal(SYSTEM_STATUS_ID, keyed('validation.required', 'sync.validation.invalidRecordId')),
+  ...statusShape,
+  ...syncedRecordMetaShape,
+});
+export type SystemStatusRecord = z.infer<typeof systemStatusRecordSchema>;
+
+/** Writable fields (admin): the mode and optionally the status text. Figures are computed by the server. */
+export const systemStatusInputSchema = strictShape({
+  mode: oneOf(SYSTEM_MODES),
+  statusText: statusShape.statusText.optional(),
+});
+export type SystemStatusInput = z.infer<typeof systemStatusInputSchema>;
+
+/** The status shown before anything was loaded (SPEC section 4). */
+export function initialSystemStatus(now: string): SystemStatus {
+  return { mode: DEFAULT_SYSTEM_MODE, ...INITIAL_SYSTEM_FIGURES, lastUpdateTime: now, statusText: '' };
+}
+
+export type BadgeVariant = 'success' | 'error' | 'warning' | 'neutral';
+
+/** Badge colour of a mode: success normal, error pandemic, warning emergency, neutral otherwise. */
+export function modeBadgeVariant(mode: string | null | undefined): BadgeVariant {
+  switch (mode) {
+    case 'normal':
+      return 'success';
+    case 'pandemic':
+      return 'error';
+    case 'emergency':
+      return 'warning';
+    default:
+      return 'neutral';
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Traveller: the synced record (`travelerSchema`) and the writable fields used by the REST API
+ * and by sync mutations (`travelerInputSchema`).
+ *
+ * The input schema is the server-side contract and expects normalised values (passport and codes
+ * in upper case without spaces); the traveller form normalises and adds the form rules in
+ * `validateTravelerForm` (traveler-form.ts). Required everywhere: fullName, passportNo,
+ * nationality, entryDate, status. Passport: 6-12 letters/digits; 1 letter + 7 digits for VN.
+ */
+import { z } from 'zod';
+import { NOTES_MAX_LENGTH, TEXT_MAX_LENGTH, TRAVELER_NAME_MAX_LENGTH } from '../domain/constants.ts';
+import { PASSPORT_PATTERN, VN_PASSPORT_PATTERN } from '../domain/passport.ts';
+import { GENDERS, PURPOSES_OF_VISIT, TRAVELER_STATUSES } from '../domain/reference.ts';
+import {
+  boundedText,
+  countryCode,
+  intBetween,
+  isoDate,
+  keyed,
+  nullableShape,
+  nullishShape,
+  oneOf,
+  plainShape,
+  requiredText,
+  strictShape,
+  syncedRecordMetaShape,
+  uuid,
+  whenValid,
+} from './common.ts';
+
+/** Flight number, normalised: airline designator (2-3 characters) + 1-4 digits + optional letter. */
+export const FLIGHT_NO_PATTERN = /^[A-Z0-9]{2}[A-Z]?\d{1,4}[A-Z]?$/;
+/** IATA airport code. */
+export const AIRPORT_CODE_PATTERN = /^[A-Z]{3}$/;
+/** Longest stay that can be declared, in days. */
+export const MAX_DURATION_OF_STAY_DAYS = 3650;
+
+const requiredFields = {
+  fullName: requiredText(TRAVELER_NAME_MAX_LENGTH),
+  passportNo: z
+    .string(keyed('validation.required', 'traveler.errors.passportInvalid'))
+    .regex(PASSPORT_PATTERN, 'traveler.errors.passportInvalid'),
+  nationality: countryCode(),
+  entryDate: isoDate(),
+  status: oneOf(TRAVELER_STATUSES),
+};
+
+const airportCode = () =>
+  z
+    .string(keyed('validation.required', 'traveler.errors.airportInvalid'))
+    .regex(AIRPORT_CODE_PATTERN, 'traveler.errors.airportInvalid');
+
+const optionalFields = {
+  flightNo: z
+    .string(keyed('validation.required', 'traveler.errors.flightNoInvalid'))
+    .regex(FLIGHT_NO_PATTERN, 'traveler.errors.flightNoInvalid'),
+  origin: airportCode(),
+  destination: airportCode(),
+  gender: oneOf(GENDERS),
+  birthDate: isoDate(),
+  note: boundedText(NOTES_MAX_LENGTH),
+  passportExpiry: isoDate(),
+  address: boundedText(TEXT_MAX_LENGTH),
+  occupation: boundedText(200),
+  purposeOfVisit: oneOf(PURPOSES_OF_VISIT),
+  /** Planned stay in days. */
+  durationOfStay: intBetween(0, MAX_DURATION_OF_STAY_DAYS),
+  accommodation: boundedText(TEXT_MAX_LENGTH),
+  /** Free text: name and phone of an emergency contact. */
+  emergencyContact: boundedText(300),
+};
+
+/** Names of the optional traveller fields (null when not given). */
+export const TRAVELER_OPTIONAL_FIELDS = Object.keys(optionalFields) as (keyof typeof optionalFields)[];
+
+/** Flight fields: required in pandemic and emergency modes, optional in normal mode. */
+export const TRAVELER_FLIGHT_FIELDS = ['flightNo', 'origin', 'destination'] as const;
+
+const isVnPassportOk = (value: { passportNo: string; nationality: string }) =>
+  value.nationality !== 'VN' || VN_PASSPORT_PATTERN.test(value.passportNo);
+const vnPassportOptions = () => ({
+  error: 'traveler.errors.passportVnFormat',
+  path: ['passportNo'],
+  ...whenValid('passportNo', 'nationality'),
+});
+
+const travelerInputShape = { ...requiredFields, ...nullishShape(optionalFields) };
+
+/** Writable traveller fields (REST create/update body without id, sync mutation data). */
+export const travelerInputSchema = strictShape(travelerInputShape).refine(
+  isVnPassportOk,
+  vnPassportOptions(),
+);
+export type TravelerInput = z.infer<typeof travelerInputSchema>;
+
+/** Body of POST /travelers: the writable fields plus the id made on the device. */
+export const travelerCreateSchema = strictShape({ id: uuid(), ...travelerInputShape }).refine(
+  isVnPassportOk,
+  vnPassportOptions(),
+);
+export type TravelerCreate = z.infer<typeof travelerCreateSchema>;
+
+/** Traveller record as stored on the server and sent to devices (optional fields are null). */
+export const travelerSchema = plainShape({
+  id: uuid(),
+  ...requiredFields,
+  ...nullableShape(optionalFields),
+  ...syncedRecordMetaShape,
+});
+export type Traveler = z.infer<typeof travelerSchema>;

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { validRegistration, validUser } from '../testing/fixtures.ts';
+import {
+  accountRequestSchema,
+  changePasswordSchema,
+  hasRole,
+  isAdmin,
+  isOfficer,
+  isStrongPassword,
+  loginFormSchema,
+  profileUpdateSchema,
+  registrationFormSchema,
+  userSchema,
+  userUpdateSchema,
+} from './user.ts';
+import { validateWith } from './validate.ts';
+
+describe('loginFormSchema', () => {
+  it('accepts email + 6-character password, rememberMe optional', () => {
+    expect(loginFormSchema.safeParse({ email: 'a@b.vn', password: '123456' }).success).toBe(true);
+    expect(
+      loginFormSchema.safeParse({ email: 'a@b.vn', password: '123456', rememberMe: false }).success,
+    ).toBe(true);
+  });
+
+  it('uses validation.required, validation.email and validation.min_length with min 6', () => {
+    expect(validateWith(loginFormSchema, { email: '', password: '' })).toEqual({
+      ok: false,
+      errors: { email: 'validation.required', password: 'validation.required' },
+      params: {},
+    });
+    expect(validateWith(loginFormSchema, { email: 'a@b', password: '12345' })).toEqual({
+      ok: false,
+      errors: { email: 'validation.email', password: 'validation.min_length' },
+      params: { password: { min: 6 } },
+    });
+  });
+});
+
+describe('registrationFormSchema', () => {
+  it('accepts a valid registration', () => {
+    expect(registrationFormSchema.safeParse(validRegistration).success).toBe(true);
+  });
+
+  it.each([
+    ['a', 'validation.min_length'],
+    ['ab', null],
+    ['a'.repeat(50), null],
+    ['a'.repeat(51), 'validation.max_length'],
+    ['   ', 'validation.required'],
+  ])('name %j -> %s', (name, key) => {
+    const result = validateWith(registrationFormSchema, { ...validRegistration, name });
+    expect(result.ok ? null : result.errors.name).toBe(key);
+  });
+
+  it.each([
+    [17, 'registration.errors.ageRange'],
+    [18, null],
+    [120, null],
+    [121, 'registration.errors.ageRange'],
+    [30.5, 'validation.integer'],
+  ])('age %d -> %s', (age, key) => {
+    const result = validateWith(registrationFormSchema, { ...validRegistration, age });
+    expect(result.ok ? null : result.errors.age).toBe(key);
+  });
+
+  it.each([
+    ['Secret1', 'validation.min_length'], // 7 characters
+    ['Secret12', null], // 8 characters
+    ['secret123', 'validation.password_weak'], // no upper case
+    ['SECRET123', 'validation.password_weak'], // no lower case
+    ['SecretPwd', 'validation.password_weak'], // no digit
+    ['', 'validation.required'],
+  ])('password %j -> %s', (password, key) => {
+    const result = validateWith(registrationFormSchema, {
+      ...validRegistration,
+      password,
+      confirmPassword: password,
+    });
+    expect(result.ok ? null : result.errors.password).toBe(key);
+  });
+
+  it('requires a matching confirmation, gender and accepted terms', () => {
+    expect(
+      validateWith(registrationFormSchema, {
+        ...validRegistration,
+        confirmPassword: 'Secret124',
+        gender: '',
+        terms: false,
+      }),
+    ).toEqual({
+      ok: false,
+      errors: {
+        gender: 'validation.invalid_option',
+        terms: 'validation.terms_required',
+        confirmPassword: 'validation.password_mismatch',
+      },
+      params: {},
+    });
+    expect(validateWith(registrationFormSchema, { ...validRegistration, confirmPassword: '' })).toMatchObject(
+      {
+        errors: { confirmPassword: 'validation.required' },
+      },
+    );
+  });
+
+  it('account request is the registration without confirmation and terms', () => {
+    const { confirmPassword: _c, terms: _t, ...request } = validRegistration;
+    expect(accountRequestSchema.safeParse(request).success).toBe(true);
+    expect(accountRequestSchema.safeParse(validRegistration).success).toBe(false);
+  });
+});
+
+describe('user schemas', () => {
+  it('user has a role and a nullable avatar', () => {
+    expect(userSchema.safeParse(validUser).success).toBe(true);
+    expect(userSchema.safeParse({ ...validUser, avatar: null }).success).toBe(true);
+    expect(userSchema.safeParse({ ...validUser, role: 'traveller' }).success).toBe(false);
+    expect(userSchema.safeParse({ ...validUser, avatar: 'javascript:alert(1)' }).success).toBe(false);
+  });
+
+  it('role helpers', () => {
+    expect(isAdmin({ role: 'admin' })).toBe(true);
+    expect(isOfficer({ role: 'admin' })).toBe(false);
+    expect(hasRole(null, 'officer')).toBe(false);
+    expect(isStrongPassword('Abcdefg1')).toBe(true);
+  });
+
+  it('updates need at least one field', () => {
+    expect(validateWith(userUpdateSchema, {})).toMatchObject({ errors: { _root: 'validation.no_changes' } });
+    expect(userUpdateSchema.safeParse({ disabled: true }).success).toBe(true);
+    expect(validateWith(profileUpdateSchema, {})).toMatchObject({
+      errors: { _root: 'validation.no_changes' },
+    });
+    expect(profileUpdateSchema.safeParse({ avatar: null }).success).toBe(true);
+  });
+
+  it('change password: strong, confirmed, different', () => {
+    const ok = { currentPassword: 'Old12345', newPassword: 'New12345', confirmPassword: 'New12345' };
+    expect(changePasswordSchema.safeParse(ok).success).toBe(true);
+    expect(validateWith(changePasswordSchema, { ...ok, confirmPassword: 'x' })).toMatchObject({
+      errors: { confirmPassword: 'validation.password_mismatch' },
+    });
+    expect(
+      validateWith(changePasswordSchema, {
+        currentPassword: 'Old12345',
+        newPassword: 'Old12345',
+        confirmPassword: 'Old12345',
+      }),
+    ).toMatchObject({ errors: { newPassword: 'validation.password_same' } });
+  });
+});

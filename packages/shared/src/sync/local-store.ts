@@ -1,0 +1,112 @@
+/**
+ * Shapes of the device's sync stores in the Dexie database PWADatabase (SPEC section 3):
+ * syncQueue (the outbox), conflicts, failedSyncItems, and the sync statistics.
+ * Times are epoch milliseconds (numbers index and compare well in IndexedDB); flags that are
+ * indexed are 0/1 because IndexedDB cannot index booleans.
+ */
+import { z } from 'zod';
+import { intBetween, keyed, oneOf, plainShape, versionSchema } from '../schemas/common.ts';
+import { recordDataSchema, SYNC_OPS, SYNC_TABLES, type SyncOp } from './protocol.ts';
+
+/** syncStatus of a local record: pending after every local write, synced once pushed. */
+export const LOCAL_SYNC_STATUSES = ['pending', 'synced'] as const;
+export type LocalSyncStatus = (typeof LOCAL_SYNC_STATUSES)[number];
+
+const autoId = () => intBetween(1, Number.MAX_SAFE_INTEGER);
+const epochMs = () => intBetween(0, Number.MAX_SAFE_INTEGER);
+const zeroOrOne = () => z.union([z.literal(0), z.literal(1)], keyed());
+
+/**
+ * Outbox row. `id` is the auto-increment key and also the mutation's seq. `baseVersion` is null
+ * for create. `nextAttemptAt` is when the next try may happen (see `retryDelayMs`).
+ */
+export const syncQueueItemSchema = plainShape({
+  id: autoId(),
+  operation: oneOf(SYNC_OPS),
+  table: oneOf(SYNC_TABLES),
+  recordId: z.string(keyed()).min(1, 'validation.required'),
+  data: recordDataSchema.nullable(),
+  baseVersion: versionSchema.nullable(),
+  timestamp: epochMs(),
+  retryCount: intBetween(0, Number.MAX_SAFE_INTEGER),
+  nextAttemptAt: epochMs(),
+  lastError: z.string(keyed()).optional(),
+});
+export type SyncQueueItem = z.infer<typeof syncQueueItemSchema>;
+/** An outbox row before Dexie assigned its id. */
+export type NewSyncQueueItem = Omit<SyncQueueItem, 'id'>;
+
+export const CONFLICT_TYPES = ['version_mismatch', 'deleted_on_server', 'deleted_locally'] as const;
+export type ConflictType = (typeof CONFLICT_TYPES)[number];
+
+export const CONFLICT_RESOLUTIONS = ['server_wins', 'client_wins', 'manual_merge'] as const;
+export type ConflictResolution = (typeof CONFLICT_RESOLUTIONS)[number];
+
+/** A conflict: starts unresolved (resolved 0); resolved with server_wins, client_wins or manual_merge. */
+export const conflictSchema = plainShape({
+  id: autoId(),
+  table: oneOf(SYNC_TABLES),
+  recordId: z.string(keyed()).min(1, 'validation.required'),
+  /** The local change (null when it was a delete). */
+  localData: recordDataSchema.nullable(),
+  /** The server's record (a tombstone when deleted there, null when it never existed). */
+  serverData: recordDataSchema.nullable(),
+  conflictType: oneOf(CONFLICT_TYPES),
+  timestamp: epochMs(),
+  resolved: zeroOrOne(),
+  /** id (seq) of the outbox row that met the conflict. */
+  syncQueueId: autoId(),
+  resolution: oneOf(CONFLICT_RESOLUTIONS).optional(),
+  resolvedAt: epochMs().optional(),
+});
+export type Conflict = z.infer<typeof conflictSchema>;
+export type NewConflict = Omit<Conflict, 'id'>;
+
+/** Kind of conflict met by a local operation, given the server's record. */
+export function conflictTypeFor(
+  operation: SyncOp,
+  serverRecord: Readonly<Record<string, unknown>> | null,
+): ConflictType {
+  if (serverRecord === null || (serverRecord.deletedAt !== null && serverRecord.deletedAt !== undefined)) {
+    return 'deleted_on_server';
+  }
+  return operation === 'delete' ? 'deleted_locally' : 'version_mismatch';
+}
+
+export const FAILED_ERROR_TYPES = [
+  'max_retries_exceeded',
+  'validation_failed',
+  'network',
+  'server_error',
+] as const;
+export type FailedErrorType = (typeof FAILED_ERROR_TYPES)[number];
+
+/** Whether a failed item of this type may be retried (only validation failures may not). */
+export function isRetryableErrorType(errorType: FailedErrorType): boolean {
+  return errorType !== 'validation_failed';
+}
+
+/**
+ * An outbox row that stopped being retried automatically. Retrying requeues `originalSyncItem`
+ * with retryCount 0 under a new id (a new seq) and removes this row.
+ */
+export const failedSyncItemSchema = plainShape({
+  id: autoId(),
+  originalSyncItem: syncQueueItemSchema,
+  errorType: oneOf(FAILED_ERROR_TYPES),
+  /** i18n key or message of the last error, with field issues when rejected. */
+  errorDetails: z.string(keyed()),
+  timestamp: epochMs(),
+  canRetry: zeroOrOne(),
+});
+export type FailedSyncItem = z.infer<typeof failedSyncItemSchema>;
+export type NewFailedSyncItem = Omit<FailedSyncItem, 'id'>;
+
+/** Counters shown by the app-management panel. */
+export const syncStatsSchema = plainShape({
+  pendingSync: intBetween(0, Number.MAX_SAFE_INTEGER),
+  failedItems: intBetween(0, Number.MAX_SAFE_INTEGER),
+  unresolvedConflicts: intBetween(0, Number.MAX_SAFE_INTEGER),
+  totalTravelers: intBetween(0, Number.MAX_SAFE_INTEGER),
+});
+export type SyncStats = z.infer<typeof syncStatsSchema>;

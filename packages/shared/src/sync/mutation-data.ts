@@ -1,0 +1,58 @@
+/**
+ * The `data` of a sync mutation, per table: the same writable-field schemas as the REST API.
+ * The device runs this before queueing/pushing (failure = validation_failed, not retryable); the
+ * server runs it per mutation (failure = 'rejected' with the field issues).
+ */
+import type { z } from 'zod';
+import type { FieldIssue } from '../schemas/common.ts';
+import { declarationInputSchema } from '../schemas/declaration.ts';
+import { systemStatusInputSchema } from '../schemas/system-status.ts';
+import { travelerInputSchema } from '../schemas/traveler.ts';
+import { userUpdateSchema } from '../schemas/user.ts';
+import { toFieldIssues } from '../schemas/validate.ts';
+import { SYNC_TABLE_OPS, type SyncOp, type SyncTable } from './protocol.ts';
+
+/** Schema of the data of a create or update per table. */
+export const SYNC_DATA_SCHEMAS = {
+  travelers: travelerInputSchema,
+  healthDeclarations: declarationInputSchema,
+  users: userUpdateSchema,
+  systemStatus: systemStatusInputSchema,
+} as const satisfies Record<SyncTable, z.ZodType>;
+
+export type SyncData<T extends SyncTable> = z.output<(typeof SYNC_DATA_SCHEMAS)[T]>;
+
+export type MutationDataCheck =
+  | { ok: true; data: Record<string, unknown> | null }
+  | { ok: false; errors: FieldIssue[] };
+
+/** Checks a mutation's data for its table and operation; on success returns the parsed data. */
+export function validateMutationData(table: SyncTable, op: SyncOp, data: unknown): MutationDataCheck {
+  if (!SYNC_TABLE_OPS[table].includes(op))
+    return { ok: false, errors: [{ field: 'op', code: 'sync.validation.opNotAllowed' }] };
+  if (op === 'delete') {
+    return data === null
+      ? { ok: true, data: null }
+      : { ok: false, errors: [{ field: 'data', code: 'sync.validation.dataNotAllowed' }] };
+  }
+  if (data === null || data === undefined)
+    return { ok: false, errors: [{ field: 'data', code: 'sync.validation.dataRequired' }] };
+  const result = SYNC_DATA_SCHEMAS[table].safeParse(data);
+  if (!result.success) return { ok: false, errors: toFieldIssues(result.error.issues) };
+  return { ok: true, data: result.data };
+}
+
+/**
+ * The writable fields of a local record (drops id, version, timestamps, syncStatus, ...), i.e. the
+ * data to queue for a create or update. Fields the record lacks are left out.
+ */
+export function pickWritableFields(
+  table: SyncTable,
+  record: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const key of Object.keys(SYNC_DATA_SCHEMAS[table].shape)) {
+    if (record[key] !== undefined) data[key] = record[key];
+  }
+  return data;
+}

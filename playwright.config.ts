@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests in Debian's Chromium (never a downloaded browser) against the real server
+// on a fresh PGlite data directory, serving the built PWA.
+const port = Number(process.env.E2E_PORT ?? 3199);
+const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${port}`;
+
+export default defineConfig({
+  testDir: './apps/web/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    serviceWorkers: 'allow',
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && node --import tsx apps/server/src/main.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  },
+});

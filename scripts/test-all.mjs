@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, unit + component tests, API tests on PGlite, the same API
+// tests on a throw-away PostgreSQL 15, then the end-to-end tests in Chromium. Stops at the
+// first failing step and exits non-zero.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['lint', 'npx', ['biome', 'check', '.']],
+  ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
+  ['unit + component tests', 'npx', ['vitest', 'run', '--project', 'shared', '--project', 'web']],
+  ['API tests on PGlite', 'npx', ['vitest', 'run', '--project', 'server']],
+  [
+    'API tests on PostgreSQL 15',
+    'node',
+    ['scripts/with-postgres.mjs', 'npx', 'vitest', 'run', '--project', 'server'],
+  ],
+  ['build web app', 'npm', ['run', 'build', '--silent']],
+  ['end-to-end tests in Chromium', 'npx', ['playwright', 'test']],
+];
+const only = process.argv[2];
+const t0 = Date.now();
+for (const [name, cmd, args] of steps) {
+  if (only && !name.includes(only)) continue;
+  const started = Date.now();
+  console.log(`\n=== ${name} ===`);
+  const r = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+  });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (r.status !== 0) {
+    console.error(`\n=== FAILED: ${name} (${secs}s) ===`);
+    process.exit(r.status ?? 1);
+  }
+  console.log(`=== ok: ${name} (${secs}s) ===`);
+}
+console.log(`\nall test steps passed in ${((Date.now() - t0) / 1000).toFixed(0)}s`);
