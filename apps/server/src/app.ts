@@ -11,17 +11,38 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { configRoutes } from './modules/config/routes.ts';
+import { declarationsRoutes } from './modules/declarations/routes.ts';
+import { filesRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { pushRoutes } from './modules/push/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
+import { systemStatusRoutes } from './modules/system-status/routes.ts';
+import { travelersRoutes } from './modules/travelers/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
-import { seedBaseline } from './seed.ts';
+import { seedBaseline, seedDemo } from './seed.ts';
 
 /** Every API module, registered in order. A new module joins this list (and the role table test). */
-const API_MODULES = [healthRoutes, syncRoutes];
+const API_MODULES = [
+  healthRoutes,
+  syncRoutes,
+  authRoutes,
+  usersRoutes,
+  travelersRoutes,
+  declarationsRoutes,
+  filesRoutes,
+  systemStatusRoutes,
+  notificationsRoutes,
+  configRoutes,
+  pushRoutes,
+];
 
 export interface AppContext {
   config: Config;
@@ -80,6 +101,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
 
   await seedBaseline(database);
+  if (config.SEED_DEMO) await seedDemo(database);
   await app.register(async (api) => {
     for (const routes of API_MODULES) await routes(api as AppInstance);
   });

@@ -1,0 +1,3 @@
+import type { AppInstance } from '../../app.ts';
+
+export async function pushRoutes(_app: AppInstance) {}
