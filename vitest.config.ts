@@ -11,6 +11,7 @@ export default defineConfig({
           root: './packages/shared',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
         },
       },
       {
@@ -21,6 +22,19 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          // The real client sync engine (fake IndexedDB) against the real server.
+          name: 'sync',
+          root: '.',
+          include: ['apps/web/src/sync/**/*.sync-test.ts'],
+          environment: 'node',
+          setupFiles: ['fake-indexeddb/auto'],
+          testTimeout: 120000,
+          hookTimeout: 60000,
+          fileParallelism: false,
         },
       },
       {

@@ -8,11 +8,11 @@ const steps = [
   ['lint', 'npx', ['biome', 'check', '.']],
   ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
   ['unit + component tests', 'npx', ['vitest', 'run', '--project', 'shared', '--project', 'web']],
-  ['API tests on PGlite', 'npx', ['vitest', 'run', '--project', 'server']],
+  ['API and sync tests on PGlite', 'npx', ['vitest', 'run', '--project', 'server', '--project', 'sync']],
   [
     'API tests on PostgreSQL 15',
     'node',
-    ['scripts/with-postgres.mjs', 'npx', 'vitest', 'run', '--project', 'server'],
+    ['scripts/with-postgres.mjs', 'npx', 'vitest', 'run', '--project', 'server', '--project', 'sync'],
   ],
   ['build web app', 'npm', ['run', 'build', '--silent']],
   ['end-to-end tests in Chromium', 'npx', ['playwright', 'test']],

@@ -7,6 +7,8 @@ import './styles.css';
 
 initI18n();
 registerServiceWorker();
+// The sync engine loads after the first paint, outside the login route's chunk.
+void import('./sync/runtime.ts').then((m) => m.startSync());
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

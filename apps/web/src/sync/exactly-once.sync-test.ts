@@ -1,0 +1,281 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../../../server/src/test/harness.ts';
+import { storeFor } from '../db/database.ts';
+import { writeRecord, writeRecords } from './outbox.ts';
+import { resolveConflict, retryFailedItem } from './resolutions.ts';
+import { type Device, makeDevice, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
+
+let h: Harness;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  await h.reset();
+  headers = (await h.user('officer')).headers;
+});
+
+const device = (name: string) =>
+  makeDevice(
+    name,
+    () => h.app,
+    () => headers,
+  );
+
+async function serverTravelers() {
+  const res = await h.app.inject({ url: '/api/sync/pull?cursor=0&limit=5000', headers });
+  return (res.json().changes as { table: string; record: Record<string, unknown> }[])
+    .filter((c) => c.table === 'travelers')
+    .map((c) => c.record);
+}
+
+async function auditCount(id: string) {
+  const res = await h.database.rows<{ n: string }>(
+    (await import('drizzle-orm')).sql`SELECT COUNT(*) AS n FROM audit_events WHERE entity_id = ${id}`,
+  );
+  return Number(res[0]!.n);
+}
+
+describe('exactly once', () => {
+  it('a reply lost after the server committed: the retry is a duplicate with one effect', async () => {
+    const d = device('a');
+    const t = await writeRecord('travelers', 'create', travelerInput(), d.db);
+    d.transport.faults.dropReplyNext = 1;
+    const first = await d.engine.sync();
+    expect(first.error).toBe('errors.network_error');
+    expect(await d.db.syncQueue.count()).toBe(1);
+    await syncUntilQuiet(d);
+    expect(await d.db.syncQueue.count()).toBe(0);
+    expect((await d.db.travelers.get(t.id))?.syncStatus).toBe('synced');
+    expect((await d.db.travelers.get(t.id))?.version).toBe(1);
+    const rows = await serverTravelers();
+    expect(rows.filter((r) => r.id === t.id)).toHaveLength(1);
+    expect(await auditCount(t.id)).toBe(1);
+  });
+
+  it('15 minutes of 5xx: items back off, are listed as failed, nothing is lost, all applied after', async () => {
+    const d = device('b');
+    const made = await writeRecords(
+      'travelers',
+      'create',
+      Array.from({ length: 30 }, (_, i) => travelerInput({ fullName: `Traveller ${i}` })),
+      d.db,
+    );
+    d.transport.faults.failNext = 1_000_000;
+    d.transport.faults.failStatus = 503;
+    const start = d.clock.now;
+    let sawAllFailed = false;
+    while (d.clock.now - start < 15 * 60_000) {
+      await d.engine.sync();
+      const failed = await d.db.failedSyncItems.toArray();
+      if (d.transport.pushCalls === 3) {
+        // Three tries with back-off, then listed as failed (retryable) and still kept.
+        expect(failed).toHaveLength(30);
+        expect(failed.every((f) => f.errorType === 'max_retries_exceeded' && f.canRetry === 1)).toBe(true);
+        sawAllFailed = true;
+      }
+      expect((await d.db.syncQueue.count()) + failed.length).toBe(30);
+      d.clock.now += 30_000;
+    }
+    expect(sawAllFailed).toBe(true);
+    // Retried by itself now and then during the outage, never more often than the back-off allows.
+    expect(d.transport.pushCalls).toBeLessThan(20);
+    d.transport.faults.failNext = 0;
+    d.clock.now += 5 * 60_000;
+    await syncUntilQuiet(d);
+    expect(await d.db.failedSyncItems.count()).toBe(0);
+    const rows = await serverTravelers();
+    expect(rows.map((r) => r.id).sort()).toEqual(made.map((m) => m.id).sort());
+  });
+
+  it('network errors are "network" failures; retrying one requeues it with a new id and retryCount 0', async () => {
+    const d = device('c');
+    await writeRecord('travelers', 'create', travelerInput(), d.db);
+    d.transport.faults.failNext = 3;
+    d.transport.faults.failStatus = 0;
+    await syncUntilQuiet(d, 3);
+    const [failed] = await d.db.failedSyncItems.toArray();
+    expect(failed?.errorType).toBe('network');
+    await retryFailedItem(failed!.id!, d.db);
+    const [row] = await d.db.syncQueue.toArray();
+    expect(row?.retryCount).toBe(0);
+    expect(row?.id).toBeGreaterThan(failed!.originalSyncItem.id!);
+    await syncUntilQuiet(d);
+    expect(await serverTravelers()).toHaveLength(1);
+  });
+
+  it('a rejected change blocks only its own record', async () => {
+    const d = device('d');
+    const bad = await writeRecord('travelers', 'create', travelerInput({ passportNo: 'X' }), d.db);
+    const good = await writeRecord('travelers', 'create', travelerInput({ fullName: 'Good' }), d.db);
+    await writeRecord('travelers', 'update', { id: bad.id, note: 'still bad' }, d.db);
+    await syncUntilQuiet(d);
+    const failed = await d.db.failedSyncItems.toArray();
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ errorType: 'validation_failed', canRetry: 0 });
+    expect((await d.db.travelers.get(good.id))?.syncStatus).toBe('synced');
+    expect((await d.db.travelers.get(bad.id))?.syncStatus).toBe('error');
+    // Fixing the record sends its current state once.
+    await writeRecord('travelers', 'update', { id: bad.id, passportNo: 'C7654321' }, d.db);
+    await syncUntilQuiet(d);
+    expect(await d.db.failedSyncItems.count()).toBe(0);
+    expect((await serverTravelers()).map((r) => r.passportNo).sort()).toEqual(['B1234567', 'C7654321']);
+  });
+
+  it('edits made before the create was acknowledged are rebased and arrive in order', async () => {
+    const d = device('e');
+    const t = await writeRecord('travelers', 'create', travelerInput(), d.db);
+    await writeRecord('travelers', 'update', { id: t.id, status: 'declared' }, d.db);
+    await writeRecord('travelers', 'update', { id: t.id, status: 'tested' }, d.db);
+    await syncUntilQuiet(d);
+    const [row] = (await serverTravelers()).filter((r) => r.id === t.id);
+    expect(row).toMatchObject({ status: 'tested', version: 3 });
+    expect((await d.db.travelers.get(t.id))?.version).toBe(3);
+  });
+
+  it('a pull interrupted before its cursor was saved resumes without gaps or duplicates', async () => {
+    const writer = device('w');
+    await writeRecords(
+      'travelers',
+      'create',
+      Array.from({ length: 25 }, (_, i) => travelerInput({ fullName: `P${i}` })),
+      writer.db,
+    );
+    await syncUntilQuiet(writer);
+    const reader = device('r');
+    reader.transport.faults.dropPullNext = 1;
+    const first = await reader.engine.sync();
+    expect(first.error).toBe('errors.network_error');
+    await syncUntilQuiet(reader);
+    const local = await reader.db.travelers.toArray();
+    expect(local).toHaveLength(25);
+    expect(new Set(local.map((l) => l.id)).size).toBe(25);
+  });
+
+  it('a pull does not overwrite a local edit that is not pushed yet', async () => {
+    const a = device('pa');
+    const b = device('pb');
+    const t = await writeRecord('travelers', 'create', travelerInput(), a.db);
+    await syncUntilQuiet(a);
+    await syncUntilQuiet(b);
+    await writeRecord('travelers', 'update', { id: t.id, note: 'from A' }, a.db);
+    await syncUntilQuiet(a);
+    b.transport.faults.failNext = 1;
+    await writeRecord('travelers', 'update', { id: t.id, note: 'from B offline' }, b.db);
+    await b.engine.sync(); // push fails; no pull overwrites B's edit
+    expect((await b.db.travelers.get(t.id))?.note).toBe('from B offline');
+  });
+});
+
+describe('two tabs, one device', () => {
+  it('edits from two tabs offline all reach the server once', async () => {
+    const tab1 = device('tab1');
+    const tab2 = makeDevice(
+      'tab2',
+      () => h.app,
+      () => headers,
+      { db: tab1.db, clientId: 'device-tab1-shared', clock: tab1.clock },
+    );
+    tab1.transport.faults.offline = true;
+    tab2.transport.faults.offline = true;
+    const a = await writeRecord('travelers', 'create', travelerInput({ fullName: 'From tab 1' }), tab1.db);
+    const b = await writeRecord('travelers', 'create', travelerInput({ fullName: 'From tab 2' }), tab2.db);
+    await writeRecord('travelers', 'update', { id: a.id, note: 'tab 2 edits tab 1 record' }, tab2.db);
+    tab1.transport.faults.offline = false;
+    tab2.transport.faults.offline = false;
+    await Promise.all([tab1.engine.sync(), tab2.engine.sync()]);
+    await syncUntilQuiet(tab1);
+    const rows = await serverTravelers();
+    expect(rows.map((r) => r.fullName).sort()).toEqual(['From tab 1', 'From tab 2']);
+    expect(rows.find((r) => r.id === a.id)).toMatchObject({ note: 'tab 2 edits tab 1 record', version: 2 });
+    expect(rows.find((r) => r.id === b.id)?.version).toBe(1);
+  });
+});
+
+describe('conflicts between devices', () => {
+  async function conflictOn(a: Device, b: Device) {
+    const t = await writeRecord('travelers', 'create', travelerInput(), a.db);
+    await syncUntilQuiet(a);
+    await syncUntilQuiet(b);
+    await writeRecord('travelers', 'update', { id: t.id, note: 'A wins the race' }, a.db);
+    await writeRecord('travelers', 'update', { id: t.id, note: 'B edits offline', status: 'tested' }, b.db);
+    await syncUntilQuiet(a);
+    await syncUntilQuiet(b);
+    const [conflict] = await b.db.conflicts.where('resolved').equals(0).toArray();
+    expect(conflict).toMatchObject({ conflictType: 'version_mismatch', recordId: t.id });
+    expect((await b.db.travelers.get(t.id))?.syncStatus).toBe('conflict');
+    return { id: t.id, conflictId: conflict!.id! };
+  }
+
+  it('server_wins applies the server record locally', async () => {
+    const a = device('sa');
+    const b = device('sb');
+    const { id, conflictId } = await conflictOn(a, b);
+    await resolveConflict(conflictId, 'server_wins', null, b.db);
+    await syncUntilQuiet(b);
+    expect(await b.db.travelers.get(id)).toMatchObject({
+      note: 'A wins the race',
+      syncStatus: 'synced',
+      version: 2,
+    });
+    expect((await serverTravelers()).find((r) => r.id === id)?.note).toBe('A wins the race');
+  });
+
+  it('client_wins resubmits on the server version; a further server change conflicts again', async () => {
+    const a = device('ca');
+    const b = device('cb');
+    const { id, conflictId } = await conflictOn(a, b);
+    // A changes the record again before B resolves.
+    await writeRecord('travelers', 'update', { id, note: 'A again' }, a.db);
+    await syncUntilQuiet(a);
+    await resolveConflict(conflictId, 'client_wins', null, b.db);
+    await syncUntilQuiet(b);
+    // B's resolution was made on version 2; the server is at 3: a new conflict, nothing overwritten.
+    expect((await serverTravelers()).find((r) => r.id === id)?.note).toBe('A again');
+    const [again] = await b.db.conflicts.where('resolved').equals(0).toArray();
+    expect(again?.serverData?.version).toBe(3);
+    await resolveConflict(again!.id!, 'client_wins', null, b.db);
+    await syncUntilQuiet(b);
+    expect((await serverTravelers()).find((r) => r.id === id)).toMatchObject({
+      note: 'B edits offline',
+      status: 'tested',
+      version: 4,
+    });
+  });
+
+  it('manual_merge needs merged data, then sends it', async () => {
+    const a = device('ma');
+    const b = device('mb');
+    const { id, conflictId } = await conflictOn(a, b);
+    await expect(resolveConflict(conflictId, 'manual_merge', null, b.db)).rejects.toThrow(
+      'Merged data required for manual merge resolution',
+    );
+    await resolveConflict(conflictId, 'manual_merge', { note: 'merged by hand', status: 'tested' }, b.db);
+    await syncUntilQuiet(b);
+    expect((await serverTravelers()).find((r) => r.id === id)).toMatchObject({
+      note: 'merged by hand',
+      status: 'tested',
+    });
+    await syncUntilQuiet(a);
+    expect(await a.db.travelers.get(id)).toMatchObject({ note: 'merged by hand', syncStatus: 'synced' });
+  });
+
+  it('a delete against an offline update: the update cannot resurrect it, it becomes a conflict', async () => {
+    const a = device('da');
+    const b = device('db');
+    const t = await writeRecord('travelers', 'create', travelerInput(), a.db);
+    await syncUntilQuiet(a);
+    await syncUntilQuiet(b);
+    await writeRecord('travelers', 'delete', { id: t.id }, a.db);
+    await syncUntilQuiet(a);
+    await writeRecord('travelers', 'update', { id: t.id, note: 'edited offline' }, b.db);
+    await syncUntilQuiet(b);
+    const [conflict] = await b.db.conflicts.toArray();
+    expect(conflict?.conflictType).toBe('deleted_on_server');
+    expect((await serverTravelers()).find((r) => r.id === t.id)?.deletedAt).toBeTruthy();
+    await resolveConflict(conflict!.id!, 'server_wins', null, b.db);
+    expect((await storeFor(b.db, 'travelers').get(t.id))?.deletedAt).toBeTruthy();
+  });
+});

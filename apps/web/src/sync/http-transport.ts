@@ -1,0 +1,29 @@
+import type { PullResponse, PushRequest, PushResponse, SyncStatusResponse } from '@bh/shared';
+import { ApiError, api } from '../lib/api.ts';
+import { type SyncTransport, TransportError } from './engine.ts';
+
+const wrap = async <T>(call: () => Promise<T>): Promise<T> => {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof ApiError) {
+      const body = err.body as { error?: { details?: { retryAfter?: number } } } | undefined;
+      const retryAfter = body?.error?.details?.retryAfter;
+      throw new TransportError(
+        err.status,
+        err.code,
+        retryAfter ? retryAfter * 1000 : undefined,
+        err.code === 'timeout_error',
+      );
+    }
+    throw err;
+  }
+};
+
+/** The real server, through the app's API client (bearer token, silent refresh, 30 s time-out). */
+export const httpTransport: SyncTransport = {
+  push: (body: PushRequest) => wrap(() => api.post<PushResponse>('/api/sync/push', body)),
+  pull: (cursor: number, limit: number) =>
+    wrap(() => api.get<PullResponse>(`/api/sync/pull?cursor=${cursor}&limit=${limit}`)),
+  status: () => wrap(() => api.get<SyncStatusResponse>('/api/sync/status')),
+};

@@ -1,0 +1,190 @@
+/**
+ * Local writes. Every change to a synced record is written together with its outbox row
+ * (`syncQueue`) in one Dexie transaction, so a change is either fully recorded (and will reach
+ * the server) or not at all.
+ *
+ * Outbox rows carry the record's writable fields at write time and the server version the
+ * change was made on (`baseVersion`). A record not yet acknowledged has version 0: later rows
+ * of it wait behind the create and are rebased on its version when the server answers.
+ */
+import { pickWritableFields, type SyncOp, type SyncTable } from '@bh/shared';
+import {
+  db as defaultDb,
+  type LocalRecord,
+  type PWADatabase,
+  type SyncQueueItem,
+  storeFor,
+} from '../db/database.ts';
+import { notifyLocalWrite } from './triggers.ts';
+
+export class RecordNotFoundError extends Error {
+  constructor(table: SyncTable, id: string) {
+    super(`${table === 'travelers' ? 'Traveler' : 'Record'} with id ${id} not found`);
+  }
+}
+
+export interface WriteInput {
+  id?: string;
+  [field: string]: unknown;
+}
+
+const nowIso = () => new Date().toISOString();
+
+function newQueueRow(
+  table: SyncTable,
+  operation: SyncOp,
+  record: LocalRecord,
+  baseVersion: number | null,
+  blocked: boolean,
+): SyncQueueItem {
+  const now = Date.now();
+  return {
+    operation,
+    table,
+    recordId: record.id,
+    data: operation === 'delete' ? null : pickWritableFields(table, record),
+    baseVersion,
+    timestamp: now,
+    retryCount: 0,
+    // Due at once, whatever the engine's clock says.
+    nextAttemptAt: 0,
+    blocked: blocked ? 1 : 0,
+  };
+}
+
+/** Is this record waiting on a conflict the user must resolve? Then new rows wait too. */
+async function hasOpenConflict(database: PWADatabase, table: SyncTable, id: string) {
+  return (
+    (await database.conflicts
+      .where('recordId')
+      .equals(id)
+      .filter((c) => c.table === table && c.resolved === 0)
+      .count()) > 0
+  );
+}
+
+/**
+ * Replaces every waiting outbox row and failed item of one record by a single row carrying
+ * the record's current state. Used when a record is unblocked (retry, conflict resolution,
+ * a new edit after a rejected change). Must run inside a transaction over syncQueue,
+ * failedSyncItems and the record's store.
+ */
+export async function coalesceRecord(
+  database: PWADatabase,
+  table: SyncTable,
+  record: LocalRecord,
+  opts: { baseVersion: number | null; existsOnServer: boolean },
+): Promise<void> {
+  await database.syncQueue
+    .where('recordId')
+    .equals(record.id)
+    .filter((r) => r.table === table)
+    .delete();
+  await database.failedSyncItems
+    .filter((f) => f.originalSyncItem.recordId === record.id && f.originalSyncItem.table === table)
+    .delete();
+  let op: SyncOp;
+  if (record.deletedAt) {
+    if (!opts.existsOnServer) {
+      // Never reached the server and now deleted: nothing to send.
+      await storeFor(database, table).update(record.id, { syncStatus: 'synced', lastModified: Date.now() });
+      return;
+    }
+    op = 'delete';
+  } else {
+    op = opts.existsOnServer ? 'update' : 'create';
+  }
+  await database.syncQueue.add(
+    newQueueRow(table, op, record, opts.existsOnServer ? opts.baseVersion : null, false),
+  );
+  await storeFor(database, table).update(record.id, { syncStatus: 'pending', lastModified: Date.now() });
+}
+
+/** Writes one record locally and queues its change. Returns the stored record. */
+export async function writeRecord(
+  table: SyncTable,
+  op: SyncOp,
+  input: WriteInput,
+  database: PWADatabase = defaultDb,
+): Promise<LocalRecord> {
+  const [saved] = await writeRecords(table, op, [input], database);
+  return saved!;
+}
+
+/**
+ * Writes many records of one table in ONE transaction (bulk import, benchmarks). Creates need
+ * no id (one is made); updates merge the given fields over the stored record; deletes leave a
+ * tombstone that syncs.
+ */
+export async function writeRecords(
+  table: SyncTable,
+  op: SyncOp,
+  inputs: WriteInput[],
+  database: PWADatabase = defaultDb,
+): Promise<LocalRecord[]> {
+  const store = storeFor(database, table);
+  const saved = await database.transaction(
+    'rw',
+    [store, database.syncQueue, database.failedSyncItems, database.conflicts],
+    async () => {
+      const now = Date.now();
+      const ts = nowIso();
+      if (op === 'create') {
+        const records: LocalRecord[] = inputs.map((input) => ({
+          ...input,
+          id: input.id ?? crypto.randomUUID(),
+          version: 0,
+          createdAt: ts,
+          updatedAt: ts,
+          deletedAt: null,
+          syncStatus: 'pending',
+          lastModified: now,
+        }));
+        await store.bulkAdd(records);
+        await database.syncQueue.bulkAdd(records.map((r) => newQueueRow(table, 'create', r, null, false)));
+        return records;
+      }
+      const out: LocalRecord[] = [];
+      for (const input of inputs) {
+        if (!input.id) throw new RecordNotFoundError(table, '(none)');
+        const existing = await store.get(input.id);
+        if (!existing) throw new RecordNotFoundError(table, input.id);
+        const { id: _id, ...changes } = input;
+        const record: LocalRecord = {
+          ...existing,
+          ...(op === 'update' ? changes : {}),
+          ...(op === 'delete' ? { deletedAt: ts } : {}),
+          updatedAt: ts,
+          syncStatus: 'pending',
+          lastModified: now,
+        };
+        await store.put(record);
+        const queued = await database.syncQueue
+          .where('recordId')
+          .equals(record.id)
+          .filter((r) => r.table === table)
+          .toArray();
+        const blockedByConflict = await hasOpenConflict(database, table, record.id);
+        const hasFailed =
+          (await database.failedSyncItems
+            .filter((f) => f.originalSyncItem.recordId === record.id && f.originalSyncItem.table === table)
+            .count()) > 0;
+        if (!blockedByConflict && (hasFailed || queued.some((r) => r.blocked === 1))) {
+          // A fresh edit supersedes a change the server refused: send the current state once.
+          await coalesceRecord(database, table, record, {
+            baseVersion: existing.version,
+            existsOnServer: existing.version > 0,
+          });
+        } else {
+          await database.syncQueue.add(
+            newQueueRow(table, op, record, existing.version > 0 ? existing.version : null, blockedByConflict),
+          );
+        }
+        out.push((await store.get(record.id))!);
+      }
+      return out;
+    },
+  );
+  notifyLocalWrite();
+  return saved;
+}

@@ -1,0 +1,58 @@
+/**
+ * Pull: pages of server changes since the saved cursor. Each page's rows and the new cursor are
+ * saved in one transaction, so an interrupted pull resumes where it stopped and never skips.
+ * A record with local changes not yet pushed (pending, conflict, error) is not overwritten:
+ * local edits win until pushed, and the push will meet the server's version.
+ */
+import type { PullResponse } from '@bh/shared';
+import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
+import { storeFor } from '../db/database.ts';
+
+export const PULL_PAGE_SIZE = 2000;
+const CURSOR_KEY = 'pullCursor';
+const EPOCH_KEY = 'serverEpoch';
+
+export async function getCursor(database: PWADatabase): Promise<number> {
+  return Number((await database.meta.get(CURSOR_KEY))?.value ?? 0);
+}
+
+export async function getEpoch(database: PWADatabase): Promise<string | null> {
+  return ((await database.meta.get(EPOCH_KEY))?.value as string | undefined) ?? null;
+}
+
+export async function savePage(database: PWADatabase, page: PullResponse): Promise<number> {
+  const byTable = new Map<SyncTable, Record<string, unknown>[]>();
+  for (const change of page.changes) {
+    const list = byTable.get(change.table) ?? [];
+    list.push(change.record);
+    byTable.set(change.table, list);
+  }
+  const stores = [...byTable.keys()].map((t) => storeFor(database, t));
+  let written = 0;
+  await database.transaction('rw', [...stores, database.meta], async () => {
+    for (const [table, records] of byTable) {
+      const store = storeFor(database, table);
+      const existing = await store.bulkGet(records.map((r) => String(r.id)));
+      const now = Date.now();
+      const puts: LocalRecord[] = [];
+      records.forEach((record, i) => {
+        const local = existing[i];
+        if (local && local.syncStatus !== 'synced') return;
+        if (local && Number(local.version) > Number(record.version)) return;
+        puts.push({ ...(local ?? {}), ...(record as LocalRecord), syncStatus: 'synced', lastModified: now });
+      });
+      await store.bulkPut(puts);
+      written += puts.length;
+    }
+    await database.meta.put({ key: CURSOR_KEY, value: page.cursor });
+    await database.meta.put({ key: EPOCH_KEY, value: page.epoch });
+  });
+  return written;
+}
+
+export async function resetCursor(database: PWADatabase, epoch: string) {
+  await database.transaction('rw', database.meta, async () => {
+    await database.meta.put({ key: CURSOR_KEY, value: 0 });
+    await database.meta.put({ key: EPOCH_KEY, value: epoch });
+  });
+}

@@ -1,0 +1,227 @@
+/**
+ * The outbox seen by the sync engine: which rows go next, and what an answer does to them.
+ * Each answer is applied in one Dexie transaction: the row leaves the outbox exactly when its
+ * outcome (new version, conflict, failed item) is stored.
+ */
+import {
+  hasExhaustedRetries,
+  type Mutation,
+  type PushResult,
+  pickWritableFields,
+  retryDelayMs,
+  validateMutationData,
+} from '@bh/shared';
+import type { FailedSyncItem, LocalRecord, PWADatabase, SyncQueueItem } from '../db/database.ts';
+import { storeFor } from '../db/database.ts';
+
+export const PUSH_BATCH_SIZE = 500;
+
+const key = (r: { table: string; recordId: string }) => `${r.table}:${r.recordId}`;
+
+/**
+ * The next rows to send, in seq order: at most one per record (its earliest row), only rows
+ * that are due, not blocked and rebased on a server version where they need one.
+ */
+export async function selectBatch(database: PWADatabase, now: number, limit = PUSH_BATCH_SIZE) {
+  const seen = new Set<string>();
+  return database.syncQueue
+    .orderBy(':id')
+    .filter((row) => {
+      const k = key(row);
+      if (seen.has(k)) return false;
+      seen.add(k);
+      if (row.blocked === 1 || row.nextAttemptAt > now) return false;
+      // An update/delete whose create is not yet acknowledged waits for its rebase.
+      return row.operation === 'create' || (row.baseVersion ?? 0) > 0;
+    })
+    .limit(limit)
+    .toArray();
+}
+
+/** Earliest time any waiting row becomes due (for the back-off timer), or null. */
+export async function nextDueTime(database: PWADatabase): Promise<number | null> {
+  const first = await database.syncQueue
+    .orderBy('nextAttemptAt')
+    .filter((r) => r.blocked !== 1)
+    .first();
+  return first ? first.nextAttemptAt : null;
+}
+
+export function toMutation(row: SyncQueueItem): Mutation {
+  return {
+    seq: row.id!,
+    table: row.table,
+    op: row.operation,
+    id: row.recordId,
+    baseVersion: row.operation === 'create' ? null : row.baseVersion,
+    data: row.operation === 'delete' ? null : row.data,
+  };
+}
+
+/** Checks rows before sending; the ones that can never be accepted become failed items. */
+export async function rejectInvalidRows(database: PWADatabase, rows: SyncQueueItem[]) {
+  const valid: SyncQueueItem[] = [];
+  const invalid: { row: SyncQueueItem; details: string }[] = [];
+  for (const row of rows) {
+    const check = validateMutationData(
+      row.table,
+      row.operation,
+      row.operation === 'delete' ? null : row.data,
+    );
+    if (check.ok) valid.push(row);
+    else invalid.push({ row, details: JSON.stringify(check.errors) });
+  }
+  if (invalid.length > 0) {
+    await database.transaction('rw', allStores(database), async () => {
+      for (const { row, details } of invalid)
+        await failRow(database, row, 'validation_failed', details, false);
+    });
+  }
+  return valid;
+}
+
+function allStores(database: PWADatabase) {
+  return [
+    database.syncQueue,
+    database.failedSyncItems,
+    database.conflicts,
+    database.travelers,
+    database.declarations,
+    database.users,
+    database.systemStatus,
+  ];
+}
+
+async function blockRecord(database: PWADatabase, row: SyncQueueItem) {
+  await database.syncQueue
+    .where('recordId')
+    .equals(row.recordId)
+    .filter((r) => r.table === row.table)
+    .modify({ blocked: 1 });
+}
+
+/** Moves a row to the failed items; later rows of its record wait until it is retried. */
+async function failRow(
+  database: PWADatabase,
+  row: SyncQueueItem,
+  errorType: FailedSyncItem['errorType'],
+  details: string,
+  canRetry: boolean,
+  now = Date.now(),
+) {
+  await database.syncQueue.delete(row.id!);
+  await database.failedSyncItems.add({
+    originalSyncItem: row,
+    errorType,
+    errorDetails: details,
+    timestamp: now,
+    canRetry: canRetry ? 1 : 0,
+  });
+  await blockRecord(database, row);
+  await storeFor(database, row.table).update(row.recordId, { syncStatus: 'error' });
+}
+
+/** Same writable data? Then a "conflict" on create is our own earlier write coming back. */
+function sameData(row: SyncQueueItem, server: Record<string, unknown> | null | undefined) {
+  if (!server || server.deletedAt || !row.data) return false;
+  const theirs = pickWritableFields(row.table, server);
+  const norm = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
+  return Object.keys(row.data).every((k) => norm(row.data![k]) === norm(theirs[k]));
+}
+
+export interface AckSummary {
+  applied: number;
+  conflicts: number;
+  rejected: number;
+}
+
+/** Applies the server's per-mutation results in one transaction. */
+export async function applyPushResults(
+  database: PWADatabase,
+  rows: SyncQueueItem[],
+  results: PushResult[],
+): Promise<AckSummary> {
+  const bySeq = new Map(results.map((r) => [r.seq, r]));
+  const summary: AckSummary = { applied: 0, conflicts: 0, rejected: 0 };
+  await database.transaction('rw', allStores(database), async () => {
+    for (const row of rows) {
+      const result = bySeq.get(row.id!);
+      if (!result) continue; // not answered: stays queued
+      let status = result.status;
+      let version = result.version;
+      if (status === 'conflict' && row.operation !== 'delete' && sameData(row, result.serverRecord)) {
+        // The server already holds exactly this change (an earlier try whose answer was lost).
+        status = 'applied';
+        version = Number(result.serverRecord!.version);
+      }
+      const store = storeFor(database, row.table);
+      if (status === 'applied' || status === 'duplicate') {
+        summary.applied++;
+        await database.syncQueue.delete(row.id!);
+        const later = database.syncQueue
+          .where('recordId')
+          .equals(row.recordId)
+          .filter((r) => r.table === row.table);
+        const remaining = await later.count();
+        if (version !== undefined) await later.modify({ baseVersion: version });
+        const local = await store.get(row.recordId);
+        if (local) {
+          const patch: Partial<LocalRecord> = { version: version ?? local.version };
+          if (remaining === 0 && local.syncStatus === 'pending') patch.syncStatus = 'synced';
+          await store.update(row.recordId, patch);
+        }
+      } else if (status === 'conflict') {
+        summary.conflicts++;
+        await database.syncQueue.delete(row.id!);
+        const local = (await store.get(row.recordId)) ?? null;
+        const server = result.serverRecord ?? null;
+        await database.conflicts.add({
+          table: row.table,
+          recordId: row.recordId,
+          localData: local,
+          serverData: server,
+          conflictType: server?.deletedAt
+            ? 'deleted_on_server'
+            : row.operation === 'delete'
+              ? 'deleted_locally'
+              : 'version_mismatch',
+          timestamp: Date.now(),
+          resolved: 0,
+          syncQueueId: row.id!,
+          operation: row.operation,
+        });
+        await blockRecord(database, row);
+        if (local) await store.update(row.recordId, { syncStatus: 'conflict' });
+      } else {
+        summary.rejected++;
+        await failRow(database, row, 'validation_failed', JSON.stringify(result.errors ?? []), false);
+      }
+    }
+  });
+  return summary;
+}
+
+/** A push that got no usable answer: back off, and after the last try list the rows as failed. */
+export async function recordPushFailure(
+  database: PWADatabase,
+  rows: SyncQueueItem[],
+  failure: { errorType: 'network' | 'max_retries_exceeded'; message: string; retryAfterMs?: number },
+  now: number,
+  random: () => number = Math.random,
+) {
+  await database.transaction('rw', allStores(database), async () => {
+    for (const row of rows) {
+      const retryCount = row.retryCount + 1;
+      if (hasExhaustedRetries(retryCount)) {
+        await failRow(database, { ...row, retryCount }, failure.errorType, failure.message, true, now);
+      } else {
+        const delay = Math.max(retryDelayMs(retryCount - 1, random), failure.retryAfterMs ?? 0);
+        await database.syncQueue.update(row.id!, {
+          retryCount,
+          nextAttemptAt: now + delay,
+          lastError: failure.message,
+        });
+      }
+    }
+  });
+}

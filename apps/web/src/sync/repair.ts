@@ -1,0 +1,43 @@
+/**
+ * A server that went back in time (new database epoch, or its highest change below our cursor)
+ * lacks records this device already saw acknowledged. Queue them again as creates: records the
+ * server still has come back as a "conflict" with identical data and count as applied; the
+ * rest are written again.
+ */
+import { pickWritableFields } from '@bh/shared';
+import type { PWADatabase, SyncQueueItem, SyncTable } from '../db/database.ts';
+import { storeFor } from '../db/database.ts';
+
+const REPAIRED_TABLES: SyncTable[] = ['travelers', 'healthDeclarations'];
+
+export async function repairServer(database: PWADatabase): Promise<number> {
+  let count = 0;
+  for (const table of REPAIRED_TABLES) {
+    const store = storeFor(database, table);
+    await database.transaction('rw', [store, database.syncQueue], async () => {
+      const records = await store
+        .where('syncStatus')
+        .equals('synced')
+        .filter((r) => !r.deletedAt)
+        .toArray();
+      const now = Date.now();
+      const rows: SyncQueueItem[] = records.map((r) => ({
+        operation: 'create',
+        table,
+        recordId: r.id,
+        data: pickWritableFields(table, r),
+        baseVersion: null,
+        timestamp: now,
+        retryCount: 0,
+        nextAttemptAt: now,
+        blocked: 0,
+      }));
+      await database.syncQueue.bulkAdd(rows);
+      await store.bulkUpdate(
+        records.map((r) => ({ key: r.id, changes: { syncStatus: 'pending' as const } })),
+      );
+      count += rows.length;
+    });
+  }
+  return count;
+}

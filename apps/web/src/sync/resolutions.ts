@@ -1,0 +1,139 @@
+/**
+ * What the user can do about a change the server did not take: resolve a conflict
+ * (server_wins, client_wins, manual_merge) or retry a failed item. Each is one transaction;
+ * a resolution that sends data again resubmits it on the server's current version, so a newer
+ * server change conflicts again instead of being overwritten.
+ */
+import type { ConflictRecord, LocalRecord, PWADatabase } from '../db/database.ts';
+import { db as defaultDb, storeFor } from '../db/database.ts';
+import { coalesceRecord } from './outbox.ts';
+import { requestSync } from './triggers.ts';
+
+export type Resolution = NonNullable<ConflictRecord['resolution']>;
+
+export class SyncActionError extends Error {}
+
+function stores(database: PWADatabase) {
+  return [
+    database.syncQueue,
+    database.failedSyncItems,
+    database.conflicts,
+    database.travelers,
+    database.declarations,
+    database.users,
+    database.systemStatus,
+  ];
+}
+
+export async function resolveConflict(
+  conflictId: number,
+  resolution: Resolution,
+  mergedData?: Record<string, unknown> | null,
+  database: PWADatabase = defaultDb,
+) {
+  if (resolution === 'manual_merge' && (!mergedData || Object.keys(mergedData).length === 0)) {
+    throw new SyncActionError('Merged data required for manual merge resolution');
+  }
+  await database.transaction('rw', stores(database), async () => {
+    const conflict = await database.conflicts.get(conflictId);
+    if (!conflict || conflict.resolved === 1) throw new SyncActionError('Item cannot be retried');
+    const store = storeFor(database, conflict.table);
+    const server = conflict.serverData;
+    const local = (await store.get(conflict.recordId)) ?? (conflict.localData as LocalRecord | null);
+    if (resolution === 'server_wins') {
+      await database.syncQueue
+        .where('recordId')
+        .equals(conflict.recordId)
+        .filter((r) => r.table === conflict.table)
+        .delete();
+      if (server) {
+        await store.put({ ...(server as LocalRecord), syncStatus: 'synced', lastModified: Date.now() });
+      } else {
+        await store.delete(conflict.recordId);
+      }
+    } else {
+      if (!local) throw new SyncActionError('Item cannot be retried');
+      const record: LocalRecord =
+        resolution === 'manual_merge' ? { ...local, ...mergedData, id: local.id } : { ...local };
+      // The local copy now stands on the server's version of the record.
+      record.version = server ? Number(server.version) : 0;
+      await store.put({ ...record, syncStatus: 'pending', lastModified: Date.now() });
+      await coalesceRecord(database, conflict.table, record, {
+        baseVersion: server ? Number(server.version) : null,
+        existsOnServer: Boolean(server),
+      });
+    }
+    // Any other open conflict of the same record is settled by this decision too.
+    await database.conflicts
+      .where('recordId')
+      .equals(conflict.recordId)
+      .filter((c) => c.table === conflict.table && c.resolved === 0)
+      .modify({ resolved: 1, resolution, resolvedAt: Date.now() });
+  });
+  requestSync('conflict-resolved');
+}
+
+/** Requeues a failed item (retryCount 0, new id), removes it from the failed items, syncs. */
+export async function retryFailedItem(failedId: number, database: PWADatabase = defaultDb) {
+  await database.transaction('rw', stores(database), async () => {
+    const failed = await database.failedSyncItems.get(failedId);
+    if (!failed || failed.canRetry !== 1) throw new SyncActionError('Item cannot be retried');
+    await requeue(
+      database,
+      failed.originalSyncItem.table,
+      failed.originalSyncItem.recordId,
+      failed.originalSyncItem,
+    );
+  });
+  requestSync('retry-failed');
+}
+
+/** How long a retryable failed item stays listed before the engine tries it again by itself. */
+export const AUTO_RETRY_AFTER_MS = 5 * 60_000;
+
+/**
+ * Requeues retryable failed items listed before `olderThan` (the engine calls this on each run
+ * with now - AUTO_RETRY_AFTER_MS, so nothing retryable is left behind once the server is back).
+ */
+export async function retryAllRetryable(
+  database: PWADatabase = defaultDb,
+  olderThan = Number.POSITIVE_INFINITY,
+): Promise<number> {
+  let count = 0;
+  await database.transaction('rw', stores(database), async () => {
+    const items = await database.failedSyncItems
+      .where('canRetry')
+      .equals(1)
+      .filter((f) => f.timestamp <= olderThan)
+      .toArray();
+    for (const f of items) {
+      await requeue(database, f.originalSyncItem.table, f.originalSyncItem.recordId, f.originalSyncItem);
+      count++;
+    }
+  });
+  return count;
+}
+
+async function requeue(
+  database: PWADatabase,
+  table: ConflictRecord['table'],
+  recordId: string,
+  original: { operation: string; baseVersion: number | null },
+) {
+  const record = await storeFor(database, table).get(recordId);
+  if (!record) {
+    await database.failedSyncItems.filter((f) => f.originalSyncItem.recordId === recordId).delete();
+    return;
+  }
+  const existsOnServer = original.operation !== 'create' || record.version > 0;
+  await coalesceRecord(database, table, record, {
+    baseVersion:
+      original.operation === 'create' ? record.version || null : (original.baseVersion ?? record.version),
+    existsOnServer,
+  });
+}
+
+/** Removes a failed item the user gives up on; the record keeps its local state. */
+export async function discardFailedItem(failedId: number, database: PWADatabase = defaultDb) {
+  await database.failedSyncItems.delete(failedId);
+}

@@ -1,0 +1,119 @@
+/**
+ * The browser's one sync engine and what starts it: start-up, `online`, the page becoming
+ * visible, local writes (debounced), a timer, the service worker's SYNC_NOW (Background Sync)
+ * and a login. Web Locks keep one run at a time across tabs; BroadcastChannel shows the
+ * running tab's state in the others.
+ */
+import { db } from '../db/database.ts';
+import { getSession, subscribeSession } from '../features/auth/session.ts';
+import { type EngineState, SyncEngine, type SyncNotice } from './engine.ts';
+import { httpTransport } from './http-transport.ts';
+import { pushNotice } from './notices.ts';
+import { onSyncRequested } from './triggers.ts';
+
+const TIMER_MS = 60_000;
+const LOCK_NAME = 'bh-sync-run';
+
+async function clientId(): Promise<string> {
+  const stored = await db.meta.get('clientId');
+  if (typeof stored?.value === 'string') return stored.value;
+  const id = `web-${crypto.randomUUID()}`;
+  await db.meta.put({ key: 'clientId', value: id });
+  return id;
+}
+
+const lock = async (fn: () => Promise<void>): Promise<boolean> => {
+  if (!('locks' in navigator)) {
+    await fn();
+    return true;
+  }
+  return navigator.locks.request(LOCK_NAME, { ifAvailable: true }, async (held) => {
+    if (!held) return false;
+    await fn();
+    return true;
+  });
+};
+
+let beforePush: (() => Promise<void>) | undefined;
+/** Work to do before each push (file uploads register here). */
+export function setBeforePush(fn: () => Promise<void>) {
+  beforePush = fn;
+}
+
+export const engine = new SyncEngine({
+  database: db,
+  transport: httpTransport,
+  clientId,
+  lock,
+  canSync: () => getSession() !== null,
+  beforePush: () => beforePush?.() ?? Promise.resolve(),
+  onNotice: (n: SyncNotice) => pushNotice(n),
+});
+
+const channel: BroadcastChannel | null =
+  typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel('bh-sync-state') : null;
+let started = false;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+async function run(reason: string) {
+  const result = await engine.sync();
+  if (!result.ran && navigator.onLine && getSession() && reason !== 'busy-retry') {
+    // Another tab holds the lock: look again shortly so a write made meanwhile is not left waiting.
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => void run('busy-retry'), 3000);
+  }
+  const due = await engine.nextDue();
+  if (due !== null && navigator.onLine) {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => void run('backoff'), Math.max(500, due - Date.now()));
+  }
+}
+
+/** Starts the triggers once (called by the app shell after the first render). */
+export function startSync() {
+  if (started) return;
+  started = true;
+  engine.subscribe((state: EngineState) => channel?.postMessage({ type: 'state', state }));
+  channel?.addEventListener('message', (e: MessageEvent<{ type: string; state: EngineState }>) => {
+    if (e.data?.type === 'state' && engine.getState().status !== 'syncing') engine.setState(e.data.state);
+  });
+  onSyncRequested((reason) => void run(reason));
+  window.addEventListener('online', () => void run('online'));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void run('visible');
+  });
+  setInterval(() => void run('timer'), TIMER_MS);
+  navigator.serviceWorker?.addEventListener('message', (e: MessageEvent<{ type?: string }>) => {
+    if (e.data?.type === 'SYNC_NOW') void run('service-worker');
+  });
+  subscribeSession(() => {
+    if (getSession()) {
+      engine.resume();
+      void run('login');
+    }
+  });
+  void db.meta.get('lastSyncTime').then((m) => {
+    if (typeof m?.value === 'number' && engine.getState().lastSyncTime === null)
+      engine.setState({ lastSyncTime: m.value });
+  });
+  void run('start-up');
+}
+
+/** The force-sync button: fails loudly offline ('Cannot sync while offline'). */
+export async function forceSync() {
+  engine.resume();
+  const result = await engine.sync({ force: true });
+  if (result.error) throw new Error(result.error);
+}
+
+/** Asks the service worker for a Background Sync after local writes, where supported. */
+export async function registerBackgroundSync() {
+  try {
+    const reg = await navigator.serviceWorker?.ready;
+    const sync = (reg as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })
+      ?.sync;
+    await sync?.register('outbox-sync');
+  } catch {
+    // Background Sync unsupported or refused: the other triggers still run.
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Test rig: devices running the real client sync code (fake IndexedDB in Node) against the
+ * real server (Fastify + PGlite, or PostgreSQL when DATABASE_URL is set), with switches to
+ * lose replies, fail with an HTTP status, or go offline; and a clock the test moves.
+ */
+import type { PullResponse, PushRequest, PushResponse, SyncStatusResponse } from '@bh/shared';
+import type { FastifyInstance } from 'fastify';
+import { PWADatabase } from '../../db/database.ts';
+import { SyncEngine, type SyncTransport, TransportError } from '../engine.ts';
+
+export interface Faults {
+  offline: boolean;
+  /** The next N pushes fail with `failStatus` before reaching the server. */
+  failNext: number;
+  failStatus: number;
+  /** The next N pushes are applied by the server but their reply is lost. */
+  dropReplyNext: number;
+  /** The next N pull pages are fetched but lost before they are saved. */
+  dropPullNext: number;
+}
+
+let dbCounter = 0;
+
+export class InjectTransport implements SyncTransport {
+  faults: Faults = { offline: false, failNext: 0, failStatus: 503, dropReplyNext: 0, dropPullNext: 0 };
+  pushCalls = 0;
+  constructor(
+    private app: () => FastifyInstance,
+    private headers: () => Record<string, string>,
+  ) {}
+
+  private async call<T>(method: 'GET' | 'POST', url: string, payload?: unknown): Promise<T> {
+    if (this.faults.offline) throw new TransportError(0, 'network_error');
+    const res = await this.app().inject({ method, url, headers: this.headers(), payload: payload as object });
+    if (res.statusCode >= 400) {
+      const retryAfter = res.headers['retry-after'];
+      throw new TransportError(
+        res.statusCode,
+        res.json().error?.code ?? 'unknown_error',
+        retryAfter ? Number(retryAfter) * 1000 : undefined,
+      );
+    }
+    return res.json() as T;
+  }
+
+  async push(body: PushRequest): Promise<PushResponse> {
+    this.pushCalls++;
+    if (this.faults.failNext > 0) {
+      this.faults.failNext--;
+      if (this.faults.failStatus === 0) throw new TransportError(0, 'network_error');
+      throw new TransportError(this.faults.failStatus, 'server_error');
+    }
+    const res = await this.call<PushResponse>('POST', '/api/sync/push', body);
+    if (this.faults.dropReplyNext > 0) {
+      this.faults.dropReplyNext--;
+      throw new TransportError(0, 'network_error');
+    }
+    return res;
+  }
+
+  async pull(cursor: number, limit: number): Promise<PullResponse> {
+    const page = await this.call<PullResponse>('GET', `/api/sync/pull?cursor=${cursor}&limit=${limit}`);
+    if (this.faults.dropPullNext > 0) {
+      this.faults.dropPullNext--;
+      throw new TransportError(0, 'network_error');
+    }
+    return page;
+  }
+
+  status(): Promise<SyncStatusResponse> {
+    return this.call<SyncStatusResponse>('GET', '/api/sync/status');
+  }
+}
+
+export interface Device {
+  name: string;
+  db: PWADatabase;
+  engine: SyncEngine;
+  transport: InjectTransport;
+  clock: { now: number };
+}
+
+export function makeDevice(
+  name: string,
+  app: () => FastifyInstance,
+  headers: () => Record<string, string>,
+  opts: { db?: PWADatabase; clientId?: string; clock?: { now: number } } = {},
+): Device {
+  const db = opts.db ?? new PWADatabase(`test-${name}-${++dbCounter}-${Date.now()}`);
+  const transport = new InjectTransport(app, headers);
+  const clock = opts.clock ?? { now: Date.now() };
+  const clientId = opts.clientId ?? `device-${name}-${dbCounter}`;
+  let seed = dbCounter * 7919;
+  const engine = new SyncEngine({
+    database: db,
+    transport,
+    clientId: async () => clientId,
+    now: () => clock.now,
+    random: () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    },
+    isOnline: () => !transport.faults.offline,
+  });
+  return { name, db, engine, transport, clock };
+}
+
+/** Syncs until the outbox is empty or nothing more can be sent; moves the clock past back-offs. */
+export async function syncUntilQuiet(d: Device, maxRuns = 20) {
+  for (let i = 0; i < maxRuns; i++) {
+    await d.engine.sync();
+    const due = await d.engine.nextDue();
+    if (due === null) return;
+    d.clock.now = Math.max(d.clock.now, due) + 1;
+  }
+}
+
+export const travelerInput = (over: Record<string, unknown> = {}) => ({
+  fullName: 'Nguyễn Văn An',
+  passportNo: 'B1234567',
+  nationality: 'VN',
+  entryDate: '2026-11-20',
+  status: 'pending',
+  gender: 'male',
+  ...over,
+});

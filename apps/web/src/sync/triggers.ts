@@ -1,0 +1,32 @@
+/**
+ * What makes the sync engine run: local writes (debounced), and anything else that calls
+ * `requestSync`. The engine subscribes; other tabs hear about writes through BroadcastChannel.
+ */
+type Listener = (reason: string) => void;
+const listeners = new Set<Listener>();
+const WRITE_DEBOUNCE_MS = 800;
+let debounce: ReturnType<typeof setTimeout> | null = null;
+const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel('bh-sync-writes') : null;
+
+export function onSyncRequested(listener: Listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function requestSync(reason: string) {
+  for (const l of listeners) l(reason);
+}
+
+/** Called after every local write: a sync follows shortly, in this tab or the syncing one. */
+export function notifyLocalWrite() {
+  if (debounce) clearTimeout(debounce);
+  debounce = setTimeout(() => {
+    debounce = null;
+    requestSync('local-write');
+    channel?.postMessage({ type: 'write' });
+  }, WRITE_DEBOUNCE_MS);
+}
+
+channel?.addEventListener('message', () => requestSync('other-tab-write'));
+// In Node (tests) an open channel must not keep the process alive.
+(channel as unknown as { unref?: () => void } | null)?.unref?.();
