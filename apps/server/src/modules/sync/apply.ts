@@ -17,6 +17,7 @@ import { type Mutation, type PushResult, validateMutationData } from '@bh/shared
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
+import { redactDetails } from '../audit/audit.ts';
 import { fetchRecords } from './records.ts';
 import { type ColumnDef, WRITABLE_TABLES, type WritableTable } from './tables.ts';
 
@@ -27,6 +28,8 @@ export interface ApplyContext {
   ip: string | null;
   /** null for single-record REST calls: no idempotency record is kept. */
   clientId: string | null;
+  /** Fault-injection point for crash tests: runs inside the transaction just before commit. */
+  beforeCommit?: () => Promise<void>;
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -142,6 +145,13 @@ async function writeRound(
   return new Map(written.map((r) => [r.id, Number(r.version)]));
 }
 
+/** Rows as they were before an update, for tables that keep earlier versions in the audit trail. */
+async function previousRows(tx: Exec, table: WritableTable, op: Mutation['op'], ids: Set<string>) {
+  if (op !== 'update' || !table.auditPrevious) return new Map<string, Record<string, unknown>>();
+  const rows = await fetchRecords(tx, table, [...ids]);
+  return new Map(rows.map((r) => [String(r.id), redactDetails(r) as Record<string, unknown>]));
+}
+
 /** Splits mutations into rounds: consecutive (table, op) groups with each record at most once. */
 function toRounds(items: Prepared[]) {
   const rounds: { table: WritableTable; op: Mutation['op']; items: Prepared[]; ids: Set<string> }[] = [];
@@ -184,6 +194,7 @@ async function applyInTx(tx: Exec, ctx: ApplyContext, batch: Mutation[]): Promis
   const conflicts: Prepared[] = [];
   const audits: Record<string, unknown>[] = [];
   for (const round of toRounds(prepared)) {
+    const previous = await previousRows(tx, round.table, round.op, round.ids);
     const written = await writeRound(tx, round.table, round.op, round.items, ctx.user.id);
     for (const p of round.items) {
       const version = written.get(p.m.id);
@@ -198,6 +209,7 @@ async function applyInTx(tx: Exec, ctx: ApplyContext, batch: Mutation[]): Promis
         entity_id: p.m.id,
         old_version: p.m.baseVersion,
         new_version: version,
+        previous: previous.get(p.m.id) ?? null,
       });
     }
   }
@@ -219,11 +231,13 @@ async function applyInTx(tx: Exec, ctx: ApplyContext, batch: Mutation[]): Promis
     }
   }
   if (audits.length > 0) {
+    const clientJson = ctx.clientId ? JSON.stringify({ clientId: ctx.clientId }) : null;
     await tx.execute(sql`INSERT INTO audit_events (user_id, ip, action, entity, entity_id, old_version, new_version, details)
       SELECT ${ctx.user.id}::uuid, ${ctx.ip}, x.action, x.entity, x.entity_id, x.old_version, x.new_version,
-        ${ctx.clientId ? JSON.stringify({ clientId: ctx.clientId }) : null}::jsonb
+        CASE WHEN x.previous IS NULL THEN ${clientJson}::jsonb
+          ELSE COALESCE(${clientJson}::jsonb, '{}'::jsonb) || jsonb_build_object('previous', x.previous) END
       FROM json_to_recordset(${JSON.stringify(audits)}::json)
-        AS x(action text, entity text, entity_id text, old_version integer, new_version integer)`);
+        AS x(action text, entity text, entity_id text, old_version integer, new_version integer, previous jsonb)`);
   }
   if (ctx.clientId && fresh.length > 0) {
     await tx.execute(sql`INSERT INTO applied_mutations (client_id, seq, result)
@@ -234,6 +248,7 @@ async function applyInTx(tx: Exec, ctx: ApplyContext, batch: Mutation[]): Promis
       ON CONFLICT (client_id) DO UPDATE SET last_seq = GREATEST(sync_clients.last_seq, EXCLUDED.last_seq),
         user_id = EXCLUDED.user_id, updated_at = now()`);
   }
+  await ctx.beforeCommit?.();
   for (const r of fresh) results.set(r.seq, r);
   return batch.map((m) => results.get(m.seq)!);
 }

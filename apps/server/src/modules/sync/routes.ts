@@ -4,6 +4,12 @@ import type { AppInstance } from '../../app.ts';
 import { applyMutations } from './apply.ts';
 import { maxChangeSeq, pullChanges } from './pull.ts';
 
+// Crash tests only: hold each push transaction open this long before commit, so a test can
+// kill the process mid-batch. Never set in production.
+const holdBeforeCommitMs = Number(process.env.BH_TEST_HOLD_PUSH_MS ?? 0);
+const beforeCommit =
+  holdBeforeCommitMs > 0 ? () => new Promise<void>((r) => setTimeout(r, holdBeforeCommitMs)) : undefined;
+
 export async function syncRoutes(app: AppInstance) {
   const { database, secrets } = app.ctx;
 
@@ -14,7 +20,7 @@ export async function syncRoutes(app: AppInstance) {
       const { clientId, mutations } = request.body;
       const results = await applyMutations(
         database.db,
-        { user: request.user!, ip: request.ip, clientId },
+        { user: request.user!, ip: request.ip, clientId, beforeCommit },
         mutations,
       );
       return { results };

@@ -22,6 +22,8 @@ export interface WritableTable {
   prepare?(data: Record<string, unknown>, id: string): Record<string, unknown> | { error: string };
   /** Entity name in the audit trail. */
   auditEntity: string;
+  /** Keep the row as it was before an update in audit_events.details.previous (earlier versions). */
+  auditPrevious?: boolean;
 }
 
 const c = (key: string, col: string, type: ColumnType = 'text'): ColumnDef => ({ key, col, type });
@@ -57,6 +59,7 @@ export const HEALTH_DECLARATIONS: WritableTable = {
   name: 'healthDeclarations',
   sqlName: 'health_declarations',
   auditEntity: 'health_declaration',
+  auditPrevious: true,
   columns: [
     c('travelerId', 'traveler_id', 'uuid'),
     c('fullName', 'full_name'),
