@@ -38,4 +38,6 @@ export default defineConfig({
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: { sourcemap: false, chunkSizeWarningLimit: 400 },
+  // Shown as the build date on /pwa-settings (features/pwa/app-info.ts).
+  define: { __BUILD_DATE__: JSON.stringify(new Date().toISOString()) },
 });

@@ -11,7 +11,9 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { writeAudit } from './modules/audit/audit.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { isSessionActive } from './modules/auth/sessions.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { declarationsRoutes } from './modules/declarations/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
@@ -82,7 +84,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           },
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 8 * 1024 * 1024,
     forceCloseConnections: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -97,8 +99,20 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(fastifyCookie);
   registerAuthGuard(app, {
     secret: secrets.jwtSecret,
-    isSessionActive: async () => true,
+    isSessionActive: (sessionId, userId) => isSessionActive(database.db, sessionId, userId),
   });
+  app.onRoleDenied = async (request) => {
+    await writeAudit(database.db, {
+      userId: request.user?.id ?? null,
+      ip: request.ip,
+      action: 'access.denied',
+      details: {
+        method: request.method,
+        route: request.routeOptions.url ?? request.url,
+        role: request.user?.role,
+      },
+    });
+  };
 
   await seedBaseline(database);
   if (config.SEED_DEMO) await seedDemo(database);

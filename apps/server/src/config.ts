@@ -14,6 +14,8 @@ export const configSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: boolFromEnv.default(true),
+  /** Trust X-Forwarded-For only behind a known proxy (else a client could fake its address). */
+  TRUST_PROXY: boolFromEnv.default(false),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   WEB_DIST: z.string().optional(),
   NODE_ENV: z.string().optional(),

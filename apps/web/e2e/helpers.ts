@@ -11,3 +11,25 @@ export async function waitForServiceWorker(page: Page) {
     { timeout: 30_000, polling: 250 },
   );
 }
+
+/** The demo accounts the server seeds on an empty database (README, issue 3). */
+export const DEMO_ACCOUNTS = {
+  officer: { email: 'inspector@demo.vn', password: 'Inspector@123' },
+  admin: { email: 'admin@demo.vn', password: 'Admin@123' },
+  test: { email: 'test@demo.vn', password: 'Test@1234' },
+} as const;
+
+/** Logs in through the login form with a demo account and waits for /entry-management. */
+export async function loginAs(
+  page: Page,
+  who: 'officer' | 'admin' | 'test',
+  opts: { rememberMe?: boolean } = {},
+) {
+  const account = DEMO_ACCOUNTS[who];
+  await page.goto('/login');
+  await page.locator('#login-email').fill(account.email);
+  await page.locator('#login-password').fill(account.password);
+  if (opts.rememberMe) await page.locator('#login-remember').check();
+  await page.locator('form[data-testid="login-form"] button[type="submit"]').click();
+  await page.waitForURL('**/entry-management', { timeout: 30_000 });
+}

@@ -21,7 +21,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({
         field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined,
-        code: (v.params.issue as { message?: string } | undefined)?.message ?? v.keyword,
+        // fastify-type-provider-zod 7 puts the issue's message (our i18n key) on `message`.
+        code: (v.params.issue as { message?: string } | undefined)?.message ?? v.message ?? v.keyword,
       }));
       return reply
         .status(400)

@@ -1,22 +1,76 @@
-import { Suspense } from 'react';
+/**
+ * The frame of every logged-in screen: top bar, sidebar (a drawer below the lg breakpoint) and
+ * the page. Lazy-loaded from the router so none of it is in the login route's JavaScript.
+ */
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { useSession } from '../features/auth/session.ts';
+import { Sidebar } from '../features/layout/sidebar.tsx';
+import { TopBar } from '../features/layout/top-bar.tsx';
+import { useSystemStatusPolling } from '../features/system-status/use-system-status.ts';
 
-// Placeholder frame; the layout feature replaces it with the full top bar and sidebar.
+const DRAWER_ID = 'app-drawer';
+
 export function AppLayout() {
   const { t } = useTranslation();
+  const session = useSession();
+  const location = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useSystemStatusPolling();
+
+  // A link followed inside the drawer closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+
+  if (!session) return null;
+  const isAdmin = session.user.role === 'admin';
   return (
-    <div className="min-h-screen bg-base-200">
-      <header className="navbar bg-base-100 shadow-sm px-4">
-        <span className="text-lg font-semibold">{t('app.title')}</span>
-      </header>
-      <main className="p-4">
-        <Suspense
-          fallback={<span className="loading loading-spinner" role="status" aria-label={t('app.loading')} />}
+    <div className="drawer lg:drawer-open min-h-screen bg-base-200">
+      {/* daisyUI's drawer is driven by this checkbox; the menu button and overlay set it. */}
+      <input
+        type="checkbox"
+        className="drawer-toggle"
+        checked={drawerOpen}
+        readOnly
+        tabIndex={-1}
+        aria-hidden="true"
+      />
+      <div className="drawer-content flex flex-col min-w-0">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:m-2 btn btn-sm">
+          {t('layout.skipToContent')}
+        </a>
+        <TopBar
+          user={session.user}
+          drawerId={DRAWER_ID}
+          drawerOpen={drawerOpen}
+          onOpenDrawer={() => setDrawerOpen(true)}
+        />
+        <main id="main" className="flex-1 p-3 sm:p-4 lg:p-6 min-w-0" tabIndex={-1}>
+          <Suspense fallback={<Spinner label={t('app.loading')} />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <div className="drawer-side z-30 lg:z-auto">
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label={t('layout.nav.close')}
+          className="drawer-overlay"
+          onClick={() => setDrawerOpen(false)}
+        />
+        <aside
+          id={DRAWER_ID}
+          className="bg-base-100 min-h-full w-72 max-w-[85vw] border-r border-base-300 lg:sticky lg:top-0"
+          aria-label={t('layout.nav.sidebar')}
         >
-          <Outlet />
-        </Suspense>
-      </main>
+          <Sidebar isAdmin={isAdmin} />
+        </aside>
+      </div>
     </div>
   );
 }
+
+export default AppLayout;

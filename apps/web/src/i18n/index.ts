@@ -1,9 +1,9 @@
 /**
  * i18next set-up. Texts live in one JSON file per feature and language:
  * `locales/<lang>/<feature>.json`, reached as `t('<feature>.<key>')`. The shared package's
- * validation messages and error catalogue are merged in, so the spec's exact texts live once.
+ * validation messages, error catalogue and fixed info messages are merged in, so the spec's exact texts live once.
  */
-import { errorCatalogue, SUPPORTED_LOCALES, validationMessages } from '@bh/shared';
+import { errorCatalogue, infoMessages, SUPPORTED_LOCALES, validationMessages } from '@bh/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -32,7 +32,7 @@ export function buildResources(): Record<Locale, Tree> {
     const lang = m[1] as Locale;
     if (resources[lang]) resources[lang][m[2]!] = tree;
   }
-  for (const catalogue of [validationMessages, errorCatalogue]) {
+  for (const catalogue of [validationMessages, errorCatalogue, infoMessages]) {
     for (const [key, texts] of Object.entries(catalogue)) {
       for (const lang of SUPPORTED_LOCALES) setPath(resources[lang], key, texts[lang]);
     }

@@ -144,7 +144,16 @@ export async function applyPushResults(
   const bySeq = new Map(results.map((r) => [r.seq, r]));
   const summary: AckSummary = { applied: 0, conflicts: 0, rejected: 0 };
   await database.transaction('rw', allStores(database), async () => {
+    // Fast path, in bulk: plain acknowledgements (the common case of a large push).
+    const plain = rows.filter((row) => {
+      const s = bySeq.get(row.id!)?.status;
+      return s === 'applied' || s === 'duplicate';
+    });
+    await acknowledgeInBulk(database, plain, bySeq);
+    summary.applied += plain.length;
+    const plainIds = new Set(plain.map((r) => r.id));
     for (const row of rows) {
+      if (plainIds.has(row.id)) continue;
       const result = bySeq.get(row.id!);
       if (!result) continue; // not answered: stays queued
       let status = result.status;
@@ -199,6 +208,44 @@ export async function applyPushResults(
     }
   });
   return summary;
+}
+
+/**
+ * Acknowledges applied rows with a few bulk operations per table: delete the rows, rebase the
+ * record's later rows on the new version, set the local version, and mark the record synced
+ * when nothing of it is left in the outbox.
+ */
+async function acknowledgeInBulk(
+  database: PWADatabase,
+  rows: SyncQueueItem[],
+  bySeq: Map<number, PushResult>,
+) {
+  if (rows.length === 0) return;
+  await database.syncQueue.bulkDelete(rows.map((r) => r.id!));
+  const tables = new Set(rows.map((r) => r.table));
+  for (const table of tables) {
+    const mine = rows.filter((r) => r.table === table);
+    const ids = mine.map((r) => r.recordId);
+    const later = (await database.syncQueue.where('recordId').anyOf(ids).toArray()).filter(
+      (r) => r.table === table,
+    );
+    const versionOf = new Map(mine.map((r) => [r.recordId, bySeq.get(r.id!)!.version]));
+    const rebases = later
+      .filter((r) => versionOf.get(r.recordId) !== undefined)
+      .map((r) => ({ key: r.id!, changes: { baseVersion: versionOf.get(r.recordId)! } }));
+    if (rebases.length > 0) await database.syncQueue.bulkUpdate(rebases);
+    const stillQueued = new Set(later.map((r) => r.recordId));
+    const store = storeFor(database, table);
+    const locals = await store.bulkGet(ids);
+    const puts: LocalRecord[] = [];
+    locals.forEach((local, i) => {
+      if (!local) return;
+      const version = versionOf.get(ids[i]!) ?? local.version;
+      const synced = !stillQueued.has(local.id) && local.syncStatus === 'pending';
+      puts.push({ ...local, version, ...(synced ? { syncStatus: 'synced' as const } : {}) });
+    });
+    await store.bulkPut(puts);
+  }
 }
 
 /** A push that got no usable answer: back off, and after the last try list the rows as failed. */

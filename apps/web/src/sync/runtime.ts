@@ -7,6 +7,7 @@
 import { db } from '../db/database.ts';
 import { getSession, subscribeSession } from '../features/auth/session.ts';
 import { type EngineState, SyncEngine, type SyncNotice } from './engine.ts';
+import { uploadPendingFiles } from './file-uploads.ts';
 import { httpTransport } from './http-transport.ts';
 import { pushNotice } from './notices.ts';
 import { onSyncRequested } from './triggers.ts';
@@ -46,7 +47,11 @@ export const engine = new SyncEngine({
   clientId,
   lock,
   canSync: () => getSession() !== null,
-  beforePush: () => beforePush?.() ?? Promise.resolve(),
+  // Files first, so every declaration the push carries refers to a file the server has.
+  beforePush: async () => {
+    await uploadPendingFiles();
+    await beforePush?.();
+  },
   onNotice: (n: SyncNotice) => pushNotice(n),
 });
 

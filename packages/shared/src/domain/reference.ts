@@ -2,7 +2,7 @@
  * Reference lists (SPEC section 3): countries, airports, flights and every closed set of values
  * (enums) with their labels in vi/en/ja. The value tuples are used by the zod schemas.
  */
-import type { LocalizedText } from './constants.ts';
+import type { LocalizedText, SystemMode } from './constants.ts';
 
 export type Option<T extends string> = {
   readonly value: T;
@@ -244,7 +244,7 @@ export const CACHE_CLEANUP_FREQUENCY_OPTIONS: readonly Option<CacheCleanupFreque
   { value: 'never', label: { vi: 'Không bao giờ', en: 'Never', ja: 'しない' } },
 ];
 
-export const SYSTEM_MODE_OPTIONS: readonly Option<'normal' | 'pandemic' | 'emergency'>[] = [
+export const SYSTEM_MODE_OPTIONS: readonly Option<SystemMode>[] = [
   { value: 'normal', label: { vi: 'Bình thường', en: 'Normal', ja: '通常' } },
   { value: 'pandemic', label: { vi: 'Đại dịch', en: 'Pandemic', ja: 'パンデミック' } },
   { value: 'emergency', label: { vi: 'Khẩn cấp', en: 'Emergency', ja: '緊急' } },

@@ -75,6 +75,16 @@ export function countryCode(requiredKey: Key = 'validation.required') {
     .regex(/^[A-Z]{2}$/, 'traveler.errors.nationalityInvalid');
 }
 
+/** zod error option of object schemas: unknown keys, missing object, wrong type. */
+export function objectError() {
+  return {
+    error: (issue: { code?: string; input?: unknown }) => {
+      if (issue.code === 'unrecognized_keys') return 'validation.unknown_field';
+      return issue.input == null ? 'validation.required' : 'validation.invalid_type';
+    },
+  };
+}
+
 /** Record version: integer >= 1, bumped by the server on every write. */
 export const versionSchema = z
   .number(keyed())
@@ -112,16 +122,6 @@ export function whenValid(...fields: readonly string[]) {
         const first = issue.path?.[0];
         return first === undefined || fields.includes(String(first));
       }),
-  };
-}
-
-/** zod error option of object schemas: unknown keys, missing object, wrong type. */
-export function objectError() {
-  return {
-    error: (issue: { code?: string; input?: unknown }) => {
-      if (issue.code === 'unrecognized_keys') return 'validation.unknown_field';
-      return issue.input == null ? 'validation.required' : 'validation.invalid_type';
-    },
   };
 }
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { SCHEMA_SAMPLES } from '../testing/schema-samples.ts';
 
 describe('JSON Schema (OpenAPI) generation', () => {

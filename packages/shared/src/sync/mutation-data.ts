@@ -2,6 +2,11 @@
  * The `data` of a sync mutation, per table: the same writable-field schemas as the REST API.
  * The device runs this before queueing/pushing (failure = validation_failed, not retryable); the
  * server runs it per mutation (failure = 'rejected' with the field issues).
+ *
+ * Semantics of `data` (never contains id, version or timestamps: see `pickWritableFields`):
+ * - travelers, healthDeclarations: create and update carry the whole writable record; an optional
+ *   field that is absent is stored as null (replace, not patch).
+ * - users, systemStatus: update only, as a patch (absent fields stay as they are).
  */
 import type { z } from 'zod';
 import type { FieldIssue } from '../schemas/common.ts';

@@ -1,3 +1,201 @@
+/**
+ * /api/auth: login, silent refresh (rotating httpOnly cookie), logout, profile, registration
+ * (an account request an admin approves) and the demo-account list for the login page.
+ */
+import { registrationFormSchema } from '@bh/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
+import { AppError, conflict, unauthorized } from '../../lib/errors.ts';
+import { signJwt } from '../../lib/jwt.ts';
+import { writeAudit } from '../audit/audit.ts';
+import { findUserByEmail, findUserById, normalizeEmail, publicUser, type UserRow } from '../users/store.ts';
+import { fileAccountRequest } from './account-requests.ts';
+import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
+import { LoginLimiter } from './rate-limit.ts';
+import { availableDemoAccounts, type DemoAccount } from './seed.ts';
+import {
+  ACCESS_TTL_SEC,
+  findFamily,
+  type IssuedRefresh,
+  REFRESH_COOKIE,
+  revokeFamily,
+  rotateSession,
+  startSession,
+} from './sessions.ts';
 
-export async function authRoutes(_app: AppInstance) {}
+// Lenient on purpose: a wrong password of any length is a 401, never a 400 that tells more.
+const loginBodySchema = z.object({
+  email: z.string().max(254),
+  password: z.string().max(128),
+  rememberMe: z.boolean().optional(),
+});
+
+const DEMO_CACHE_MS = 60_000;
+const INVALID_LOGIN = 'Invalid email or password';
+
+export async function authRoutes(app: AppInstance) {
+  const { database, secrets, config } = app.ctx;
+  const db = database.db;
+  const limiter = new LoginLimiter();
+
+  const accessToken = (user: UserRow, sid: string) => {
+    const now = Math.floor(Date.now() / 1000);
+    return signJwt(
+      { sub: user.id, role: user.role, sid, iat: now, exp: now + ACCESS_TTL_SEC },
+      secrets.jwtSecret,
+    );
+  };
+
+  const setRefreshCookie = (request: FastifyRequest, reply: FastifyReply, refresh: IssuedRefresh) => {
+    reply.setCookie(REFRESH_COOKIE, refresh.token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      path: '/api/auth',
+      secure: request.protocol === 'https',
+      // Without "remember me" the cookie ends with the browser session.
+      ...(refresh.persistent ? { maxAge: refresh.maxAgeSec } : {}),
+    });
+  };
+  const clearRefreshCookie = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.clearCookie(REFRESH_COOKIE, {
+      httpOnly: true,
+      sameSite: 'strict',
+      path: '/api/auth',
+      secure: request.protocol === 'https',
+    });
+  };
+
+  app.post('/api/auth/login', { schema: { body: loginBodySchema } }, async (request, reply) => {
+    const { password, rememberMe } = request.body;
+    const email = normalizeEmail(request.body.email);
+    const ip = request.ip;
+    const wait = limiter.retryAfter(email, ip);
+    if (wait > 0) {
+      await writeAudit(db, { userId: null, ip, action: 'auth.login.rate_limited', details: { email } });
+      throw new AppError(
+        'rate_limited',
+        'Too many failed logins, try again later',
+        { retryAfter: wait },
+        { 'Retry-After': String(wait) },
+      );
+    }
+    const user = await findUserByEmail(db, email);
+    const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyDummy(password);
+    if (!user || !ok || user.disabled) {
+      limiter.fail(email, ip);
+      const reason = !user ? 'unknown_email' : !ok ? 'wrong_password' : 'disabled';
+      await writeAudit(db, {
+        userId: user?.id ?? null,
+        ip,
+        action: 'auth.login.failure',
+        details: { email, reason },
+      });
+      throw unauthorized(INVALID_LOGIN);
+    }
+    limiter.succeed(email, ip);
+    const refresh = await startSession(db, user.id, rememberMe === true, ip);
+    await writeAudit(db, {
+      userId: user.id,
+      ip,
+      action: 'auth.login.success',
+      entity: 'session',
+      entityId: refresh.familyId,
+      details: { rememberMe: refresh.persistent },
+    });
+    setRefreshCookie(request, reply, refresh);
+    return { user: publicUser(user), token: accessToken(user, refresh.familyId) };
+  });
+
+  app.post('/api/auth/refresh', async (request, reply) => {
+    const presented = request.cookies[REFRESH_COOKIE];
+    if (!presented) throw unauthorized();
+    const result = await rotateSession(db, presented, request.ip);
+    if (result.kind === 'reuse') {
+      await writeAudit(db, {
+        userId: result.userId,
+        ip: request.ip,
+        action: 'auth.refresh.reuse_detected',
+        entity: 'session',
+        entityId: result.familyId,
+      });
+    }
+    const user = result.kind === 'ok' ? await findUserById(db, result.userId) : null;
+    if (result.kind !== 'ok' || !user || user.disabled) {
+      if (result.kind === 'ok') await revokeFamily(db, result.refresh.familyId);
+      clearRefreshCookie(request, reply);
+      throw unauthorized();
+    }
+    setRefreshCookie(request, reply, result.refresh);
+    return { user: publicUser(user), token: accessToken(user, result.refresh.familyId) };
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    const presented = request.cookies[REFRESH_COOKIE];
+    const family = presented ? await findFamily(db, presented) : null;
+    const familyId = family?.familyId ?? request.user?.sessionId;
+    if (familyId) await revokeFamily(db, familyId);
+    const userId = family?.userId ?? request.user?.id ?? null;
+    if (userId) {
+      await writeAudit(db, {
+        userId,
+        ip: request.ip,
+        action: 'auth.logout',
+        entity: 'session',
+        entityId: familyId,
+      });
+    }
+    clearRefreshCookie(request, reply);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/auth/profile', { onRequest: app.requireAuth }, async (request) => {
+    const user = await findUserById(db, request.user!.id);
+    if (!user) throw unauthorized();
+    return { user: { ...publicUser(user), title: user.title } };
+  });
+
+  app.post('/api/auth/register', { schema: { body: registrationFormSchema } }, async (request, reply) => {
+    const { name, email, password, age, gender } = request.body;
+    const filed = await fileAccountRequest(db, {
+      name,
+      email,
+      age,
+      gender,
+      passwordHash: await hashPassword(password),
+    });
+    if (!filed)
+      throw conflict([{ field: 'email', code: 'auth.errors.emailTaken' }], 'auth.errors.emailTaken');
+    await writeAudit(db, {
+      userId: null,
+      ip: request.ip,
+      action: 'account_request.create',
+      entity: 'account_request',
+      entityId: filed.id,
+      details: { email: normalizeEmail(email) },
+    });
+    return reply.status(201).send({ request: { id: filed.id, status: 'pending' as const } });
+  });
+
+  // The login page lists the demo accounts only while they exist with their demo passwords.
+  let demoCache: { at: number; accounts: DemoAccount[] } | null = null;
+  app.get('/api/auth/demo-accounts', async () => {
+    if (!config.SEED_DEMO) return { accounts: [] };
+    if (!demoCache || Date.now() - demoCache.at > DEMO_CACHE_MS) {
+      const accounts: DemoAccount[] = [];
+      for (const account of await availableDemoAccounts(database)) {
+        const user = await findUserByEmail(db, account.email);
+        if (user && (await verifyPassword(user.passwordHash, account.password))) accounts.push(account);
+      }
+      demoCache = { at: Date.now(), accounts };
+    }
+    return {
+      accounts: demoCache.accounts.map(({ email, password, role, title }) => ({
+        email,
+        password,
+        role,
+        title,
+      })),
+    };
+  });
+}

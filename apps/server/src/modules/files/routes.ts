@@ -1,3 +1,149 @@
+/**
+ * Uploaded documents (test and vaccination certificates).
+ * POST /api/files: multipart `file` + `file_type` (+ optional `id`, the UUID the device made when
+ * the officer picked the file; the same id with the same bytes returns the stored file, so a
+ * retried upload has no second effect). Files are served only to logged-in users, as attachments.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { checkUploadFile, MAX_UPLOAD_BYTES, UPLOAD_FILE_TYPES, type UploadFileType } from '@bh/shared';
+import fastifyMultipart from '@fastify/multipart';
+import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
+import { AppError, forbidden, notFound, validationError } from '../../lib/errors.ts';
+import { writeAudit } from '../audit/audit.ts';
+import { findFile, insertFile, markDeleted, toMetadata } from './repository.ts';
+import { removeStored, type StoredFile, storedPath, storeUpload, unsupported } from './storage.ts';
 
-export async function filesRoutes(_app: AppInstance) {}
+const idParams = z.object({ id: z.uuid('validation.invalid_id') });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** File names are shown back to users: keep a plain base name without control characters. */
+function cleanName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  const plain = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return (plain || 'file').slice(0, 255);
+}
+
+export async function filesRoutes(app: AppInstance) {
+  const { database, config } = app.ctx;
+  const db = database.db;
+
+  // Multipart only inside this module's own scope.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      throwFileSizeLimit: false,
+      // One byte past the limit is enough to know it is too large: busboy stops there.
+      limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 3, fields: 10, fieldSize: 1024, parts: 13 },
+    });
+
+    scope.post('/api/files', { onRequest: scope.requireAuth }, async (request, reply) => {
+      if (!request.isMultipart()) throw unsupported();
+      const fields: Record<string, string> = {};
+      let stored: (StoredFile & { originalName: string }) | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          if (part.fieldname !== 'file' || stored) {
+            // Only the first file is used; the others are skipped unread.
+            part.file.resume();
+            continue;
+          }
+          const reported = checkUploadFile({ name: part.filename, type: part.mimetype, size: 1 });
+          if (!reported.ok) throw unsupported(reported.error);
+          const saved = await storeUpload(config.dataDir, part.file);
+          stored = { ...saved, originalName: cleanName(part.filename) };
+        }
+        if (!stored) throw validationError([{ field: 'file', code: 'validation.required' }]);
+        const fileType = fields.file_type ?? '';
+        if (!(UPLOAD_FILE_TYPES as readonly string[]).includes(fileType)) {
+          throw validationError([{ field: 'file_type', code: 'validation.invalid_option' }]);
+        }
+        const requestedId = fields.id?.trim() || undefined;
+        if (requestedId !== undefined && !UUID.test(requestedId)) {
+          throw validationError([{ field: 'id', code: 'validation.invalid_id' }]);
+        }
+        const { row, created } = await insertFile(db, {
+          id: requestedId,
+          ownerId: request.user!.id,
+          fileType: fileType as UploadFileType,
+          ...stored,
+        });
+        if (!created) {
+          await removeStored(config.dataDir, stored.storageName);
+          if (row.sha256 !== stored.sha256 || row.deletedAt) {
+            throw new AppError('conflict', 'Data conflict', [{ field: 'id', code: 'conflict' }]);
+          }
+          return reply.status(200).send(toMetadata(row));
+        }
+        await writeAudit(db, {
+          userId: request.user!.id,
+          ip: request.ip,
+          action: 'file.upload',
+          entity: 'file',
+          entityId: row.id,
+          details: { fileType, kind: stored.kind, size: stored.size },
+        });
+        return reply.status(201).send(toMetadata(row));
+      } catch (err) {
+        if (stored) await removeStored(config.dataDir, stored.storageName).catch(() => undefined);
+        throw err;
+      }
+    });
+  });
+
+  app.get(
+    '/api/files/:id/metadata',
+    { onRequest: app.requireAuth, schema: { params: idParams } },
+    async (request) => {
+      const row = await findFile(db, request.params.id);
+      if (!row || row.deletedAt) throw notFound();
+      return toMetadata(row);
+    },
+  );
+
+  app.get(
+    '/api/files/:id',
+    { onRequest: app.requireAuth, schema: { params: idParams } },
+    async (request, reply) => {
+      const row = await findFile(db, request.params.id);
+      if (!row || row.deletedAt) throw notFound();
+      const file = storedPath(config.dataDir, row.storageName);
+      const info = await stat(file).catch(() => null);
+      if (!info) throw notFound();
+      const encoded = encodeURIComponent(row.originalName);
+      return reply
+        .type(row.mimeType)
+        .header('Content-Length', String(info.size))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', `attachment; filename="file"; filename*=UTF-8''${encoded}`)
+        .header('Cache-Control', 'private, no-store')
+        .send(createReadStream(file));
+    },
+  );
+
+  app.delete(
+    '/api/files/:id',
+    { onRequest: app.requireAuth, schema: { params: idParams } },
+    async (request, reply) => {
+      const user = request.user!;
+      const row = await findFile(db, request.params.id);
+      if (!row || row.deletedAt) throw notFound();
+      if (user.role !== 'admin' && row.ownerId !== user.id) throw forbidden();
+      await markDeleted(db, row.id);
+      await removeStored(config.dataDir, row.storageName);
+      await writeAudit(db, {
+        userId: user.id,
+        ip: request.ip,
+        action: 'file.delete',
+        entity: 'file',
+        entityId: row.id,
+      });
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,3 +1,71 @@
+/**
+ * GET /api/system-status (any logged-in user) and PUT /api/system-status (admin: set the mode).
+ * The write goes through applyMutations so it bumps version/change_seq, syncs and is audited.
+ */
+import { SYSTEM_STATUS_ID, systemStatusInputSchema } from '@bh/shared';
+import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
+import { AppError, conflict, forbidden, validationError } from '../../lib/errors.ts';
+import { notifyAllUsers } from '../notifications/service.ts';
+import { applyMutations } from '../sync/apply.ts';
+import { localToday, readStatusRecord, readSystemStatus } from './service.ts';
 
-export async function systemStatusRoutes(_app: AppInstance) {}
+const querySchema = z.object({
+  /** The caller's local date, so "today" matches the officer's calendar, not the server's. */
+  today: z.iso.date().optional(),
+});
+
+const putBodySchema = systemStatusInputSchema.extend({
+  /** Optimistic concurrency: the version the admin saw; omitted = the current one. */
+  version: z.number().int().min(1).optional(),
+});
+
+export async function systemStatusRoutes(app: AppInstance) {
+  const { database } = app.ctx;
+
+  app.get(
+    '/api/system-status',
+    { onRequest: app.requireAuth, schema: { querystring: querySchema } },
+    async (request) => readSystemStatus(database.db, request.query.today ?? localToday(), app.ctx.startedAt),
+  );
+
+  app.put(
+    '/api/system-status',
+    { onRequest: app.requireRole('admin'), schema: { body: putBodySchema } },
+    async (request) => {
+      const current = await readStatusRecord(database.db);
+      const { mode, statusText, version } = request.body;
+      const [result] = await applyMutations(
+        database.db,
+        { user: request.user!, ip: request.ip, clientId: null },
+        [
+          {
+            seq: 1,
+            table: 'systemStatus',
+            op: 'update',
+            id: SYSTEM_STATUS_ID,
+            baseVersion: version ?? current.version,
+            // An omitted status text keeps the current one (the update writes every column).
+            data: { mode, statusText: statusText ?? current.statusText },
+          },
+        ],
+      );
+      if (!result) throw new AppError('server_error', 'Server error, please try again later');
+      if (result.status === 'conflict') throw conflict({ serverRecord: result.serverRecord });
+      if (result.status === 'rejected') {
+        if (result.errors?.some((e) => e.code === 'forbidden')) throw forbidden();
+        throw validationError(result.errors);
+      }
+      if (mode !== current.mode) {
+        await notifyAllUsers(database.db, {
+          type: 'warning',
+          priority: 'high',
+          title: 'notifications.modeChanged.title',
+          message: 'notifications.modeChanged.message',
+          params: { mode },
+        });
+      }
+      return readSystemStatus(database.db, localToday(), app.ctx.startedAt);
+    },
+  );
+}

@@ -1,4 +1,93 @@
+/**
+ * The spec's three sample travellers (statuses pending, declared, tested) as demo data on the
+ * server. They are written once, on an empty travelers table, through applyMutations so they
+ * get versions and change_seq and reach every device by sync like any other record. Fixed ids
+ * make a second seeding (two servers starting at once) a harmless conflict, never a duplicate.
+ */
+import type { Mutation, TravelerInput } from '@bh/shared';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { applyMutations } from '../sync/apply.ts';
 
-/** Seeds the spec's three sample travellers once (travelers module fills this in). */
-export async function seedDemoTravelers(_database: Database) {}
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+export function demoTravelers(): { id: string; data: TravelerInput }[] {
+  return [
+    {
+      id: '6f1c2a3e-0001-4a4b-9c1d-0a1b2c3d4e01',
+      data: {
+        fullName: 'Nguyễn Văn An',
+        passportNo: 'B1234567',
+        nationality: 'VN',
+        entryDate: daysAgo(0),
+        flightNo: 'VN123',
+        origin: 'NRT',
+        destination: 'HAN',
+        gender: 'male',
+        birthDate: '1985-03-15',
+        note: null,
+        status: 'pending',
+        purposeOfVisit: 'family',
+      },
+    },
+    {
+      id: '6f1c2a3e-0002-4a4b-9c1d-0a1b2c3d4e02',
+      data: {
+        fullName: 'John Smith',
+        passportNo: 'US9876543',
+        nationality: 'US',
+        entryDate: daysAgo(1),
+        flightNo: 'QR123',
+        origin: 'DOH',
+        destination: 'SGN',
+        gender: 'male',
+        birthDate: null,
+        note: 'Business trip',
+        status: 'declared',
+        purposeOfVisit: 'business',
+      },
+    },
+    {
+      id: '6f1c2a3e-0003-4a4b-9c1d-0a1b2c3d4e03',
+      data: {
+        fullName: 'Tanaka Yuki',
+        passportNo: 'TK5551234',
+        nationality: 'JP',
+        entryDate: daysAgo(2),
+        flightNo: 'VN456',
+        origin: 'NRT',
+        destination: 'DAD',
+        gender: 'female',
+        birthDate: '1992-07-08',
+        note: null,
+        status: 'tested',
+        purposeOfVisit: 'tourism',
+      },
+    },
+  ];
+}
+
+/** Seeds the sample travellers when the travelers table is empty (tombstones count as rows). */
+export async function seedDemoTravelers(database: Database) {
+  const { db } = database;
+  const any = await db.execute(sql`SELECT 1 FROM travelers LIMIT 1`);
+  if (any.rows.length > 0) return;
+  const admin = await db.execute(
+    sql`SELECT id::text AS id FROM users WHERE role = 'admin' ORDER BY created_at LIMIT 1`,
+  );
+  const adminId = (admin.rows[0] as { id: string } | undefined)?.id;
+  if (!adminId) return;
+  const mutations: Mutation[] = demoTravelers().map((t, i) => ({
+    seq: i + 1,
+    table: 'travelers',
+    op: 'create',
+    id: t.id,
+    baseVersion: null,
+    data: t.data,
+  }));
+  await applyMutations(
+    db,
+    { user: { id: adminId, role: 'admin', sessionId: 'seed' }, ip: null, clientId: null },
+    mutations,
+  );
+}

@@ -1,3 +1,209 @@
+/**
+ * /api/users (admins manage users; everyone manages their own profile and password) and
+ * /api/account-requests (admins approve or reject registrations).
+ */
+import {
+  ACCOUNT_REQUEST_STATUSES,
+  accountRequestDecisionSchema,
+  changePasswordSchema,
+  profileUpdateSchema,
+  userCreateSchema,
+  userUpdateSchema,
+} from '@bh/shared';
+import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
+import { AppError, conflict, notFound, validationError } from '../../lib/errors.ts';
+import { writeAudit } from '../audit/audit.ts';
+import {
+  accountRequestView,
+  decideAccountRequest,
+  findAccountRequest,
+  listAccountRequests,
+} from '../auth/account-requests.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { revokeUserSessions } from '../auth/sessions.ts';
+import {
+  adminUser,
+  emailTaken,
+  findUserById,
+  insertUser,
+  listUsers,
+  publicUser,
+  updateUser,
+} from './store.ts';
 
-export async function usersRoutes(_app: AppInstance) {}
+const idParams = z.object({ id: z.uuid() });
+const requestsQuery = z.object({ status: z.enum(ACCOUNT_REQUEST_STATUSES).optional() });
+const emailConflict = () =>
+  conflict([{ field: 'email', code: 'auth.errors.emailTaken' }], 'auth.errors.emailTaken');
+
+export async function usersRoutes(app: AppInstance) {
+  const db = app.ctx.database.db;
+  const admin = app.requireRole('admin');
+
+  app.get('/api/users', { onRequest: admin }, async () => ({ users: (await listUsers(db)).map(adminUser) }));
+
+  app.post('/api/users', { onRequest: admin, schema: { body: userCreateSchema } }, async (request, reply) => {
+    const body = request.body;
+    if (await emailTaken(db, body.email)) throw emailConflict();
+    const user = await insertUser(db, { ...body, passwordHash: await hashPassword(body.password) });
+    await writeAudit(db, {
+      userId: request.user!.id,
+      ip: request.ip,
+      action: 'user.create',
+      entity: 'user',
+      entityId: user.id,
+      newVersion: user.version,
+      details: { role: user.role },
+    });
+    return reply.status(201).send({ user: adminUser(user) });
+  });
+
+  // Static paths are registered before /api/users/:id; Fastify prefers them anyway.
+  app.put(
+    '/api/users/profile',
+    { onRequest: app.requireAuth, schema: { body: profileUpdateSchema } },
+    async (request) => {
+      const me = request.user!;
+      const user = await updateUser(db, me.id, request.body);
+      if (!user) throw notFound();
+      await writeAudit(db, {
+        userId: me.id,
+        ip: request.ip,
+        action: 'user.profile_update',
+        entity: 'user',
+        entityId: me.id,
+        oldVersion: user.version - 1,
+        newVersion: user.version,
+        details: { fields: Object.keys(request.body) },
+      });
+      return { user: { ...publicUser(user), title: user.title } };
+    },
+  );
+
+  app.post(
+    '/api/users/change-password',
+    { onRequest: app.requireAuth, schema: { body: changePasswordSchema } },
+    async (request, reply) => {
+      const me = request.user!;
+      const current = await findUserById(db, me.id);
+      if (!current) throw notFound();
+      if (!(await verifyPassword(current.passwordHash, request.body.currentPassword))) {
+        throw validationError([{ field: 'currentPassword', code: 'users.errors.currentPasswordWrong' }]);
+      }
+      const user = await updateUser(db, me.id, {
+        passwordHash: await hashPassword(request.body.newPassword),
+      });
+      // Other devices must log in again with the new password; this one stays signed in.
+      await revokeUserSessions(db, me.id, me.sessionId);
+      await writeAudit(db, {
+        userId: me.id,
+        ip: request.ip,
+        action: 'user.password_change',
+        entity: 'user',
+        entityId: me.id,
+        oldVersion: current.version,
+        newVersion: user?.version,
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get('/api/users/:id', { onRequest: admin, schema: { params: idParams } }, async (request) => {
+    const user = await findUserById(db, request.params.id);
+    if (!user) throw notFound();
+    return { user: adminUser(user) };
+  });
+
+  app.put(
+    '/api/users/:id',
+    { onRequest: admin, schema: { params: idParams, body: userUpdateSchema } },
+    async (request) => {
+      const { id } = request.params;
+      const changes = request.body;
+      const before = await findUserById(db, id);
+      if (!before) throw notFound();
+      const self = id === request.user!.id;
+      if (
+        self &&
+        ((changes.disabled ?? false) || (changes.role !== undefined && changes.role !== before.role))
+      ) {
+        // An admin cannot lock themselves out (and so can never remove the last admin by accident).
+        throw new AppError('conflict', 'users.errors.selfLockout');
+      }
+      if (changes.email !== undefined && (await emailTaken(db, changes.email, id))) throw emailConflict();
+      const user = await updateUser(db, id, changes);
+      if (!user) throw notFound();
+      // The role is inside access tokens, so a role change or disabling ends the sessions at once.
+      if ((changes.disabled && !before.disabled) || user.role !== before.role)
+        await revokeUserSessions(db, id);
+      const action =
+        changes.disabled === true && !before.disabled
+          ? 'user.disable'
+          : changes.disabled === false && before.disabled
+            ? 'user.enable'
+            : 'user.update';
+      await writeAudit(db, {
+        userId: request.user!.id,
+        ip: request.ip,
+        action,
+        entity: 'user',
+        entityId: id,
+        oldVersion: before.version,
+        newVersion: user.version,
+        details: {
+          fields: Object.keys(changes),
+          ...(user.role !== before.role ? { role: { from: before.role, to: user.role } } : {}),
+        },
+      });
+      return { user: adminUser(user) };
+    },
+  );
+
+  app.get(
+    '/api/account-requests',
+    { onRequest: admin, schema: { querystring: requestsQuery } },
+    async (request) => ({
+      requests: (await listAccountRequests(db, request.query.status)).map(accountRequestView),
+    }),
+  );
+
+  app.post(
+    '/api/account-requests/:id/decision',
+    { onRequest: admin, schema: { params: idParams, body: accountRequestDecisionSchema } },
+    async (request) => {
+      const adminId = request.user!.id;
+      const found = await findAccountRequest(db, request.params.id);
+      if (!found) throw notFound();
+      if (found.status !== 'pending') throw conflict(undefined, 'users.errors.alreadyDecided');
+      const approve = request.body.decision === 'approve';
+      const result = await db.transaction(async (tx) => {
+        const decided = await decideAccountRequest(tx, found.id, approve ? 'approved' : 'rejected', adminId);
+        if (!decided) throw conflict(undefined, 'users.errors.alreadyDecided');
+        if (!approve) return { request: decided, user: null };
+        if (await emailTaken(tx, decided.email)) throw emailConflict();
+        const role = request.body.role ?? 'officer';
+        const user = await insertUser(tx, {
+          name: decided.name,
+          email: decided.email,
+          role,
+          title: role === 'officer' ? 'quarantine officer' : null,
+          passwordHash: decided.passwordHash,
+        });
+        return { request: decided, user };
+      });
+      await writeAudit(db, {
+        userId: adminId,
+        ip: request.ip,
+        action: approve ? 'account_request.approve' : 'account_request.reject',
+        entity: 'account_request',
+        entityId: found.id,
+        details: result.user ? { createdUserId: result.user.id, role: result.user.role } : undefined,
+      });
+      return {
+        request: accountRequestView(result.request),
+        user: result.user ? adminUser(result.user) : null,
+      };
+    },
+  );
+}

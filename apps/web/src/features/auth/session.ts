@@ -100,3 +100,9 @@ if (typeof window !== 'undefined') {
     }
   });
 }
+
+// Installs the silent refresh once the module graph is loaded (a static import would be
+// circular: the API client reads this session). Not in unit tests.
+if (typeof window !== 'undefined' && import.meta.env.MODE !== 'test') {
+  void import('./auth-client.ts').then((m) => m.installAuthRefresh());
+}

@@ -1,6 +1,35 @@
+/**
+ * /pwa-settings: the app-management panel, the sync centre, the offline-app settings, system
+ * info and feature support, and the danger zone.
+ */
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SyncCentre } from '../sync-centre/sync-centre.tsx';
+import { AppPanel } from './app-panel.tsx';
+import { DangerZone } from './danger-zone.tsx';
+import { SettingsForm } from './settings-form.tsx';
+import { SystemInfo } from './system-info.tsx';
 
 export default function PwaSettingsPage() {
   const { t } = useTranslation();
-  return <h1 className="text-2xl font-bold">{t('app.title')}</h1>;
+  return (
+    <div className="flex flex-col gap-4 max-w-6xl mx-auto">
+      <header className="flex flex-wrap items-center gap-2">
+        <h1 className="text-xl sm:text-2xl font-bold me-auto">{t('pwa.title')}</h1>
+        <button type="button" className="btn btn-sm btn-ghost" onClick={() => window.location.reload()}>
+          {t('pwa.refresh')}
+        </button>
+        <Link to="/" className="btn btn-sm btn-ghost">
+          {t('pwa.home')}
+        </Link>
+      </header>
+      <AppPanel />
+      <SyncCentre />
+      <div className="grid gap-4 lg:grid-cols-2 items-start">
+        <SettingsForm />
+        <SystemInfo />
+      </div>
+      <DangerZone />
+    </div>
+  );
 }

@@ -1,6 +1,160 @@
+/**
+ * /entry-management: the traveller register. Reads the local database (works offline), lists
+ * through a virtualised table or cards, and writes through the outbox. A load failure shows an
+ * error with a retry, never invented people.
+ */
+import type { TravelerFilters } from '@bh/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useSyncState } from '../../sync/use-sync-state.ts';
+import { downloadExport } from './csv-transfer.ts';
+import { ImportDialog } from './import-dialog.tsx';
+import { EMPTY_FILTERS, SearchPanel } from './search-panel.tsx';
+import { StatsBar } from './stats-bar.tsx';
+import { TravelerDetailsModal } from './traveler-details-modal.tsx';
+import { TravelerFormModal } from './traveler-form-modal.tsx';
+import { TravelerList } from './traveler-list.tsx';
+import { useReferenceLists, useTraveler, useTravelerSearch, useWideScreen } from './use-travelers.ts';
+
+type Dialog =
+  | { kind: 'none' }
+  | { kind: 'details' | 'edit'; id: string }
+  | { kind: 'add' }
+  | { kind: 'import' };
 
 export default function EntryManagementPage() {
-  const { t } = useTranslation();
-  return <h1 className="text-2xl font-bold">{t('app.title')}</h1>;
+  const { t, i18n } = useTranslation();
+  const [filters, setFilters] = useState<TravelerFilters>(EMPTY_FILTERS);
+  const { state, items, stats, retry } = useTravelerSearch(filters);
+  const lists = useReferenceLists();
+  const wide = useWideScreen();
+  const sync = useSyncState();
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState(false);
+  const selectedId = dialog.kind === 'details' || dialog.kind === 'edit' ? dialog.id : null;
+  const selected = useTraveler(selectedId);
+  const close = () => setDialog({ kind: 'none' });
+
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportError(false);
+    try {
+      await downloadExport();
+    } catch {
+      setExportError(true);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  let content: React.ReactNode;
+  if (state.status === 'error') {
+    content = (
+      <div role="alert" className="alert alert-error" data-testid="travelers-error">
+        <span>{t('travelers.loadError')}</span>
+        <button type="button" className="btn btn-sm" onClick={() => void retry()}>
+          {t('travelers.retry')}
+        </button>
+      </div>
+    );
+  } else if (state.status === 'loading') {
+    content = (
+      <div className="flex justify-center items-center gap-2 py-12" data-testid="travelers-loading">
+        <Spinner label={t('travelers.loading')} className="loading-lg" />
+        <span>{t('travelers.loading')}</span>
+      </div>
+    );
+  } else if (items.length === 0) {
+    content = (
+      <div className="card bg-base-100 shadow-sm p-8 text-center" data-testid="travelers-empty">
+        <p className="text-lg font-semibold">{t('travelers.empty.title')}</p>
+        <p className="opacity-80">{t('travelers.empty.description')}</p>
+      </div>
+    );
+  } else {
+    content = (
+      <TravelerList
+        items={items}
+        countries={lists.countries}
+        wide={wide}
+        onView={(id) => setDialog({ kind: 'details', id })}
+        onEdit={(id) => setDialog({ kind: 'edit', id })}
+      />
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-3 max-w-7xl mx-auto">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-bold">{t('travelers.title')}</h1>
+          <p className="text-sm opacity-80">{t('travelers.subtitle')}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => void exportCsv()}
+            disabled={exporting || !sync.isOnline}
+          >
+            {exporting ? t('travelers.export.busy') : t('travelers.export.button')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => setDialog({ kind: 'import' })}
+            disabled={!sync.isOnline}
+          >
+            {t('travelers.import.button')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-primary"
+            onClick={() => setDialog({ kind: 'add' })}
+            data-testid="traveler-add"
+          >
+            {t('travelers.add')}
+          </button>
+        </div>
+      </header>
+      {!sync.isOnline && (
+        <div
+          role="status"
+          className="alert alert-warning alert-soft text-sm py-2"
+          data-testid="travelers-offline"
+        >
+          {t('travelers.offline')}
+        </div>
+      )}
+      {sync.pullProgress !== null && (
+        <div role="status" className="text-sm" data-testid="pull-progress">
+          <progress
+            className="progress progress-primary w-full"
+            value={Math.round(sync.pullProgress * 100)}
+            max={100}
+          />
+          {t('travelers.pullProgress', { percent: Math.round(sync.pullProgress * 100) })}
+        </div>
+      )}
+      {exportError && (
+        <div role="alert" className="alert alert-error alert-soft text-sm py-2">
+          {t('travelers.export.failed')}
+        </div>
+      )}
+      <SearchPanel countries={lists.countries} onSearch={setFilters} />
+      <StatsBar stats={stats} />
+      {state.status === 'ready' && (
+        <p className="text-sm opacity-80" aria-live="polite" data-testid="travelers-count">
+          {t('travelers.results', { count: items.length, formatParams: { count: { lng: i18n.language } } })}
+        </p>
+      )}
+      {content}
+      {dialog.kind === 'details' && <TravelerDetailsModal traveler={selected} onClose={close} />}
+      {dialog.kind === 'add' && <TravelerFormModal open traveler={null} onClose={close} />}
+      {dialog.kind === 'edit' && selected && <TravelerFormModal open traveler={selected} onClose={close} />}
+      {dialog.kind === 'import' && <ImportDialog onClose={close} />}
+    </div>
+  );
 }

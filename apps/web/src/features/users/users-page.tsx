@@ -1,6 +1,183 @@
+/**
+ * /admin/users: list users, create one, change a role, disable and re-enable. The server
+ * ends a user's sessions when they are disabled or their role changes.
+ */
+import { ROLES, type Role } from '@bh/shared';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../lib/api.ts';
+import { useSession } from '../auth/session.ts';
+import { UserCreateForm } from './user-create-form.tsx';
+import { type AdminUser, fetchUsers, updateUser } from './users-api.ts';
+
+const errorText = (err: unknown) =>
+  err instanceof ApiError ? `errors.${err.isNetwork ? 'network_error' : err.code}` : 'errors.unknown_error';
 
 export default function UsersPage() {
   const { t } = useTranslation();
-  return <h1 className="text-2xl font-bold">{t('app.title')}</h1>;
+  const me = useSession()?.user.id;
+  const [users, setUsers] = useState<AdminUser[] | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setUsers(await fetchUsers());
+    } catch (err) {
+      setUsers([]);
+      setMessage({ kind: 'error', text: t(errorText(err)) });
+    }
+  }, [t]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const change = async (user: AdminUser, changes: { role?: Role; disabled?: boolean }, done: string) => {
+    setBusyId(user.id);
+    setMessage(null);
+    try {
+      const updated = await updateUser(user.id, changes);
+      setUsers((list) => list?.map((u) => (u.id === updated.id ? updated : u)) ?? null);
+      setMessage({ kind: 'success', text: t(done, { name: updated.name }) });
+    } catch (err) {
+      setMessage({ kind: 'error', text: t(errorText(err)) });
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const roleSelect = (u: AdminUser) => (
+    <select
+      className="select select-sm w-full max-w-40"
+      aria-label={t('users.fields.roleOf', { name: u.name })}
+      value={u.role}
+      disabled={u.id === me || busyId === u.id}
+      onChange={(e) => void change(u, { role: e.target.value as Role }, 'users.messages.roleChanged')}
+    >
+      {ROLES.map((r) => (
+        <option key={r} value={r}>
+          {t(`auth.roles.${r}`)}
+        </option>
+      ))}
+    </select>
+  );
+  const status = (u: AdminUser) => (
+    <span className={`badge badge-sm ${u.disabled ? 'badge-error' : 'badge-success'}`}>
+      {t(u.disabled ? 'users.status.disabled' : 'users.status.active')}
+    </span>
+  );
+  const toggle = (u: AdminUser) =>
+    u.id === me ? null : (
+      <button
+        type="button"
+        className={`btn btn-sm ${u.disabled ? 'btn-success btn-outline' : 'btn-error btn-outline'}`}
+        disabled={busyId === u.id}
+        onClick={() =>
+          void change(
+            u,
+            { disabled: !u.disabled },
+            u.disabled ? 'users.messages.enabled' : 'users.messages.disabled',
+          )
+        }
+        aria-label={t(u.disabled ? 'users.actions.enableUser' : 'users.actions.disableUser', {
+          name: u.name,
+        })}
+      >
+        {t(u.disabled ? 'users.actions.enable' : 'users.actions.disable')}
+      </button>
+    );
+
+  return (
+    <div className="space-y-4 max-w-6xl">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">{t('users.title')}</h1>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/account-requests" className="btn btn-ghost btn-sm">
+            {t('users.requests.link')}
+          </Link>
+          {!creating && (
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}>
+              {t('users.create.open')}
+            </button>
+          )}
+        </div>
+      </div>
+      {message && (
+        <div
+          role={message.kind === 'error' ? 'alert' : 'status'}
+          className={`alert alert-soft ${message.kind === 'error' ? 'alert-error' : 'alert-success'}`}
+        >
+          {message.text}
+        </div>
+      )}
+      {creating && (
+        <UserCreateForm
+          onCancel={() => setCreating(false)}
+          onCreated={(u) => {
+            setUsers((list) => [...(list ?? []), u]);
+            setCreating(false);
+            setMessage({ kind: 'success', text: t('users.messages.created', { name: u.name }) });
+          }}
+        />
+      )}
+      {users === null ? (
+        <span className="loading loading-spinner" role="status" aria-label={t('users.loading')} />
+      ) : (
+        <>
+          <ul className="space-y-2 md:hidden" data-testid="users-cards">
+            {users.map((u) => (
+              <li
+                key={u.id}
+                className="card bg-base-100 shadow-sm"
+                data-testid="user-row"
+                data-email={u.email}
+              >
+                <div className="card-body p-4 gap-2">
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="font-semibold truncate">{u.name}</p>
+                      <p className="text-sm opacity-80 break-all">{u.email}</p>
+                    </div>
+                    {status(u)}
+                  </div>
+                  <div className="flex items-center justify-between gap-2">
+                    {roleSelect(u)}
+                    {toggle(u)}
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden md:block overflow-x-auto rounded-box bg-base-100 shadow-sm">
+            <table className="table" data-testid="users-table">
+              <thead>
+                <tr>
+                  <th>{t('users.fields.name')}</th>
+                  <th>{t('users.fields.email')}</th>
+                  <th>{t('users.fields.role')}</th>
+                  <th>{t('users.fields.status')}</th>
+                  <th>
+                    <span className="sr-only">{t('users.fields.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.map((u) => (
+                  <tr key={u.id} data-testid="user-row" data-email={u.email}>
+                    <td className="font-medium">{u.name}</td>
+                    <td className="break-all">{u.email}</td>
+                    <td>{roleSelect(u)}</td>
+                    <td>{status(u)}</td>
+                    <td className="text-right">{toggle(u)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,291 @@
+import { createHmac } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHarness, type Harness, TEST_JWT_SECRET } from '../../test/harness.ts';
+import { insertUser } from '../users/store.ts';
+import { hashPassword } from './passwords.ts';
+import { REFRESH_COOKIE } from './sessions.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.reset());
+
+let n = 0;
+async function makeUser(over: { role?: 'admin' | 'officer'; disabled?: boolean } = {}) {
+  n += 1;
+  const email = `user${n}-${Date.now()}@test.vn`;
+  const user = await insertUser(h.database.db, {
+    name: 'Officer One',
+    email,
+    role: over.role ?? 'officer',
+    passwordHash: await hashPassword('Secret@123'),
+  });
+  if (over.disabled) await h.database.db.execute(sql`UPDATE users SET disabled = true WHERE id = ${user.id}`);
+  return { ...user, password: 'Secret@123' };
+}
+
+const login = (payload: Record<string, unknown>, ip = '10.0.0.1') =>
+  h.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: ip });
+
+function refreshCookie(res: { cookies: { name: string; value: string }[] }) {
+  return res.cookies.find((c) => c.name === REFRESH_COOKIE);
+}
+const refresh = (token: string) =>
+  h.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { [REFRESH_COOKIE]: token } });
+const profile = (token: string) =>
+  h.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } });
+
+async function audits(action: string) {
+  return (await h.database.db.execute(sql`SELECT * FROM audit_events WHERE action = ${action}`)).rows;
+}
+
+describe('POST /api/auth/login', () => {
+  it('answers the user and an access token, and sets an httpOnly SameSite=Strict session cookie', async () => {
+    const u = await makeUser();
+    const res = await login({ email: u.email.toUpperCase(), password: u.password });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toEqual({ id: u.id, name: u.name, email: u.email, role: 'officer', avatar: null });
+    expect(typeof body.token).toBe('string');
+    const header = String(res.headers['set-cookie']);
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/SameSite=Strict/i);
+    expect(header).toMatch(/Path=\/api\/auth/);
+    expect(header).not.toMatch(/Max-Age|Expires/i);
+    expect(header).not.toMatch(/Secure/);
+    expect((await profile(body.token)).json().user.email).toBe(u.email);
+    const rows = await audits('auth.login.success');
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(body.token);
+  });
+
+  it('makes the cookie persistent only with rememberMe, and Secure behind https', async () => {
+    const u = await makeUser();
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: u.email, password: u.password, rememberMe: true },
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    const header = String(res.headers['set-cookie']);
+    expect(header).toMatch(/Max-Age=2592000/);
+    expect(header).toMatch(/Secure/);
+  });
+
+  it('gives the same 401 for an unknown e-mail and a wrong password, and audits both', async () => {
+    const u = await makeUser();
+    const wrong = await login({ email: u.email, password: 'nope' });
+    const unknown = await login({ email: 'nobody@test.vn', password: 'Secret@123' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().error.code).toBe('unauthorized');
+    const rows = await audits('auth.login.failure');
+    expect(rows).toHaveLength(2);
+    expect(JSON.stringify(rows)).not.toMatch(/Secret@123|nope/);
+  });
+
+  it('refuses a disabled user with the same 401', async () => {
+    const u = await makeUser({ disabled: true });
+    expect((await login({ email: u.email, password: u.password })).statusCode).toBe(401);
+  });
+
+  it('stores passwords as argon2id hashes only', async () => {
+    const u = await makeUser();
+    const row = (await h.database.db.execute(sql`SELECT password_hash FROM users WHERE id = ${u.id}`))
+      .rows[0];
+    expect(String((row as { password_hash: string }).password_hash)).toMatch(/^\$argon2id\$/);
+  });
+
+  it('after 5 failures for one account and address answers 429 with Retry-After; others are not affected', async () => {
+    const u = await makeUser();
+    for (let i = 0; i < 5; i++) {
+      expect((await login({ email: u.email, password: 'wrong-1' }, '10.0.0.9')).statusCode).toBe(401);
+    }
+    const limited = await login({ email: u.email, password: u.password }, '10.0.0.9');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(800);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(900);
+    // The real user from another address still gets in.
+    expect((await login({ email: u.email, password: u.password }, '10.0.0.10')).statusCode).toBe(200);
+  });
+
+  it('a success resets the failure count', async () => {
+    const u = await makeUser();
+    for (let i = 0; i < 4; i++) await login({ email: u.email, password: 'wrong-1' }, '10.0.1.1');
+    expect((await login({ email: u.email, password: u.password }, '10.0.1.1')).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      expect((await login({ email: u.email, password: 'wrong-1' }, '10.0.1.1')).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('refresh, logout, profile', () => {
+  it('rotates the refresh token; a used token revokes the whole session', async () => {
+    const u = await makeUser();
+    const first = await login({ email: u.email, password: u.password });
+    const t1 = refreshCookie(first)!.value;
+    const r1 = await refresh(t1);
+    expect(r1.statusCode).toBe(200);
+    const t2 = refreshCookie(r1)!.value;
+    expect(t2).not.toBe(t1);
+    expect((await profile(r1.json().token)).statusCode).toBe(200);
+    // The old one is refused and, being a reuse, ends the session (new token and access token too).
+    expect((await refresh(t1)).statusCode).toBe(401);
+    expect((await refresh(t2)).statusCode).toBe(401);
+    expect((await profile(r1.json().token)).statusCode).toBe(401);
+    expect(await audits('auth.refresh.reuse_detected')).toHaveLength(1);
+  });
+
+  it('stores only a hash of the refresh token', async () => {
+    const u = await makeUser();
+    const token = refreshCookie(await login({ email: u.email, password: u.password }))!.value;
+    const rows = (await h.database.db.execute(sql`SELECT token_hash FROM sessions`)).rows;
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('refuses a missing or unknown refresh token', async () => {
+    expect((await h.app.inject({ method: 'POST', url: '/api/auth/refresh' })).statusCode).toBe(401);
+    expect((await refresh('not-a-token')).statusCode).toBe(401);
+  });
+
+  it('logout revokes the session: the refresh token and the access token stop working', async () => {
+    const u = await makeUser();
+    const res = await login({ email: u.email, password: u.password });
+    const token = res.json().token;
+    const cookie = refreshCookie(res)!.value;
+    const out = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { [REFRESH_COOKIE]: cookie },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.statusCode).toBe(204);
+    expect(String(out.headers['set-cookie'])).toMatch(new RegExp(`${REFRESH_COOKIE}=;`));
+    expect((await refresh(cookie)).statusCode).toBe(401);
+    expect((await profile(token)).statusCode).toBe(401);
+    expect(await audits('auth.logout')).toHaveLength(1);
+  });
+
+  it('refuses tampered, expired, alg:none and wrongly signed access tokens', async () => {
+    const u = await makeUser();
+    const token: string = (await login({ email: u.email, password: u.password })).json().token;
+    const [head, payload] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const sign = (body: string, secret: string) =>
+      createHmac('sha256', secret).update(body).digest('base64url');
+    const admin = enc({ ...claims, role: 'admin' });
+    const expiredBody = `${head}.${enc({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 })}`;
+    const bad = [
+      `${head}.${admin}.${token.split('.')[2]}`,
+      `${expiredBody}.${sign(expiredBody, TEST_JWT_SECRET)}`,
+      `${enc({ alg: 'none', typ: 'JWT' })}.${payload}.`,
+      `${head}.${payload}.${sign(`${head}.${payload}`, 'another-secret-another-secret-another-secret')}`,
+      'garbage',
+    ];
+    for (const t of bad) expect((await profile(t)).statusCode, t).toBe(401);
+    expect((await profile(token)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/auth/register', () => {
+  const form = {
+    name: 'Trần Thị B',
+    email: 'new.officer@test.vn',
+    password: 'Strong@123',
+    confirmPassword: 'Strong@123',
+    age: 30,
+    gender: 'female',
+    terms: true,
+  };
+  const register = (payload: Record<string, unknown>) =>
+    h.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+
+  it('files a pending account request, hashing the password', async () => {
+    const res = await register(form);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().request.status).toBe('pending');
+    const row = (await h.database.db.execute(sql`SELECT * FROM account_requests`)).rows[0] as Record<
+      string,
+      string
+    >;
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('applies the registration rules', async () => {
+    for (const bad of [
+      { name: 'A' },
+      { email: 'not-an-email' },
+      { password: 'weakpassword', confirmPassword: 'weakpassword' },
+      { confirmPassword: 'Other@123' },
+      { age: 17 },
+      { age: 121 },
+      { gender: 'x' },
+      { terms: false },
+    ]) {
+      const res = await register({ ...form, ...bad });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+  });
+
+  it('answers a clear 409 for an e-mail that has an account or a pending request', async () => {
+    const u = await makeUser();
+    const taken = await register({ ...form, email: u.email });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe('auth.errors.emailTaken');
+    expect((await register(form)).statusCode).toBe(201);
+    expect((await register({ ...form, email: form.email.toUpperCase() })).statusCode).toBe(409);
+  });
+});
+
+describe('demo accounts', () => {
+  it('are seeded on an empty database and listed for the login page', async () => {
+    const seeded = await createHarness({ SEED_DEMO: 'true' });
+    try {
+      const { seedDemoUsers } = await import('./seed.ts');
+      await seedDemoUsers(seeded.database);
+      const res = await seeded.app.inject({ url: '/api/auth/demo-accounts' });
+      expect(res.json().accounts.map((a: { email: string }) => a.email)).toEqual([
+        'inspector@demo.vn',
+        'admin@demo.vn',
+        'test@demo.vn',
+      ]);
+      const ok = await seeded.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'inspector@demo.vn', password: 'Inspector@123' },
+      });
+      expect(ok.json().user).toMatchObject({ role: 'officer' });
+      const title = (
+        await seeded.database.db.execute(sql`SELECT title FROM users WHERE email = 'inspector@demo.vn'`)
+      ).rows[0] as { title: string };
+      expect(title.title).toBe('quarantine officer');
+      for (const [email, password, role] of [
+        ['admin@demo.vn', 'Admin@123', 'admin'],
+        ['test@demo.vn', 'Test@1234', 'officer'],
+      ]) {
+        const r = await seeded.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password },
+        });
+        expect(r.json().user.role).toBe(role);
+      }
+    } finally {
+      await seeded.close();
+    }
+  });
+
+  it('are neither seeded nor listed with SEED_DEMO=false', async () => {
+    expect((await h.app.inject({ url: '/api/auth/demo-accounts' })).json()).toEqual({ accounts: [] });
+    const count = (await h.database.db.execute(sql`SELECT COUNT(*)::int AS n FROM users`)).rows[0] as {
+      n: number;
+    };
+    expect(Number(count.n)).toBe(0);
+  });
+});

@@ -1,0 +1,229 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { MAX_UPLOAD_BYTES } from '@bh/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../../test/harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  await h.reset();
+  rmSync(path.join(h.dataDir, 'files'), { recursive: true, force: true });
+});
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+const pdf = (size = 64) => {
+  const head = Buffer.from('%PDF-1.4\n');
+  return Buffer.concat([head, Buffer.alloc(size - head.length, 0x20)]);
+};
+
+type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
+
+function multipart(parts: Part[]) {
+  const boundary = `----bh${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const head =
+      'data' in p
+        ? `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`
+        : `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n`;
+    chunks.push(Buffer.from(head), 'data' in p ? p.data : Buffer.from(p.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(
+  headers: Record<string, string>,
+  file: { filename: string; type: string; data: Buffer },
+  fields: Record<string, string> = { file_type: 'health_test_result' },
+) {
+  const body = multipart([
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    { name: 'file', ...file },
+  ]);
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/files',
+    headers: { ...headers, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+  return { status: res.statusCode, body: res.json(), headers: res.headers };
+}
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const storedNames = () => {
+  const dir = path.join(h.dataDir, 'files');
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
+
+describe('POST /api/files', () => {
+  it('accepts PNG, JPEG and PDF, keeps the SHA-256 and stores under a server-made name', async () => {
+    const { headers } = await h.user();
+    for (const [filename, type, data] of [
+      ['scan.png', 'image/png', PNG],
+      ['photo.jpg', 'image/jpeg', JPEG],
+      ['../../etc/cert.pdf', 'application/pdf', pdf()],
+    ] as const) {
+      const res = await upload(headers, { filename, type, data });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({
+        size: data.length,
+        sha256: sha(data),
+        fileType: 'health_test_result',
+      });
+    }
+    const names = storedNames();
+    expect(names).toHaveLength(3);
+    for (const n of names) expect(n).toMatch(/^[0-9a-f-]{36}\.bin$/);
+    const meta = (
+      await upload(headers, { filename: '../../etc/cert.pdf', type: 'application/pdf', data: pdf() })
+    ).body;
+    expect(meta.originalName).toBe('cert.pdf');
+  });
+
+  it('accepts exactly 5 MB and refuses 5 MB + 1 byte with 413 payload_too_large', async () => {
+    const { headers } = await h.user();
+    const ok = await upload(headers, {
+      filename: 'big.pdf',
+      type: 'application/pdf',
+      data: pdf(MAX_UPLOAD_BYTES),
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body.size).toBe(MAX_UPLOAD_BYTES);
+    const before = storedNames().length;
+    const tooBig = await upload(headers, {
+      filename: 'big.pdf',
+      type: 'application/pdf',
+      data: pdf(MAX_UPLOAD_BYTES + 1),
+    });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.error).toMatchObject({
+      code: 'payload_too_large',
+      message: 'File(s) too large. Maximum size: 5MB',
+      details: [{ field: 'file', code: 'files.errors.tooLarge' }],
+    });
+    expect(tooBig.headers.connection).toBe('close');
+    // The partial file is removed.
+    expect(storedNames().length).toBe(before);
+    expect(storedNames().some((n) => n.endsWith('.part'))).toBe(false);
+  });
+
+  it('refuses a renamed HTML or EXE file by its magic bytes (415) and other types', async () => {
+    const { headers } = await h.user();
+    const html = Buffer.from('<!doctype html><script>alert(1)</script>');
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]);
+    for (const file of [
+      { filename: 'cert.pdf', type: 'application/pdf', data: html },
+      { filename: 'photo.png', type: 'image/png', data: exe },
+      { filename: 'photo.jpg', type: 'application/octet-stream', data: exe },
+    ]) {
+      const res = await upload(headers, file);
+      expect(res.status).toBe(415);
+      expect(res.body.error.code).toBe('unsupported_media_type');
+      expect(res.body.error.details).toEqual([{ field: 'file', code: 'files.errors.contentMismatch' }]);
+    }
+    for (const file of [
+      { filename: 'page.html', type: 'text/html', data: html },
+      { filename: 'setup.exe', type: 'application/x-msdownload', data: exe },
+      { filename: 'setup.exe', type: 'application/octet-stream', data: exe },
+    ]) {
+      const res = await upload(headers, file);
+      expect(res.status).toBe(415);
+      expect(res.body.error).toMatchObject({
+        code: 'unsupported_media_type',
+        message: 'Only PNG, JPG and PDF files are allowed',
+        details: [{ field: 'file', code: 'files.errors.unsupportedType' }],
+      });
+    }
+    expect(storedNames()).toEqual([]);
+  });
+
+  it('needs a valid file_type, a file and a login', async () => {
+    const { headers } = await h.user();
+    const bad = await upload(
+      headers,
+      { filename: 'a.png', type: 'image/png', data: PNG },
+      { file_type: 'selfie' },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details).toEqual([{ field: 'file_type', code: 'validation.invalid_option' }]);
+    const body = multipart([{ name: 'file_type', value: 'health_test_result' }]);
+    const none = await h.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: { ...headers, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(none.statusCode).toBe(400);
+    const anon = await upload({}, { filename: 'a.png', type: 'image/png', data: PNG });
+    expect(anon.status).toBe(401);
+    expect(storedNames()).toEqual([]);
+  });
+
+  it('keeps the device-made id; the same id and bytes again return the stored file, other bytes conflict', async () => {
+    const { headers } = await h.user();
+    const id = randomUUID();
+    const fields = { file_type: 'vaccination_certificate', id };
+    const first = await upload(headers, { filename: 'v.pdf', type: 'application/pdf', data: pdf() }, fields);
+    expect(first.status).toBe(201);
+    expect(first.body.id).toBe(id);
+    const again = await upload(headers, { filename: 'v.pdf', type: 'application/pdf', data: pdf() }, fields);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const other = await upload(headers, { filename: 'v.png', type: 'image/png', data: PNG }, fields);
+    expect(other.status).toBe(409);
+    expect(storedNames()).toHaveLength(1);
+    const badId = await upload(
+      headers,
+      { filename: 'v.png', type: 'image/png', data: PNG },
+      { ...fields, id: 'x' },
+    );
+    expect(badId.status).toBe(400);
+  });
+});
+
+describe('GET and DELETE /api/files/:id', () => {
+  it('serves the bytes to logged-in users only, as an attachment with nosniff', async () => {
+    const owner = await h.user();
+    const other = await h.user();
+    const data = pdf(300);
+    const { body } = await upload(owner.headers, { filename: 'kết quả.pdf', type: 'application/pdf', data });
+    const res = await h.app.inject({ url: `/api/files/${body.id}`, headers: other.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(res.headers['content-disposition'])).toMatch(/^attachment;/);
+    expect(String(res.headers['content-disposition'])).toContain(encodeURIComponent('kết quả.pdf'));
+    expect(sha(res.rawPayload)).toBe(sha(data));
+    expect((await h.app.inject({ url: `/api/files/${body.id}` })).statusCode).toBe(401);
+    const meta = await h.app.inject({ url: `/api/files/${body.id}/metadata`, headers: other.headers });
+    expect(meta.json()).toMatchObject({ id: body.id, kind: 'pdf', mimeType: 'application/pdf', size: 300 });
+    expect(meta.json()).not.toHaveProperty('storageName');
+    expect(
+      (await h.app.inject({ url: `/api/files/${randomUUID()}`, headers: other.headers })).statusCode,
+    ).toBe(404);
+    expect((await h.app.inject({ url: '/api/files/nope', headers: other.headers })).statusCode).toBe(400);
+  });
+
+  it('lets the owner or an admin delete, nobody else', async () => {
+    const owner = await h.user();
+    const other = await h.user();
+    const admin = await h.user('admin');
+    const a = (await upload(owner.headers, { filename: 'a.png', type: 'image/png', data: PNG })).body;
+    const b = (await upload(owner.headers, { filename: 'b.png', type: 'image/png', data: PNG })).body;
+    const del = (id: string, headers: Record<string, string>) =>
+      h.app.inject({ method: 'DELETE', url: `/api/files/${id}`, headers });
+    expect((await del(a.id, other.headers)).statusCode).toBe(403);
+    expect((await del(a.id, owner.headers)).statusCode).toBe(204);
+    expect((await del(b.id, admin.headers)).statusCode).toBe(204);
+    expect((await h.app.inject({ url: `/api/files/${a.id}`, headers: owner.headers })).statusCode).toBe(404);
+    expect((await del(a.id, owner.headers)).statusCode).toBe(404);
+    expect(storedNames()).toEqual([]);
+  });
+});

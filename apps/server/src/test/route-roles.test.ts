@@ -1,0 +1,266 @@
+/**
+ * Every API route x {anonymous, officer, admin}: the status each cell must answer, walked on the
+ * real app. ADD A ROW FOR EVERY NEW ROUTE (the second test fails while a registered /api route
+ * has no row). Keep rows plain: method, route pattern, optional sample url (with sample params)
+ * and body, and the expected status per caller. A body may be a function of the caller so that
+ * cells do not collide (unique e-mails, client ids). The database is reset before each row.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from './harness.ts';
+
+type Caller = 'anonymous' | 'officer' | 'admin';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface RouteRow {
+  method: Method;
+  /** The route as registered, e.g. '/api/users/:id'. */
+  route: string;
+  /** Sample url with params and query; defaults to `route`. */
+  url?: string;
+  body?: unknown | ((caller: Caller) => unknown);
+  expect: Record<Caller, number>;
+}
+
+const SAMPLE_ID = '00000000-0000-4000-8000-000000000001';
+const open = (status: number) => ({ anonymous: status, officer: status, admin: status });
+const anyUser = (status: number) => ({ anonymous: 401, officer: status, admin: status });
+const adminOnly = (status: number) => ({ anonymous: 401, officer: 403, admin: status });
+
+const traveler = {
+  fullName: 'Nguyễn Văn A',
+  passportNo: 'B1234567',
+  nationality: 'VN',
+  entryDate: '2026-11-20',
+  status: 'pending',
+};
+const registration = (caller: Caller) => ({
+  name: 'Trần Thị B',
+  email: `register-${caller}@test.vn`,
+  password: 'Strong@123',
+  confirmPassword: 'Strong@123',
+  age: 30,
+  gender: 'female',
+  terms: true,
+});
+
+const declaration = (id: string) => ({
+  id,
+  travelerId: id,
+  fullName: 'Nguyễn Văn A',
+  passportNumber: 'B1234567',
+  phone: '0912345678',
+  bodyTemperature: 36.6,
+  vaccinationStatus: 'full',
+  symptoms: {
+    fever: false,
+    cough: false,
+    breathingDifficulty: false,
+    lossOfTasteSmell: false,
+    soreThroat: false,
+    headache: false,
+  },
+  contactHistory: {
+    covidContact: false,
+    visitedAffectedArea: false,
+    visitedWuhan: false,
+    visitedItaly: false,
+    visitedIran: false,
+    visitedKorea: false,
+  },
+  riskZones: [],
+  commitment: true,
+  systemMode: 'pandemic',
+});
+
+export const ROUTES: RouteRow[] = [
+  // health
+  { method: 'GET', route: '/api/health', expect: open(200) },
+  // sync
+  {
+    method: 'POST',
+    route: '/api/sync/push',
+    body: () => ({
+      clientId: randomUUID(),
+      mutations: [
+        { seq: 1, table: 'travelers', op: 'create', id: randomUUID(), baseVersion: null, data: traveler },
+      ],
+    }),
+    expect: anyUser(200),
+  },
+  { method: 'GET', route: '/api/sync/pull', url: '/api/sync/pull?cursor=0', expect: anyUser(200) },
+  { method: 'GET', route: '/api/sync/status', expect: anyUser(200) },
+  // auth
+  {
+    method: 'POST',
+    route: '/api/auth/login',
+    body: { email: 'nobody@test.vn', password: 'Wrong@123' },
+    expect: open(401),
+  },
+  { method: 'POST', route: '/api/auth/refresh', expect: open(401) },
+  { method: 'POST', route: '/api/auth/logout', expect: open(204) },
+  { method: 'POST', route: '/api/auth/register', body: registration, expect: open(201) },
+  { method: 'GET', route: '/api/auth/profile', expect: anyUser(200) },
+  { method: 'GET', route: '/api/auth/demo-accounts', expect: open(200) },
+  // users
+  { method: 'GET', route: '/api/users', expect: adminOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/users',
+    body: (caller: Caller) => ({
+      name: 'Lê Văn C',
+      email: `new-${caller}@test.vn`,
+      role: 'officer',
+      password: 'Strong@123',
+    }),
+    expect: adminOnly(201),
+  },
+  { method: 'PUT', route: '/api/users/profile', body: { name: 'Tên Mới' }, expect: anyUser(200) },
+  // Harness users have no real password, so a valid body reaches the "current password wrong" 400.
+  {
+    method: 'POST',
+    route: '/api/users/change-password',
+    body: { currentPassword: 'Old@12345', newPassword: 'Newer@1234', confirmPassword: 'Newer@1234' },
+    expect: anyUser(400),
+  },
+  { method: 'GET', route: '/api/users/:id', url: `/api/users/${SAMPLE_ID}`, expect: adminOnly(404) },
+  {
+    method: 'PUT',
+    route: '/api/users/:id',
+    url: `/api/users/${SAMPLE_ID}`,
+    body: { name: 'Tên Mới' },
+    expect: adminOnly(404),
+  },
+  // account requests
+  { method: 'GET', route: '/api/account-requests', expect: adminOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/account-requests/:id/decision',
+    url: `/api/account-requests/${SAMPLE_ID}/decision`,
+    body: { decision: 'approve' },
+    expect: adminOnly(404),
+  },
+  // system status
+  { method: 'GET', route: '/api/system-status', expect: anyUser(200) },
+  { method: 'PUT', route: '/api/system-status', body: { mode: 'normal' }, expect: adminOnly(200) },
+  // notifications (own list only: a foreign or unknown id is 404)
+  { method: 'GET', route: '/api/notifications', expect: anyUser(200) },
+  { method: 'PUT', route: '/api/notifications/read-all', expect: anyUser(200) },
+  {
+    method: 'PUT',
+    route: '/api/notifications/:id/read',
+    url: `/api/notifications/${SAMPLE_ID}/read`,
+    expect: anyUser(404),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/notifications/:id',
+    url: `/api/notifications/${SAMPLE_ID}`,
+    expect: anyUser(404),
+  },
+  { method: 'DELETE', route: '/api/notifications', expect: anyUser(200) },
+  // push (no application key configured: the key route answers 404)
+  { method: 'GET', route: '/api/push/public-key', expect: anyUser(404) },
+  {
+    method: 'POST',
+    route: '/api/push-subscriptions',
+    body: (caller: Caller) => ({
+      subscription: { endpoint: `https://push.example.com/${caller}`, keys: { p256dh: 'BNc', auth: 'YQ' } },
+      userAgent: 'test',
+      timestamp: '2026-03-05T10:00:00.000Z',
+    }),
+    expect: anyUser(201),
+  },
+  // health declarations (id = traveller id)
+  {
+    method: 'GET',
+    route: '/api/health-declarations/traveler/:travelerId',
+    url: `/api/health-declarations/traveler/${SAMPLE_ID}`,
+    expect: anyUser(404),
+  },
+  {
+    method: 'GET',
+    route: '/api/health-declarations/:id',
+    url: `/api/health-declarations/${SAMPLE_ID}`,
+    expect: anyUser(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/health-declarations',
+    body: () => declaration(randomUUID()),
+    expect: anyUser(201),
+  },
+  {
+    method: 'PUT',
+    route: '/api/health-declarations/:id',
+    url: `/api/health-declarations/${SAMPLE_ID}`,
+    body: () => {
+      const { id: _id, ...fields } = declaration(SAMPLE_ID);
+      return { ...fields, version: 1 };
+    },
+    expect: anyUser(404),
+  },
+  // files (a JSON body is not an upload: 415)
+  { method: 'POST', route: '/api/files', body: { file_type: 'health_test_result' }, expect: anyUser(415) },
+  { method: 'GET', route: '/api/files/:id', url: `/api/files/${SAMPLE_ID}`, expect: anyUser(404) },
+  {
+    method: 'GET',
+    route: '/api/files/:id/metadata',
+    url: `/api/files/${SAMPLE_ID}/metadata`,
+    expect: anyUser(404),
+  },
+  { method: 'DELETE', route: '/api/files/:id', url: `/api/files/${SAMPLE_ID}`, expect: anyUser(404) },
+];
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+/** Every /api route the app registered, as 'METHOD /path', read from Fastify's route tree. */
+function registeredApiRoutes(): string[] {
+  const found: string[] = [];
+  const stack: string[] = [];
+  for (const line of h.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^([│ ]*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    stack.length = depth;
+    stack.push(m[2]!);
+    const path = stack.join('');
+    if (!m[3] || !path.startsWith('/api/')) continue;
+    for (const method of m[3].split(', ')) if (method !== 'HEAD') found.push(`${method} ${path}`);
+  }
+  return found;
+}
+
+describe('route x role table', () => {
+  it('every cell answers its expected status', async () => {
+    const failures: string[] = [];
+    for (const row of ROUTES) {
+      await h.reset();
+      for (const caller of ['anonymous', 'officer', 'admin'] as const) {
+        const headers = caller === 'anonymous' ? {} : (await h.user(caller)).headers;
+        const body = typeof row.body === 'function' ? row.body(caller) : row.body;
+        const res = await h.app.inject({
+          method: row.method,
+          url: row.url ?? row.route,
+          headers,
+          ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+        });
+        if (res.statusCode !== row.expect[caller]) {
+          failures.push(
+            `${row.method} ${row.route} as ${caller}: ${res.statusCode}, expected ${row.expect[caller]}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('has a row for every registered /api route', () => {
+    const inTable = new Set(ROUTES.map((r) => `${r.method} ${r.route}`));
+    expect(registeredApiRoutes().filter((r) => !inTable.has(r))).toEqual([]);
+  });
+});

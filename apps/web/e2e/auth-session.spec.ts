@@ -1,0 +1,175 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { loginAs, waitForServiceWorker } from './helpers.ts';
+
+test.use({ locale: 'en-US' });
+
+const REFRESH_COOKIE = 'bh_refresh';
+const refreshCookie = async (context: BrowserContext) =>
+  (await context.cookies()).find((c) => c.name === REFRESH_COOKIE);
+
+/** Makes the stored access token look expired (the app reads exp only; the server would refuse it). */
+async function expireStoredToken(page: Page) {
+  await page.evaluate(() => {
+    const token = localStorage.getItem('token') ?? '';
+    const [h, p] = token.split('.');
+    const claims = JSON.parse(atob((p ?? '').replace(/-/g, '+').replace(/_/g, '/')));
+    claims.exp = Math.floor(Date.now() / 1000) - 60;
+    const body = btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    localStorage.setItem('token', `${h}.${body}.invalid`);
+  });
+}
+
+test('the guard sends visitors to /login, and logged-in users away from it', async ({ page }) => {
+  await page.goto('/entry-management');
+  await page.waitForURL('**/login');
+  await page.goto('/admin/users');
+  await page.waitForURL('**/login');
+  await loginAs(page, 'officer');
+  await page.goto('/login');
+  await page.waitForURL('**/entry-management');
+  await page.goto('/auth/register');
+  await page.waitForURL('**/entry-management');
+});
+
+test('corrupt stored session data logs out', async ({ page }) => {
+  await loginAs(page, 'officer');
+  await page.evaluate(() => localStorage.setItem('user', '{not json'));
+  await page.goto('/entry-management');
+  await page.waitForURL('**/login');
+  expect(await page.evaluate(() => localStorage.getItem('isLoggedIn'))).toBeNull();
+});
+
+test('logout clears the session, revokes the refresh token and keeps IndexedDB', async ({
+  page,
+  context,
+}) => {
+  await loginAs(page, 'officer');
+  const dbsBefore = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).sort());
+  const cookie = await refreshCookie(context);
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.sameSite).toBe('Strict');
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await page.waitForURL('**/login');
+  expect(
+    await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('isLoggedIn')]),
+  ).toEqual([null, null]);
+  expect(await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).sort())).toEqual(
+    dbsBefore,
+  );
+  // The old refresh token no longer works.
+  const replay = await page.request.post('/api/auth/refresh', {
+    headers: { cookie: `${REFRESH_COOKIE}=${cookie?.value}` },
+  });
+  expect(replay.status()).toBe(401);
+  await page.goto('/entry-management');
+  await page.waitForURL('**/login');
+});
+
+test('remember me makes the session survive a browser restart; without it the user logs in again', async ({
+  browser,
+}) => {
+  for (const remember of [true, false]) {
+    const first = await browser.newContext({ locale: 'en-US' });
+    const page = await first.newPage();
+    await loginAs(page, 'admin', { rememberMe: remember });
+    const cookie = await refreshCookie(first);
+    if (remember) expect(cookie?.expires ?? -1).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
+    else expect(cookie?.expires).toBe(-1);
+    await expireStoredToken(page);
+    const state = await first.storageState();
+    await first.close();
+    // A restarted browser keeps persistent cookies only.
+    const second = await browser.newContext({
+      locale: 'en-US',
+      storageState: { ...state, cookies: state.cookies.filter((c) => c.expires !== -1) },
+    });
+    const again = await second.newPage();
+    await again.goto('/entry-management');
+    if (remember) {
+      await again.waitForResponse((r) => r.url().endsWith('/api/auth/refresh') && r.status() === 200);
+      await expect(again).toHaveURL(/\/entry-management$/);
+    } else {
+      await again.waitForURL('**/login');
+      await expect(again.getByText('Your session has ended')).toBeVisible();
+    }
+    await second.close();
+  }
+});
+
+test('an officer cannot open the admin screens or call admin APIs', async ({ page }) => {
+  await loginAs(page, 'officer');
+  for (const path of ['/admin/users', '/admin/account-requests']) {
+    await page.goto(path);
+    await page.waitForURL('**/entry-management');
+  }
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.get('/api/users', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(403);
+});
+
+test('offline: a logged-in officer reopens the app and keeps working; back online the session refreshes', async ({
+  page,
+  context,
+}) => {
+  await loginAs(page, 'officer');
+  await waitForServiceWorker(page);
+  await page.reload();
+  await waitForServiceWorker(page);
+  await expireStoredToken(page);
+  const stale = await page.evaluate(() => localStorage.getItem('token'));
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page).toHaveURL(/\/entry-management$/);
+  await expect(page.locator('#root')).not.toBeEmpty();
+  expect(await page.evaluate(() => localStorage.getItem('isLoggedIn'))).toBe('true');
+  const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh'));
+  await context.setOffline(false);
+  expect((await refreshed).status()).toBe(200);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBe(stale);
+  await expect(page).toHaveURL(/\/entry-management$/);
+});
+
+test('a refused refresh asks to log in again and keeps the local data', async ({ page, context }) => {
+  await loginAs(page, 'officer');
+  // Something queued on the device, in a store the app must never wipe on logout.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('auth-e2e-outbox', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('items', { keyPath: 'id' });
+        open.onsuccess = () => {
+          const tx = open.result.transaction('items', 'readwrite');
+          tx.objectStore('items').put({ id: 1, what: 'queued change' });
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+  const dbsBefore = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).sort());
+  // The session is ended elsewhere (e.g. an admin disabled it): the server refuses to refresh.
+  const cookie = await refreshCookie(context);
+  await page.request.post('/api/auth/logout', { headers: { cookie: `${REFRESH_COOKIE}=${cookie?.value}` } });
+  await expireStoredToken(page);
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await page.waitForURL('**/login');
+  await expect(page.getByText('Your session has ended')).toBeVisible();
+  expect(await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).sort())).toEqual(
+    dbsBefore,
+  );
+  const kept = await page.evaluate(
+    () =>
+      new Promise<unknown>((resolve) => {
+        const open = indexedDB.open('auth-e2e-outbox', 1);
+        open.onsuccess = () => {
+          const req = open.result.transaction('items').objectStore('items').get(1);
+          req.onsuccess = () => resolve(req.result);
+        };
+      }),
+  );
+  expect(kept).toEqual({ id: 1, what: 'queued change' });
+});

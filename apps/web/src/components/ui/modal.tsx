@@ -1,0 +1,49 @@
+/**
+ * Accessible modal on the native <dialog> (focus trap, Escape and backdrop close come free).
+ */
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  actions,
+  closeLabel,
+  boxClassName = '',
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+  /** Accessible name of the backdrop close button. */
+  closeLabel: string;
+  /** Extra classes of the box, e.g. a wider max-width for long forms. */
+  boxClassName?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal?.();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={onClose}>
+      <div className={`modal-box ${boxClassName}`}>
+        <h2 id={titleId} className="text-lg font-bold mb-3">
+          {title}
+        </h2>
+        {children}
+        {actions && <div className="modal-action">{actions}</div>}
+      </div>
+      <form method="dialog" className="modal-backdrop">
+        <button type="submit" aria-label={closeLabel}>
+          {closeLabel}
+        </button>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * Health declarations on the device. One declaration per traveller: its id is the traveller's id,
+ * so a new submission for a declared traveller is an update (and two devices declaring the same
+ * traveller meet as a version conflict on the server). Writes go through the outbox, so a
+ * declaration made offline is kept and reaches the server when the sync engine pushes.
+ */
+import type { Declaration, DeclarationForm, RiskAssessment, SystemMode } from '@bh/shared';
+import { computeRiskScore } from '@bh/shared';
+import { writeRecord } from '../sync/outbox.ts';
+import { db as defaultDb, type LocalSyncStatus, type PWADatabase } from './database.ts';
+
+/** A declaration as kept locally (risk fields: the server's once pulled, the device's before). */
+export type LocalDeclaration = Omit<Declaration, 'version'> & {
+  version: number;
+  syncStatus: LocalSyncStatus;
+  lastModified: number;
+};
+
+/** The live declaration of a traveller, or null. */
+export async function getDeclaration(
+  travelerId: string,
+  database: PWADatabase = defaultDb,
+): Promise<LocalDeclaration | null> {
+  const record = await database.declarations.get(travelerId);
+  if (!record || record.deletedAt) return null;
+  return record as unknown as LocalDeclaration;
+}
+
+export interface SubmitResult {
+  declaration: LocalDeclaration;
+  risk: RiskAssessment;
+  created: boolean;
+}
+
+/**
+ * Saves a validated form as the traveller's declaration (create, or update when one exists) and
+ * marks the traveller declared, all in one transaction. The risk is computed here for the result
+ * message and kept on the record until the server's own assessment is pulled.
+ */
+export async function submitDeclaration(
+  form: DeclarationForm,
+  systemMode: SystemMode,
+  database: PWADatabase = defaultDb,
+): Promise<SubmitResult> {
+  const risk = computeRiskScore(form);
+  const id = form.travelerId;
+  const fields = {
+    ...form,
+    id,
+    systemMode,
+    riskScore: risk.score,
+    riskLevel: risk.level,
+    riskFactors: risk.factors,
+    ruleVersion: risk.ruleVersion,
+  };
+  return database.transaction(
+    'rw',
+    [
+      database.declarations,
+      database.travelers,
+      database.syncQueue,
+      database.failedSyncItems,
+      database.conflicts,
+    ],
+    async () => {
+      const existing = await database.declarations.get(id);
+      const created = !existing;
+      const saved = await writeRecord('healthDeclarations', created ? 'create' : 'update', fields, database);
+      const traveler = await database.travelers.get(id);
+      if (traveler && !traveler.deletedAt && traveler.status !== 'declared') {
+        await writeRecord('travelers', 'update', { id, status: 'declared' }, database);
+      }
+      return { declaration: saved as unknown as LocalDeclaration, risk, created };
+    },
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Documents kept on the device (store `fileBlobs`). The id is made here when the officer picks a
+ * file and is referenced by the declaration at once, so a declaration made offline is complete;
+ * the blob is uploaded later under the same id. A blob is never removed before the server has it.
+ */
+import type { UploadFileType } from '@bh/shared';
+import { db as defaultDb, type FileBlobRecord, type PWADatabase } from './database.ts';
+
+/** Keeps a picked file as a pending upload and returns its record (id = future server id). */
+export async function saveFileBlob(
+  file: Blob & { name?: string },
+  fileType: UploadFileType,
+  database: PWADatabase = defaultDb,
+): Promise<FileBlobRecord> {
+  const record: FileBlobRecord = {
+    id: crypto.randomUUID(),
+    blob: file,
+    name: file.name ?? 'file',
+    type: file.type,
+    size: file.size,
+    fileType,
+    status: 'pending',
+    createdAt: Date.now(),
+  };
+  await database.fileBlobs.add(record);
+  return record;
+}
+
+export async function getFileBlob(
+  id: string,
+  database: PWADatabase = defaultDb,
+): Promise<FileBlobRecord | null> {
+  return (await database.fileBlobs.get(id)) ?? null;
+}
+
+/** Pending uploads, oldest first. */
+export async function listPendingFileBlobs(database: PWADatabase = defaultDb): Promise<FileBlobRecord[]> {
+  return database.fileBlobs.where('status').equals('pending').sortBy('createdAt');
+}
+
+export async function markFileUploaded(id: string, database: PWADatabase = defaultDb): Promise<void> {
+  await database.fileBlobs.update(id, { status: 'uploaded', serverId: id });
+}
+
+/**
+ * Drops a picked file the officer removed or reset before submitting. Only a pending blob that
+ * no local declaration references is removed; anything referenced stays until uploaded.
+ */
+export async function discardFileBlob(id: string, database: PWADatabase = defaultDb): Promise<boolean> {
+  return database.transaction('rw', [database.fileBlobs, database.declarations], async () => {
+    const blob = await database.fileBlobs.get(id);
+    if (blob?.status !== 'pending') return false;
+    const referenced = await database.declarations
+      .filter((d) => d.testFileId === id || d.vaccinationCertFileId === id)
+      .count();
+    if (referenced > 0) return false;
+    await database.fileBlobs.delete(id);
+    return true;
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * Travellers on the device: reads (one record, live), the search index, the current system
+ * mode, and the writes of the entry-management screen. Writes go through the outbox
+ * (`writeRecord`), so each change and its sync row are one transaction and work offline.
+ */
+import {
+  DEFAULT_SYSTEM_MODE,
+  isSystemMode,
+  SYSTEM_STATUS_ID,
+  type SystemMode,
+  type Traveler,
+  type TravelerInput,
+  type TravelerStatus,
+} from '@bh/shared';
+import { writeRecord } from '../sync/outbox.ts';
+import { db as defaultDb, type LocalRecord, type LocalSyncStatus, type PWADatabase } from './database.ts';
+import { TravelerIndex } from './traveler-index.ts';
+
+export type { TravelerEntry, TravelerStats } from './traveler-index.ts';
+
+/** A traveller as kept locally: the server's fields (version 0 until acknowledged) + sync state. */
+export type LocalTraveler = Omit<Traveler, 'version'> & {
+  version: number;
+  syncStatus: LocalSyncStatus;
+  lastModified: number;
+};
+
+const indexes = new WeakMap<PWADatabase, TravelerIndex>();
+
+/** The search index of a database, started on first use. */
+export function travelerIndex(database: PWADatabase = defaultDb): TravelerIndex {
+  let index = indexes.get(database);
+  if (!index) {
+    index = new TravelerIndex(database);
+    indexes.set(database, index);
+  }
+  index.start();
+  return index;
+}
+
+/** One live traveller (tombstones count as missing). */
+export async function getTraveler(
+  id: string,
+  database: PWADatabase = defaultDb,
+): Promise<LocalTraveler | null> {
+  const record = await database.travelers.get(id);
+  if (!record || record.deletedAt) return null;
+  return record as unknown as LocalTraveler;
+}
+
+/** The system mode from the local system status record; pandemic until one is known. */
+export async function getSystemMode(database: PWADatabase = defaultDb): Promise<SystemMode> {
+  const record = await database.systemStatus.get(SYSTEM_STATUS_ID);
+  return isSystemMode(record?.mode) ? record.mode : DEFAULT_SYSTEM_MODE;
+}
+
+/** Creates a traveller locally (pending until the sync engine pushes it). */
+export async function createTraveler(
+  input: TravelerInput,
+  database: PWADatabase = defaultDb,
+): Promise<LocalTraveler> {
+  const saved = await writeRecord('travelers', 'create', { ...input }, database);
+  return saved as unknown as LocalTraveler;
+}
+
+/** Replaces the writable fields of a traveller locally. */
+export async function updateTraveler(
+  id: string,
+  input: TravelerInput,
+  database: PWADatabase = defaultDb,
+): Promise<LocalTraveler> {
+  const saved = await writeRecord('travelers', 'update', { ...input, id }, database);
+  return saved as unknown as LocalTraveler;
+}
+
+/** Changes only the status (an officer's decision). */
+export async function setTravelerStatus(
+  id: string,
+  status: TravelerStatus,
+  database: PWADatabase = defaultDb,
+): Promise<LocalTraveler> {
+  const saved = await writeRecord('travelers', 'update', { id, status }, database);
+  return saved as unknown as LocalTraveler;
+}
+
+/** Leaves a tombstone that syncs; the traveller disappears from lists at once. */
+export async function deleteTraveler(id: string, database: PWADatabase = defaultDb): Promise<void> {
+  await writeRecord('travelers', 'delete', { id }, database);
+}
+
+/** Records as stored, for tests and tools. */
+export async function allTravelerRecords(database: PWADatabase = defaultDb): Promise<LocalRecord[]> {
+  return database.travelers.toArray();
+}

@@ -1,0 +1,117 @@
+/**
+ * Talking to /api/auth: login, silent refresh and logout. The refresh token lives in an
+ * httpOnly cookie the page never sees; the access token and user are in the session.
+ * Nothing here touches IndexedDB: logging out or a refused refresh keeps the offline outbox.
+ */
+import { ApiError, apiRequest, setRefreshHandler } from '../../lib/api.ts';
+import { clearSession, getSession, type SessionUser, setSession } from './session.ts';
+
+interface AuthAnswer {
+  user: SessionUser;
+  token: string;
+}
+
+/** Set when the server refused to refresh, so the login page can say why the user is there. */
+let sessionExpired = false;
+export function takeSessionExpiredNotice(): boolean {
+  const value = sessionExpired;
+  sessionExpired = false;
+  return value;
+}
+
+const toSessionUser = (u: SessionUser): SessionUser => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  role: u.role === 'admin' ? 'admin' : 'officer',
+  avatar: u.avatar ?? null,
+});
+
+/** Checks the credentials; the caller stores the answer with `startSession` when it is ready. */
+export async function requestLogin(email: string, password: string, rememberMe: boolean) {
+  const answer = await apiRequest<AuthAnswer>('/api/auth/login', {
+    method: 'POST',
+    body: { email: email.trim(), password, rememberMe },
+    noRefresh: true,
+  });
+  return { user: toSessionUser(answer.user), token: answer.token };
+}
+
+export function startSession(session: { user: SessionUser; token: string }) {
+  sessionExpired = false;
+  setSession(session);
+}
+
+let inflight: Promise<boolean> | null = null;
+
+/**
+ * Exchanges the refresh cookie for a new access token. True on success. A refusal (401) ends
+ * the session so the user logs in again; a network failure keeps it (offline work goes on).
+ * Tabs take turns through a Web Lock: the cookie rotates, and a second tab presenting the
+ * old one would look like token theft and end the session everywhere.
+ */
+export function refreshSession(): Promise<boolean> {
+  if (inflight) return inflight;
+  const startedWith = getSession()?.token ?? null;
+  const run = async (): Promise<boolean> => {
+    const now = getSession();
+    if (!now) return false;
+    if (now.token !== startedWith) return true; // another tab refreshed while we waited
+    try {
+      const answer = await apiRequest<AuthAnswer>('/api/auth/refresh', { method: 'POST', noRefresh: true });
+      setSession({ user: toSessionUser(answer.user), token: answer.token });
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        sessionExpired = true;
+        clearSession(); // the route guard sends the user to /login
+      }
+      return false;
+    }
+  };
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  inflight = (locks ? locks.request('bh-auth-refresh', run) : run()).finally(() => {
+    inflight = null;
+  });
+  return inflight;
+}
+
+/** Tells the server (best effort, so it also works offline) and clears the stored session. */
+export async function logout(): Promise<void> {
+  if (getSession() && (typeof navigator === 'undefined' || navigator.onLine)) {
+    await apiRequest('/api/auth/logout', { method: 'POST', noRefresh: true, timeoutMs: 5_000 }).catch(
+      () => {},
+    );
+  }
+  sessionExpired = false;
+  clearSession();
+}
+
+/** Seconds until the access token expires (negative when expired; -1 when unreadable). */
+export function tokenSecondsLeft(token: string, nowMs = Date.now()): number {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp - Math.floor(nowMs / 1000) : -1;
+  } catch {
+    return -1;
+  }
+}
+
+let installed = false;
+
+/**
+ * Start-up: API 401s refresh silently; when the connection returns the session is refreshed;
+ * at start a stale token is refreshed only when online (offline, the stored session is enough).
+ */
+export function installAuthRefresh() {
+  if (installed) return;
+  installed = true;
+  setRefreshHandler(refreshSession);
+  window.addEventListener('online', () => {
+    if (getSession()) void refreshSession();
+  });
+  const session = getSession();
+  if (session && navigator.onLine && tokenSecondsLeft(session.token) < 60) void refreshSession();
+}

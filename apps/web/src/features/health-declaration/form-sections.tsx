@@ -1,0 +1,200 @@
+/**
+ * Basic info and health info sections of the declaration form (labelled controls with their
+ * errors through the shared Field).
+ */
+import {
+  pickLocale,
+  TEMP_MAX,
+  TEMP_MIN,
+  TEMP_STEP,
+  TEXT_MAX_LENGTH,
+  VACCINATION_STATUS_OPTIONS,
+} from '@bh/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../components/ui/field.tsx';
+import type { FormValues } from './form-values.ts';
+
+export interface SectionProps {
+  values: FormValues;
+  set: <K extends keyof FormValues>(name: K, value: FormValues[K]) => void;
+  /** Translated error of a field (dotted path), or null. */
+  errorOf: (field: string) => string | null;
+}
+
+export function Section({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <fieldset className="card bg-base-100 border border-base-300 shadow-sm" data-testid={testId}>
+      <div className="card-body p-4 sm:p-6 gap-1">
+        <legend className="card-title text-base sm:text-lg float-left w-full">{title}</legend>
+        {children}
+      </div>
+    </fieldset>
+  );
+}
+
+type TextName =
+  | 'fullName'
+  | 'passportNumber'
+  | 'phone'
+  | 'email'
+  | 'medications'
+  | 'allergies'
+  | 'medicalHistory';
+
+function TextInput({
+  name,
+  label,
+  props,
+  required,
+  type = 'text',
+  autoComplete,
+  inputMode,
+}: {
+  name: TextName;
+  label: string;
+  props: SectionProps;
+  required?: boolean;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: 'tel' | 'email' | 'text';
+}) {
+  return (
+    <Field label={label} error={props.errorOf(name)} required={required}>
+      {(ctl) => (
+        <input
+          {...ctl}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          className={`input w-full ${ctl['aria-invalid'] ? 'input-error' : ''}`}
+          value={props.values[name]}
+          onChange={(e) => props.set(name, e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function BasicInfoSection(props: SectionProps) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('declaration.sections.basic')} testId="section-basic">
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <TextInput
+          name="fullName"
+          label={t('declaration.fields.fullName')}
+          props={props}
+          required
+          autoComplete="off"
+        />
+        <TextInput
+          name="passportNumber"
+          label={t('declaration.fields.passportNumber')}
+          props={props}
+          required
+          autoComplete="off"
+        />
+        <TextInput
+          name="phone"
+          label={t('declaration.fields.phone')}
+          props={props}
+          required
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+        />
+        <TextInput
+          name="email"
+          label={t('declaration.fields.email')}
+          props={props}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+        />
+      </div>
+    </Section>
+  );
+}
+
+export function HealthInfoSection(props: SectionProps) {
+  const { t, i18n } = useTranslation();
+  const { values, set, errorOf } = props;
+  const textArea = (name: 'medications' | 'allergies' | 'medicalHistory') => (
+    <Field label={t(`declaration.fields.${name}`)} error={errorOf(name)}>
+      {(ctl) => (
+        <textarea
+          {...ctl}
+          name={name}
+          rows={2}
+          maxLength={TEXT_MAX_LENGTH}
+          className="textarea w-full"
+          value={values[name]}
+          onChange={(e) => set(name, e.target.value)}
+        />
+      )}
+    </Field>
+  );
+  return (
+    <Section title={t('declaration.sections.health')} testId="section-health">
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <Field
+          label={t('declaration.fields.bodyTemperature')}
+          error={errorOf('bodyTemperature')}
+          required
+          hint={t('declaration.hints.temperature')}
+        >
+          {(ctl) => (
+            <input
+              {...ctl}
+              name="bodyTemperature"
+              type="number"
+              inputMode="decimal"
+              min={TEMP_MIN}
+              max={TEMP_MAX}
+              step={TEMP_STEP}
+              placeholder="36.5"
+              className={`input w-full ${ctl['aria-invalid'] ? 'input-error' : ''}`}
+              value={values.bodyTemperature}
+              onChange={(e) => set('bodyTemperature', e.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          label={t('declaration.fields.vaccinationStatus')}
+          error={errorOf('vaccinationStatus')}
+          required
+        >
+          {(ctl) => (
+            <select
+              {...ctl}
+              name="vaccinationStatus"
+              className={`select w-full ${ctl['aria-invalid'] ? 'select-error' : ''}`}
+              value={values.vaccinationStatus}
+              onChange={(e) => set('vaccinationStatus', e.target.value)}
+            >
+              <option value="">{t('declaration.fields.vaccinationPlaceholder')}</option>
+              {VACCINATION_STATUS_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {pickLocale(o.label, i18n.language)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {textArea('medications')}
+        {textArea('allergies')}
+        <div className="sm:col-span-2">{textArea('medicalHistory')}</div>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,63 @@
+/** Top bar: menu button (small screens), app title, sync badge, mode, language, theme, bell, user. */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { SessionUser } from '../auth/session.ts';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
+import { ModeBadge } from '../system-status/mode-badge.tsx';
+import { useSystemStatus } from '../system-status/use-system-status.ts';
+import { MenuIcon } from './icons.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
+import { SyncBadge } from './sync-badge.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+export function TopBar({
+  user,
+  drawerId,
+  drawerOpen,
+  onOpenDrawer,
+}: {
+  user: SessionUser;
+  drawerId: string;
+  drawerOpen: boolean;
+  onOpenDrawer: () => void;
+}) {
+  const { t } = useTranslation();
+  const { mode } = useSystemStatus();
+  return (
+    <header className="navbar sticky top-0 z-20 gap-1 bg-base-100 border-b border-base-300 px-2 sm:px-4 min-h-14">
+      <button
+        type="button"
+        className="btn btn-ghost btn-square lg:hidden"
+        aria-label={t('layout.nav.open')}
+        aria-controls={drawerId}
+        aria-expanded={drawerOpen}
+        onClick={onOpenDrawer}
+        data-testid="open-drawer"
+      >
+        <MenuIcon />
+      </button>
+      <div className="flex-1 min-w-0 flex items-center gap-2">
+        <Link
+          to="/entry-management"
+          className="font-bold text-base sm:text-lg truncate"
+          data-testid="app-title"
+        >
+          {t('app.title')}
+        </Link>
+      </div>
+      <div className="flex-none flex items-center gap-0.5 sm:gap-1">
+        <SyncBadge />
+        <div className="hidden lg:flex" data-testid="topbar-mode">
+          <ModeBadge mode={mode} />
+        </div>
+        <LanguageSwitcher />
+        <div className="hidden lg:flex">
+          <ThemeToggle />
+        </div>
+        <NotificationBell />
+        <UserMenu user={user} />
+      </div>
+    </header>
+  );
+}

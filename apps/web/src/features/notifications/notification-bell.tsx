@@ -1,0 +1,132 @@
+/** Bell in the top bar with the unread count; opens the list with read/remove actions. */
+import { useTranslation } from 'react-i18next';
+import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
+import { Dropdown } from '../../components/ui/dropdown.tsx';
+import { formatRelativeTime } from '../../i18n/format.ts';
+import type { Locale } from '../../i18n/index.ts';
+import type { AppNotification } from './api.ts';
+import { useNotifications } from './use-notifications.ts';
+
+const PRIORITY_VARIANT: Record<string, BadgeVariant> = { high: 'error', medium: 'warning', low: 'ghost' };
+
+function BellIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />
+    </svg>
+  );
+}
+
+export function NotificationBell() {
+  const { t, i18n } = useTranslation();
+  const n = useNotifications();
+  const text = (value: string, params: AppNotification['params']) =>
+    i18n.exists(value) ? t(value, params) : value;
+
+  return (
+    <Dropdown
+      testId="notification-bell"
+      buttonClassName="btn btn-ghost btn-circle btn-sm sm:btn-md"
+      panelClassName="w-[min(22rem,calc(100vw-1rem))] -right-14 sm:right-0"
+      button={
+        <span className="indicator">
+          <BellIcon />
+          <span className="sr-only">{t('notifications.title')}</span>
+          {n.unreadCount > 0 && (
+            <span className="indicator-item badge badge-error badge-xs px-1">
+              <span data-testid="unread-count">{n.unreadCount}</span>
+              <span className="sr-only"> {t('notifications.unread')}</span>
+            </span>
+          )}
+        </span>
+      }
+    >
+      {() => (
+        <>
+          <div className="flex items-center justify-between gap-2 p-3 border-b border-base-300">
+            <h2 className="font-semibold">{t('notifications.title')}</h2>
+            <div className="flex gap-1">
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                onClick={n.markAllRead}
+                disabled={n.unreadCount === 0}
+              >
+                {t('notifications.markAllRead')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                onClick={n.clearAll}
+                disabled={n.items.length === 0}
+              >
+                {t('notifications.clearAll')}
+              </button>
+            </div>
+          </div>
+          {n.items.length === 0 ? (
+            <p className="p-4 text-sm opacity-80">{t('notifications.empty')}</p>
+          ) : (
+            <ul className="max-h-96 overflow-y-auto divide-y divide-base-300">
+              {n.items.map((item) => (
+                <li
+                  key={item.id}
+                  className={`p-3 ${item.read ? 'opacity-70' : ''}`}
+                  data-testid="notification-item"
+                >
+                  <div className="flex items-start gap-2">
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium text-sm flex flex-wrap items-center gap-1">
+                        {!item.read && (
+                          <>
+                            <span className="status status-info" aria-hidden="true" />
+                            <span className="sr-only">{t('notifications.unread')}</span>
+                          </>
+                        )}
+                        {text(item.title, item.params)}
+                      </p>
+                      <p className="text-sm mt-1">{text(item.message, item.params)}</p>
+                      <p className="text-xs opacity-80 mt-1 flex flex-wrap gap-1 items-center">
+                        <Badge variant={PRIORITY_VARIANT[item.priority] ?? 'ghost'} size="sm">
+                          {t(`notifications.priority.${item.priority}`, { defaultValue: item.priority })}
+                        </Badge>
+                        <time dateTime={item.timestamp}>
+                          {formatRelativeTime(item.timestamp, Date.now(), i18n.language as Locale)}
+                        </time>
+                      </p>
+                    </div>
+                    <div className="flex flex-col gap-1">
+                      {!item.read && (
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-xs"
+                          onClick={() => n.markRead(item.id)}
+                        >
+                          {t('notifications.markRead')}
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-xs"
+                        onClick={() => n.remove(item.id)}
+                      >
+                        {t('notifications.remove')}
+                      </button>
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </Dropdown>
+  );
+}

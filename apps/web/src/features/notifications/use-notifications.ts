@@ -1,0 +1,81 @@
+/**
+ * The current user's notifications: loaded when the frame mounts, refreshed every minute while
+ * visible and on focus. Actions update the list at once, then call the server; a failed call
+ * reloads the list so the screen never lies for long.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { type AppNotification, notificationsApi } from './api.ts';
+
+const REFRESH_MS = 60_000;
+
+export interface NotificationsState {
+  items: AppNotification[];
+  unreadCount: number;
+  loaded: boolean;
+  error: string | null;
+  markRead: (id: string) => void;
+  markAllRead: () => void;
+  remove: (id: string) => void;
+  clearAll: () => void;
+  reload: () => Promise<void>;
+}
+
+export function useNotifications(): NotificationsState {
+  const [items, setItems] = useState<AppNotification[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const reload = useCallback(async () => {
+    if (!navigator.onLine) return;
+    try {
+      const list = await notificationsApi.list();
+      setItems(list.items);
+      setError(null);
+    } catch (err) {
+      setError((err as { code?: string }).code ?? 'unknown_error');
+    } finally {
+      setLoaded(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    void reload();
+    const refresh = () => {
+      if (document.visibilityState === 'visible') void reload();
+    };
+    const timer = window.setInterval(refresh, REFRESH_MS);
+    window.addEventListener('focus', refresh);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('focus', refresh);
+    };
+  }, [reload]);
+
+  const run = useCallback(
+    (update: (list: AppNotification[]) => AppNotification[], call: () => Promise<unknown>) => {
+      setItems(update);
+      call().catch(() => void reload());
+    },
+    [reload],
+  );
+
+  return {
+    items,
+    unreadCount: items.filter((n) => !n.read).length,
+    loaded,
+    error,
+    reload,
+    markRead: (id) =>
+      run(
+        (list) => list.map((n) => (n.id === id ? { ...n, read: true } : n)),
+        () => notificationsApi.markRead(id),
+      ),
+    markAllRead: () => run((list) => list.map((n) => ({ ...n, read: true })), notificationsApi.markAllRead),
+    remove: (id) =>
+      run(
+        (list) => list.filter((n) => n.id !== id),
+        () => notificationsApi.remove(id),
+      ),
+    clearAll: () => run(() => [], notificationsApi.clearAll),
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * The app-management panel (top of the settings page, SPEC section 2): connection, sync status,
+ * install and update, force sync and download of offline data, push notifications, stored-data
+ * persistence and usage, and a collapsible info box with the app status.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../components/ui/badge.tsx';
+import { StatRow } from '../../components/ui/stat-row.tsx';
+import { formatDateTime } from '../../i18n/format.ts';
+import { actionErrorText } from '../sync-centre/labels.ts';
+import { promptInstall } from './install-prompt.ts';
+import { PushSection } from './push-section.tsx';
+import { applyUpdate } from './register-sw.ts';
+import { StorageStatus } from './storage-status.tsx';
+import { useAppStatus } from './use-app-status.ts';
+
+export function AppPanel() {
+  const { t } = useTranslation();
+  const { sync, install, sw, dbInitialized } = useAppStatus();
+  const [busy, setBusy] = useState<'sync' | 'download' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const syncing = sync.status === 'syncing' || busy !== null;
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => setDone(null), 5000);
+    return () => clearTimeout(timer);
+  }, [done]);
+
+  const run = async (kind: 'sync' | 'download') => {
+    setBusy(kind);
+    setError(null);
+    setDone(null);
+    try {
+      if (kind === 'download' && !navigator.onLine) throw new Error('sync.errors.downloadOffline');
+      await sync.forceSync();
+      setDone(t(kind === 'sync' ? 'pwa.panel.syncDone' : 'pwa.panel.downloadDone'));
+    } catch (err) {
+      setError(actionErrorText(t, err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const syncText =
+    sync.status === 'syncing'
+      ? t('pwa.panel.syncing')
+      : sync.status === 'error'
+        ? t('pwa.panel.syncError')
+        : t('pwa.panel.syncCompleted');
+  const yesNo = (v: boolean | null) => (v === null ? '…' : v ? t('pwa.yes') : t('pwa.no'));
+
+  return (
+    <section className="card bg-base-100 shadow-sm" aria-labelledby="app-panel-title" data-testid="app-panel">
+      <div className="card-body p-4 sm:p-6 gap-4">
+        <h2 id="app-panel-title" className="card-title">
+          {t('pwa.panel.title')}
+        </h2>
+        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+          <div className="rounded-box bg-base-200 p-3 flex flex-col gap-1">
+            <span className="text-xs opacity-80">{t('pwa.panel.connection')}</span>
+            <Badge variant={sync.isOnline ? 'success' : 'warning'} data-testid="panel-connection">
+              {sync.isOnline ? t('pwa.online') : t('pwa.offline')}
+            </Badge>
+          </div>
+          <div className="rounded-box bg-base-200 p-3 flex flex-col gap-1">
+            <span className="text-xs opacity-80">{t('pwa.panel.syncStatus')}</span>
+            <div className="flex flex-wrap gap-1">
+              <Badge
+                variant={sync.status === 'error' ? 'error' : sync.status === 'syncing' ? 'info' : 'success'}
+              >
+                {syncText}
+              </Badge>
+              <Badge variant={sync.pendingCount > 0 ? 'warning' : 'ghost'} data-testid="panel-pending">
+                {sync.pendingCount > 0
+                  ? t('pwa.panel.pending', { count: sync.pendingCount })
+                  : t('pwa.panel.synced')}
+              </Badge>
+            </div>
+            <span className="text-xs">
+              {t('pwa.panel.lastSync')}:{' '}
+              {sync.lastSyncTime ? formatDateTime(sync.lastSyncTime) : t('pwa.never')}
+            </span>
+          </div>
+          <div className="rounded-box bg-base-200 p-3 flex flex-col gap-1 items-start">
+            <span className="text-xs opacity-80">{t('pwa.panel.install')}</span>
+            {install.canInstall && !install.isInstalled ? (
+              <button type="button" className="btn btn-sm btn-primary" onClick={() => void promptInstall()}>
+                {t('pwa.panel.installButton')}
+              </button>
+            ) : (
+              <Badge variant={install.isInstalled ? 'success' : 'ghost'}>
+                {install.isInstalled ? t('pwa.panel.installed') : t('pwa.panel.notInstallable')}
+              </Badge>
+            )}
+          </div>
+          <div className="rounded-box bg-base-200 p-3 flex flex-col gap-1 items-start">
+            <span className="text-xs opacity-80">{t('pwa.panel.version')}</span>
+            {sw.updateAvailable ? (
+              <button type="button" className="btn btn-sm btn-accent" onClick={applyUpdate}>
+                {t('pwa.panel.update')}
+              </button>
+            ) : (
+              <Badge variant="success">{t('pwa.panel.latest')}</Badge>
+            )}
+          </div>
+        </div>
+
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn btn-primary btn-sm sm:btn-md"
+            disabled={!sync.isOnline || syncing}
+            onClick={() => void run('sync')}
+            data-testid="panel-force-sync"
+          >
+            {busy === 'sync' ? (
+              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+            ) : null}
+            {t('pwa.panel.forceSync')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm sm:btn-md"
+            disabled={!sync.isOnline || syncing}
+            onClick={() => void run('download')}
+            data-testid="panel-download"
+          >
+            {busy === 'download' ? (
+              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+            ) : null}
+            {t('pwa.panel.download')}
+          </button>
+        </div>
+        {!sync.isOnline && <p className="text-sm opacity-80">{t('pwa.panel.offlineHint')}</p>}
+        {sync.paused && (
+          <p role="alert" className="alert alert-warning alert-soft text-sm">
+            {t('errors.unauthorized')}
+          </p>
+        )}
+        {error && (
+          <p role="alert" className="alert alert-error alert-soft text-sm">
+            {error}
+          </p>
+        )}
+        {done && (
+          <p role="status" className="alert alert-success alert-soft text-sm">
+            {done}
+          </p>
+        )}
+
+        <div className="grid gap-4 md:grid-cols-2">
+          <PushSection />
+          <StorageStatus />
+        </div>
+
+        <details className="collapse collapse-arrow bg-base-200 rounded-box" data-testid="app-info-box">
+          <summary className="collapse-title font-medium min-h-0 py-3">{t('pwa.panel.infoBox')}</summary>
+          <dl className="collapse-content text-sm">
+            <StatRow label={t('pwa.panel.dbInitialized')} value={yesNo(dbInitialized)} />
+            <StatRow label={t('pwa.panel.swRegistered')} value={yesNo(sw.registered)} />
+            <StatRow label={t('pwa.panel.installPrompt')} value={yesNo(install.canInstall)} />
+            <StatRow label={t('pwa.panel.pendingCount')} value={sync.pendingCount} />
+            <StatRow
+              label={t('pwa.panel.lastSync')}
+              value={sync.lastSyncTime ? formatDateTime(sync.lastSyncTime) : t('pwa.never')}
+            />
+            <StatRow label={t('pwa.panel.mode')} value={sync.isOnline ? t('pwa.online') : t('pwa.offline')} />
+            {sw.error && <StatRow label={t('pwa.panel.swError')} value={sw.error} />}
+          </dl>
+        </details>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Danger zone: clear all data (offline database, browser caches, settings and login data), then
+ * reload. When the outbox still holds unsynced changes the dialog says how many will be lost and
+ * asks a second, explicit confirmation.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../components/ui/modal.tsx';
+import { countPendingItems, deleteLocalDatabase } from '../../db/sync-centre-repo.ts';
+import { api } from '../../lib/api.ts';
+import { clearSession } from '../auth/session.ts';
+import { clearBrowserCaches } from './settings-form.tsx';
+
+async function clearAllData() {
+  // Best effort: revoke the refresh token while the session still exists (fails offline).
+  await api.post('/api/auth/logout', undefined, { timeoutMs: 3000, noRefresh: true }).catch(() => {});
+  await deleteLocalDatabase();
+  await clearBrowserCaches();
+  clearSession();
+  localStorage.clear();
+  sessionStorage.clear();
+}
+
+export function DangerZone() {
+  const { t } = useTranslation();
+  const [step, setStep] = useState<'closed' | 'confirm' | 'confirm-loss'>('closed');
+  const [pending, setPending] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const open = async () => {
+    setError(null);
+    setPending(await countPendingItems());
+    setStep('confirm');
+  };
+  const close = () => {
+    if (!busy) setStep('closed');
+  };
+  const confirm = async () => {
+    if (step === 'confirm' && pending > 0) {
+      setStep('confirm-loss');
+      return;
+    }
+    setBusy(true);
+    try {
+      await clearAllData();
+      window.location.reload();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card border border-error/60 bg-base-100" aria-labelledby="danger-title">
+      <div className="card-body p-4 sm:p-6 gap-3">
+        <h2 id="danger-title" className="card-title text-error">
+          {t('pwa.danger.title')}
+        </h2>
+        <p className="text-sm">{t('pwa.danger.description')}</p>
+        <div>
+          <button
+            type="button"
+            className="btn btn-error btn-sm sm:btn-md"
+            onClick={() => void open()}
+            data-testid="clear-all-data"
+          >
+            {t('pwa.danger.clearAll')}
+          </button>
+        </div>
+      </div>
+      <Modal
+        open={step !== 'closed'}
+        onClose={close}
+        title={step === 'confirm-loss' ? t('pwa.danger.lossTitle') : t('pwa.danger.confirmTitle')}
+        closeLabel={t('pwa.danger.cancel')}
+        actions={
+          <>
+            <button type="button" className="btn" onClick={close} disabled={busy}>
+              {t('pwa.danger.cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-error"
+              onClick={() => void confirm()}
+              disabled={busy}
+              data-testid="confirm-clear"
+            >
+              {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+              {step === 'confirm-loss' ? t('pwa.danger.deleteAnyway') : t('pwa.danger.delete')}
+            </button>
+          </>
+        }
+      >
+        {step === 'confirm-loss' ? (
+          <p className="font-semibold text-error" data-testid="loss-warning">
+            {t('pwa.danger.lossBody', { count: pending })}
+          </p>
+        ) : (
+          <div className="flex flex-col gap-2">
+            <p>{t('pwa.danger.confirmBody')}</p>
+            <ul className="list-disc ps-5 text-sm">
+              <li>{t('pwa.danger.items.offlineData')}</li>
+              <li>{t('pwa.danger.items.cache')}</li>
+              <li>{t('pwa.danger.items.settings')}</li>
+              <li>{t('pwa.danger.items.login')}</li>
+            </ul>
+            {pending > 0 && (
+              <p
+                role="alert"
+                className="alert alert-warning alert-soft text-sm"
+                data-testid="pending-warning"
+              >
+                {t('pwa.danger.pendingWarning', { count: pending })}
+              </p>
+            )}
+          </div>
+        )}
+        {error && (
+          <p role="alert" className="text-error text-sm mt-2">
+            {error}
+          </p>
+        )}
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * The settings of SPEC "Settings page": toggles, retention and cache size (input ranges only, as
+ * the spec says), cleanup frequency, clear cache, reset to defaults and save. Saving with
+ * background sync on registers the Background Sync and shows a local notification.
+ */
+import {
+  CACHE_CLEANUP_FREQUENCIES,
+  DATA_RETENTION_DAYS_RANGE,
+  MAX_CACHE_SIZE_RANGE,
+  type PwaSettings,
+} from '@bh/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../components/ui/field.tsx';
+import { registerBackgroundSync } from '../../sync/runtime.ts';
+import { showLocalNotification } from './local-notification.ts';
+import { defaultPwaSettings, loadPwaSettings, savePwaSettings } from './settings-store.ts';
+
+type Flag = 'autoSync' | 'cacheImages' | 'backgroundSync' | 'autoCleanup';
+type Message = { kind: 'success' | 'error'; text: string } | null;
+
+/** Deletes every Cache Storage cache (SPEC: clearing cache deletes all browser caches). */
+export async function clearBrowserCaches(): Promise<number> {
+  if (typeof caches === 'undefined') return 0;
+  const keys = await caches.keys();
+  await Promise.all(keys.map((k) => caches.delete(k)));
+  return keys.length;
+}
+
+export function SettingsForm() {
+  const { t } = useTranslation();
+  const [settings, setSettings] = useState<PwaSettings>(loadPwaSettings);
+  const [message, setMessage] = useState<Message>(null);
+  const [busy, setBusy] = useState(false);
+  const update = <K extends keyof PwaSettings>(key: K, value: PwaSettings[K]) =>
+    setSettings((s) => ({ ...s, [key]: value }));
+
+  const save = async () => {
+    setBusy(true);
+    // The number inputs may hold anything while typing; the stored value is merged over defaults.
+    if (!savePwaSettings(settings)) {
+      setMessage({ kind: 'error', text: t('pwa.settings.saveFailed') });
+      setBusy(false);
+      return;
+    }
+    if (settings.backgroundSync) await registerBackgroundSync();
+    await showLocalNotification(t('pwa.settings.notificationTitle'), t('pwa.settings.saved'));
+    setSettings(loadPwaSettings());
+    setMessage({ kind: 'success', text: t('pwa.settings.saved') });
+    setBusy(false);
+  };
+
+  const clearCache = async () => {
+    setBusy(true);
+    try {
+      const count = await clearBrowserCaches();
+      await showLocalNotification(
+        t('pwa.settings.notificationTitle'),
+        t('pwa.settings.cacheCleared', { count }),
+      );
+      setMessage({ kind: 'success', text: t('pwa.settings.cacheCleared', { count }) });
+    } catch (err) {
+      setMessage({ kind: 'error', text: `${t('pwa.settings.cacheClearFailed')} ${String(err)}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reset = () => {
+    setSettings(defaultPwaSettings());
+    setMessage({ kind: 'success', text: t('pwa.settings.resetDone') });
+  };
+
+  const toggle = (key: Flag) => (
+    <label key={key} className="flex items-center justify-between gap-3 py-2 cursor-pointer">
+      <span>
+        <span className="block">{t(`pwa.settings.${key}`)}</span>
+        <span className="block text-xs opacity-70">{t(`pwa.settings.${key}Hint`)}</span>
+      </span>
+      <input
+        type="checkbox"
+        className="toggle toggle-primary"
+        checked={settings[key]}
+        onChange={(e) => update(key, e.target.checked)}
+        data-testid={`setting-${key}`}
+      />
+    </label>
+  );
+
+  return (
+    <section className="card bg-base-100 shadow-sm" aria-labelledby="settings-title">
+      <form
+        className="card-body p-4 sm:p-6 gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <h2 id="settings-title" className="card-title">
+          {t('pwa.settings.title')}
+        </h2>
+        <div className="divide-y divide-base-200">
+          {toggle('autoSync')}
+          {toggle('cacheImages')}
+          {toggle('backgroundSync')}
+        </div>
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field label={t('pwa.settings.dataRetentionDays')}>
+            {(p) => (
+              <input
+                {...p}
+                type="number"
+                className="input w-full"
+                min={DATA_RETENTION_DAYS_RANGE.min}
+                max={DATA_RETENTION_DAYS_RANGE.max}
+                value={Number.isNaN(settings.dataRetentionDays) ? '' : settings.dataRetentionDays}
+                onChange={(e) => update('dataRetentionDays', e.target.valueAsNumber)}
+              />
+            )}
+          </Field>
+          <Field label={t('pwa.settings.maxCacheSize')}>
+            {(p) => (
+              <input
+                {...p}
+                type="number"
+                className="input w-full"
+                min={MAX_CACHE_SIZE_RANGE.min}
+                max={MAX_CACHE_SIZE_RANGE.max}
+                value={Number.isNaN(settings.maxCacheSize) ? '' : settings.maxCacheSize}
+                onChange={(e) => update('maxCacheSize', e.target.valueAsNumber)}
+              />
+            )}
+          </Field>
+          <Field label={t('pwa.settings.cacheCleanupFrequency')}>
+            {(p) => (
+              <select
+                {...p}
+                className="select w-full"
+                value={settings.cacheCleanupFrequency}
+                onChange={(e) =>
+                  update('cacheCleanupFrequency', e.target.value as PwaSettings['cacheCleanupFrequency'])
+                }
+              >
+                {CACHE_CLEANUP_FREQUENCIES.map((f) => (
+                  <option key={f} value={f}>
+                    {t(`pwa.settings.frequency.${f}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        {toggle('autoCleanup')}
+        {message && (
+          <p
+            role={message.kind === 'error' ? 'alert' : 'status'}
+            className={`alert alert-soft text-sm ${message.kind === 'error' ? 'alert-error' : 'alert-success'}`}
+          >
+            {message.text}
+          </p>
+        )}
+        <div className="card-actions justify-end pt-2">
+          <button
+            type="button"
+            className="btn btn-sm sm:btn-md btn-ghost"
+            disabled={busy}
+            onClick={() => void clearCache()}
+          >
+            {t('pwa.settings.clearCache')}
+          </button>
+          <button type="button" className="btn btn-sm sm:btn-md btn-outline" disabled={busy} onClick={reset}>
+            {t('pwa.settings.reset')}
+          </button>
+          <button
+            type="submit"
+            className="btn btn-sm sm:btn-md btn-primary"
+            disabled={busy}
+            data-testid="settings-save"
+          >
+            {t('pwa.settings.save')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type ConflictRecord, db } from '../../db/database.ts';
+import { initI18n } from '../../i18n/index.ts';
+import { ConflictView } from './conflict-view.tsx';
+import { buildMergedData, compareFields } from './field-diff.ts';
+
+const ID = '6f1c2a52-6f5e-4a8e-9d0b-1c2d3e4f5a6b';
+const base = {
+  id: ID,
+  fullName: 'Nguyễn Văn A',
+  passportNo: 'B1234567',
+  nationality: 'VN',
+  entryDate: '2026-03-01',
+  status: 'pending',
+  createdAt: '2026-03-01T00:00:00.000Z',
+  deletedAt: null,
+};
+const local = {
+  ...base,
+  fullName: 'Nguyễn Văn An',
+  note: 'ghi chú máy',
+  version: 1,
+  syncStatus: 'conflict',
+  lastModified: 1,
+};
+const server = {
+  ...base,
+  status: 'declared',
+  note: 'ghi chú chủ',
+  version: 2,
+  updatedAt: '2026-03-02T00:00:00.000Z',
+};
+
+async function seedConflict(): Promise<ConflictRecord> {
+  await db.travelers.put(local as never);
+  const id = await db.conflicts.add({
+    table: 'travelers',
+    recordId: ID,
+    localData: local,
+    serverData: server,
+    conflictType: 'version_mismatch',
+    timestamp: Date.now(),
+    resolved: 0,
+    syncQueueId: 7,
+    operation: 'update',
+  });
+  return (await db.conflicts.get(id))!;
+}
+
+beforeAll(() => {
+  initI18n().changeLanguage('en');
+});
+beforeEach(async () => {
+  await Promise.all([
+    db.travelers.clear(),
+    db.conflicts.clear(),
+    db.syncQueue.clear(),
+    db.failedSyncItems.clear(),
+  ]);
+});
+afterEach(cleanup);
+
+describe('field diff', () => {
+  it('compares writable fields only and builds the merged data from the choices', () => {
+    const rows = compareFields('travelers', local, server);
+    expect(rows.filter((r) => r.differs).map((r) => r.field)).toEqual(['fullName', 'status', 'note']);
+    expect(rows.some((r) => r.field === 'version' || r.field === 'syncStatus')).toBe(false);
+    expect(
+      buildMergedData(rows, { status: { source: 'server' }, note: { source: 'custom', value: 'gộp' } }),
+    ).toMatchObject({ fullName: 'Nguyễn Văn An', status: 'declared', note: 'gộp', passportNo: 'B1234567' });
+  });
+});
+
+describe('ConflictView', () => {
+  it('shows both copies side by side with the differing fields highlighted', async () => {
+    render(<ConflictView conflict={await seedConflict()} />);
+    const fullName = screen.getByTestId('conflict-field-fullName');
+    expect(fullName.dataset.differs).toBe('true');
+    expect(fullName.className).toContain('bg-warning');
+    expect(fullName.textContent).toContain('Nguyễn Văn An');
+    expect(fullName.textContent).toContain('Nguyễn Văn A');
+    expect(screen.getByTestId('conflict-field-passportNo').dataset.differs).toBe('false');
+    expect(screen.getAllByText('Differs')).toHaveLength(3);
+  });
+
+  it('client_wins queues the local copy on the server version', async () => {
+    render(<ConflictView conflict={await seedConflict()} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Keep my version' })));
+    await waitFor(async () => expect((await db.conflicts.toArray())[0]?.resolved).toBe(1));
+    const [row] = await db.syncQueue.toArray();
+    expect(row).toMatchObject({ operation: 'update', recordId: ID, baseVersion: 2 });
+    expect(row?.data).toMatchObject({ fullName: 'Nguyễn Văn An', status: 'pending' });
+  });
+
+  it('server_wins replaces the local record with the server copy', async () => {
+    render(<ConflictView conflict={await seedConflict()} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Keep server version' })));
+    await waitFor(async () => expect((await db.travelers.get(ID))?.status).toBe('declared'));
+    expect(await db.travelers.get(ID)).toMatchObject({
+      fullName: 'Nguyễn Văn A',
+      version: 2,
+      syncStatus: 'synced',
+    });
+    expect(await db.syncQueue.count()).toBe(0);
+    expect((await db.conflicts.toArray())[0]?.resolution).toBe('server_wins');
+  });
+
+  it('manual merge takes per field the chosen or edited value', async () => {
+    render(<ConflictView conflict={await seedConflict()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Merge manually' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Status: use the server’s value' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Note: Edited value' }), {
+      target: { value: 'đã gộp' },
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit merged version' })));
+    await waitFor(async () => expect((await db.conflicts.toArray())[0]?.resolution).toBe('manual_merge'));
+    expect(await db.travelers.get(ID)).toMatchObject({
+      fullName: 'Nguyễn Văn An',
+      status: 'declared',
+      note: 'đã gộp',
+      version: 2,
+      syncStatus: 'pending',
+    });
+    expect((await db.syncQueue.toArray())[0]).toMatchObject({ baseVersion: 2, operation: 'update' });
+  });
+});

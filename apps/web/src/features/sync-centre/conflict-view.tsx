@@ -1,0 +1,204 @@
+/**
+ * One unresolved conflict: the device's and the server's copies side by side, field by field,
+ * differing fields highlighted (colour plus a text badge), and the three resolutions. Manual
+ * merge lets the officer take, per differing field, the device value, the server value or an
+ * edited value, then submits the merged data.
+ */
+import type { SyncTable } from '@bh/shared';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../components/ui/badge.tsx';
+import type { ConflictRecord } from '../../db/database.ts';
+import { formatDateTime } from '../../i18n/format.ts';
+import { type Resolution, resolveConflict } from '../../sync/resolutions.ts';
+import { buildMergedData, type Choice, compareFields, displayValue, isEditable } from './field-diff.ts';
+import { actionErrorText, fieldLabel, recordLabel } from './labels.ts';
+
+export function ConflictView({ conflict }: { conflict: ConflictRecord }) {
+  const { t } = useTranslation();
+  const rows = useMemo(
+    () => compareFields(conflict.table as SyncTable, conflict.localData, conflict.serverData),
+    [conflict],
+  );
+  const [merging, setMerging] = useState(false);
+  const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const canMerge =
+    conflict.localData !== null && conflict.serverData !== null && !conflict.serverData.deletedAt;
+  const id = conflict.id!;
+
+  const resolve = async (resolution: Resolution, merged?: Record<string, unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await resolveConflict(id, resolution, merged);
+    } catch (err) {
+      setError(actionErrorText(t, err));
+      setBusy(false);
+    }
+  };
+
+  const choose = (field: string, choice: Choice) => setChoices((c) => ({ ...c, [field]: choice }));
+  const label = recordLabel(conflict.localData ?? conflict.serverData, conflict.recordId);
+
+  return (
+    <article
+      className="card card-border bg-base-100"
+      aria-labelledby={`conflict-${id}-title`}
+      data-testid="conflict"
+      data-record-id={conflict.recordId}
+    >
+      <div className="card-body p-3 sm:p-4 gap-3">
+        <header className="flex flex-wrap items-center gap-2">
+          <h4 id={`conflict-${id}-title`} className="font-semibold break-all">
+            {t(`sync.tables.${conflict.table}`)}: {label}
+          </h4>
+          <Badge variant="warning" size="sm">
+            {t(`sync.conflicts.types.${conflict.conflictType}`)}
+          </Badge>
+          <span className="text-xs opacity-70 ms-auto">{formatDateTime(conflict.timestamp)}</span>
+        </header>
+
+        <div className="overflow-x-auto">
+          <table className="table table-sm" aria-describedby={`conflict-${id}-title`}>
+            <caption className="sr-only">{t('sync.conflicts.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('sync.conflicts.field')}</th>
+                <th scope="col">{t('sync.conflicts.local')}</th>
+                <th scope="col">{t('sync.conflicts.server')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const choice = choices[row.field] ?? { source: 'local' };
+                const showMerge = merging && row.differs;
+                return (
+                  <tr
+                    key={row.field}
+                    className={row.differs ? 'bg-warning/15' : ''}
+                    data-testid={`conflict-field-${row.field}`}
+                    data-differs={String(row.differs)}
+                  >
+                    <th scope="row" className="align-top font-medium">
+                      <span className="block">{fieldLabel(t, row.field)}</span>
+                      {row.differs && (
+                        <Badge variant="warning" size="sm" className="mt-1">
+                          {t('sync.conflicts.differs')}
+                        </Badge>
+                      )}
+                    </th>
+                    {(['local', 'server'] as const).map((side) => (
+                      <td key={side} className="align-top break-words max-w-[14rem]">
+                        {showMerge ? (
+                          <label className="flex items-start gap-2 cursor-pointer">
+                            <input
+                              type="radio"
+                              className="radio radio-sm radio-primary mt-0.5"
+                              name={`merge-${id}-${row.field}`}
+                              checked={choice.source === side}
+                              onChange={() => choose(row.field, { source: side })}
+                              aria-label={`${fieldLabel(t, row.field)}: ${t(`sync.conflicts.use.${side}`)}`}
+                            />
+                            <span>{displayValue(row[side])}</span>
+                          </label>
+                        ) : (
+                          <span className={row.differs ? 'font-semibold' : ''}>
+                            {displayValue(row[side])}
+                          </span>
+                        )}
+                        {showMerge && side === 'server' && isEditable(row.local ?? row.server) && (
+                          <label className="flex items-center gap-2 mt-2">
+                            <input
+                              type="radio"
+                              className="radio radio-sm radio-primary"
+                              name={`merge-${id}-${row.field}`}
+                              checked={choice.source === 'custom'}
+                              onChange={() =>
+                                choose(row.field, { source: 'custom', value: displayEditable(row.local) })
+                              }
+                              aria-label={`${fieldLabel(t, row.field)}: ${t('sync.conflicts.use.custom')}`}
+                            />
+                            <input
+                              type="text"
+                              className="input input-sm w-full min-w-24"
+                              placeholder={t('sync.conflicts.use.custom')}
+                              aria-label={`${fieldLabel(t, row.field)}: ${t('sync.conflicts.customValue')}`}
+                              value={choice.source === 'custom' ? choice.value : ''}
+                              onChange={(e) => choose(row.field, { source: 'custom', value: e.target.value })}
+                            />
+                          </label>
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+
+        {error && (
+          <p role="alert" className="alert alert-error alert-soft text-sm">
+            {error}
+          </p>
+        )}
+
+        <div className="flex flex-wrap gap-2 justify-end">
+          {merging ? (
+            <>
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost"
+                disabled={busy}
+                onClick={() => setMerging(false)}
+              >
+                {t('sync.conflicts.cancelMerge')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-primary"
+                disabled={busy}
+                onClick={() => void resolve('manual_merge', buildMergedData(rows, choices))}
+              >
+                {t('sync.conflicts.submitMerge')}
+              </button>
+            </>
+          ) : (
+            <>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline"
+                disabled={busy}
+                onClick={() => void resolve('server_wins')}
+              >
+                {t('sync.conflicts.serverWins')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-primary"
+                disabled={busy || conflict.localData === null}
+                onClick={() => void resolve('client_wins')}
+              >
+                {t('sync.conflicts.clientWins')}
+              </button>
+              {canMerge && (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-secondary"
+                  disabled={busy}
+                  onClick={() => setMerging(true)}
+                >
+                  {t('sync.conflicts.manualMerge')}
+                </button>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+const displayEditable = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');

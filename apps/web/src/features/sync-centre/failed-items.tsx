@@ -1,0 +1,146 @@
+/**
+ * Changes the server did not take: retryable ones (max retries, network, server error) get
+ * Retry; the ones it rejected (validation_failed) list the field errors and can be discarded
+ * after a confirmation, the record keeping its local state.
+ */
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
+import type { FailedSyncItem } from '../../db/database.ts';
+import { formatDateTime } from '../../i18n/format.ts';
+import { discardFailedItem, retryFailedItem } from '../../sync/resolutions.ts';
+import { actionErrorText, codeText, fieldLabel, recordLabel } from './labels.ts';
+
+/** errorDetails is JSON [{field, code}] for validation failures, else a plain message. */
+function detailLines(t: TFunction, item: FailedSyncItem): string[] {
+  try {
+    const parsed: unknown = JSON.parse(item.errorDetails);
+    if (Array.isArray(parsed)) {
+      return parsed.map((issue: { field?: unknown; code?: unknown }) => {
+        const code = typeof issue.code === 'string' ? codeText(t, issue.code) : '';
+        return typeof issue.field === 'string' && issue.field
+          ? `${fieldLabel(t, issue.field)}: ${code}`
+          : code;
+      });
+    }
+  } catch {
+    // not JSON: a transport message
+  }
+  return item.errorDetails ? [codeText(t, item.errorDetails)] : [];
+}
+
+function FailedItemRow({
+  item,
+  onDiscard,
+}: {
+  item: FailedSyncItem;
+  onDiscard: (item: FailedSyncItem) => void;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const original = item.originalSyncItem;
+  const retry = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await retryFailedItem(item.id!);
+    } catch (err) {
+      setError(actionErrorText(t, err));
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="py-3 flex flex-col gap-2" data-testid="failed-item" data-record-id={original.recordId}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-medium break-all">
+          {t(`sync.tables.${original.table}`)} · {t(`sync.operations.${original.operation}`)}:{' '}
+          {recordLabel(original.data, original.recordId)}
+        </span>
+        <Badge variant={item.canRetry === 1 ? 'warning' : 'error'} size="sm">
+          {t(`sync.failed.types.${item.errorType}`)}
+        </Badge>
+        <span className="text-xs opacity-70 ms-auto">{formatDateTime(item.timestamp)}</span>
+      </div>
+      {detailLines(t, item).length > 0 && (
+        <ul className="text-sm opacity-80 list-disc ps-5">
+          {detailLines(t, item).map((line) => (
+            <li key={line} className="break-words">
+              {line}
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p role="alert" className="text-error text-sm">
+          {error}
+        </p>
+      )}
+      <div className="flex gap-2 justify-end">
+        {item.canRetry === 1 ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-primary"
+            disabled={busy}
+            onClick={() => void retry()}
+          >
+            {t('sync.failed.retry')}
+          </button>
+        ) : (
+          <>
+            <span className="text-xs opacity-70 self-center">{t('sync.failed.notRetryable')}</span>
+            <button
+              type="button"
+              className="btn btn-sm btn-error btn-outline"
+              onClick={() => onDiscard(item)}
+            >
+              {t('sync.failed.discard')}
+            </button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function FailedItems({ items }: { items: FailedSyncItem[] }) {
+  const { t } = useTranslation();
+  const [toDiscard, setToDiscard] = useState<FailedSyncItem | null>(null);
+  if (items.length === 0) return <p className="text-sm opacity-70">{t('sync.failed.empty')}</p>;
+  return (
+    <>
+      <ul className="divide-y divide-base-300">
+        {items.map((item) => (
+          <FailedItemRow key={item.id} item={item} onDiscard={setToDiscard} />
+        ))}
+      </ul>
+      <Modal
+        open={toDiscard !== null}
+        onClose={() => setToDiscard(null)}
+        title={t('sync.failed.discardTitle')}
+        closeLabel={t('sync.cancel')}
+        actions={
+          <>
+            <button type="button" className="btn" onClick={() => setToDiscard(null)}>
+              {t('sync.cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-error"
+              onClick={() => {
+                if (toDiscard?.id !== undefined) void discardFailedItem(toDiscard.id);
+                setToDiscard(null);
+              }}
+            >
+              {t('sync.failed.discard')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('sync.failed.discardBody')}</p>
+      </Modal>
+    </>
+  );
+}

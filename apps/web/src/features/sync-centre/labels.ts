@@ -1,0 +1,40 @@
+/** Translation helpers shared by the sync centre's lists. */
+import type { TFunction } from 'i18next';
+
+/** Turns an error thrown by a sync action into a translated message (never swallowed). */
+export function actionErrorText(t: TFunction, err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const known: Record<string, string> = {
+    'Merged data required for manual merge resolution': 'sync.errors.mergedDataRequired',
+    'Item cannot be retried': 'sync.errors.itemNotRetryable',
+    'Cannot sync while offline': 'sync.errors.offline',
+  };
+  const key = known[message];
+  if (key) return t(key);
+  if (err instanceof Error && err.name === 'QuotaExceededError') return t('sync.errors.quotaExceeded');
+  if (message.startsWith('errors.') || message.startsWith('sync.')) return t(message);
+  return t('errors.unknown_error');
+}
+
+/** A field name as the officer reads it (unknown fields show their raw name). */
+export function fieldLabel(t: TFunction, field: string): string {
+  return t(`sync.fields.${field}`, { defaultValue: field });
+}
+
+/** A short human name for a record: the traveller's name and passport, else its id's start. */
+export function recordLabel(data: Record<string, unknown> | null | undefined, recordId: string): string {
+  const name = typeof data?.fullName === 'string' ? data.fullName : null;
+  const passport =
+    typeof data?.passportNo === 'string'
+      ? data.passportNo
+      : typeof data?.passportNumber === 'string'
+        ? data.passportNumber
+        : null;
+  if (name && passport) return `${name} (${passport})`;
+  return name ?? passport ?? `#${recordId.slice(0, 8)}`;
+}
+
+/** An error code ('network_error') or key ('validation.required') as translated text. */
+export function codeText(t: TFunction, code: string): string {
+  return code.includes('.') ? t(code, { defaultValue: code }) : t(`errors.${code}`, { defaultValue: code });
+}

@@ -1,0 +1,62 @@
+/** The outbox as a table: what waits to be sent, how often it was tried and when it goes next. */
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../components/ui/badge.tsx';
+import type { SyncQueueItem } from '../../db/database.ts';
+import { formatDateTime, formatRelativeTime } from '../../i18n/format.ts';
+import type { Locale } from '../../i18n/index.ts';
+import { codeText, recordLabel } from './labels.ts';
+
+export function PendingItems({ items, total, now }: { items: SyncQueueItem[]; total: number; now: number }) {
+  const { t, i18n } = useTranslation();
+  if (items.length === 0) return <p className="text-sm opacity-70">{t('sync.pending.empty')}</p>;
+  const locale = i18n.language as Locale;
+  return (
+    <div className="overflow-x-auto">
+      <table className="table table-sm table-zebra">
+        <caption className="sr-only">{t('sync.pending.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('sync.pending.table')}</th>
+            <th scope="col">{t('sync.pending.operation')}</th>
+            <th scope="col">{t('sync.pending.record')}</th>
+            <th scope="col">{t('sync.pending.age')}</th>
+            <th scope="col" className="text-end">
+              {t('sync.pending.retries')}
+            </th>
+            <th scope="col">{t('sync.pending.nextAttempt')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((row) => (
+            <tr key={row.id} data-testid="pending-item" data-record-id={row.recordId}>
+              <td className="whitespace-nowrap">{t(`sync.tables.${row.table}`)}</td>
+              <td>
+                <Badge variant={row.operation === 'delete' ? 'error' : 'ghost'} size="sm">
+                  {t(`sync.operations.${row.operation}`)}
+                </Badge>
+              </td>
+              <td className="break-all min-w-32">{recordLabel(row.data, row.recordId)}</td>
+              <td className="whitespace-nowrap" title={formatDateTime(row.timestamp)}>
+                {formatRelativeTime(row.timestamp, now, locale)}
+              </td>
+              <td className="text-end tabular-nums">{row.retryCount}</td>
+              <td className="whitespace-nowrap">
+                {row.blocked === 1
+                  ? t('sync.pending.blocked')
+                  : row.nextAttemptAt <= now
+                    ? t('sync.pending.now')
+                    : formatDateTime(row.nextAttemptAt)}
+                {row.lastError && (
+                  <span className="block text-xs text-error">{codeText(t, row.lastError)}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {total > items.length && (
+        <p className="text-xs opacity-70 mt-1">{t('sync.pending.more', { shown: items.length, total })}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+/** CSV import: choose a file, watch the upload progress, then read the per-row report. */
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../components/ui/modal.tsx';
+import { ImportError, type ImportReport, uploadImport } from './csv-transfer.ts';
+
+type Phase = { kind: 'idle' } | { kind: 'uploading'; fraction: number } | { kind: 'processing' };
+
+export function ImportDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const busy = phase.kind !== 'idle';
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) return;
+    setError(null);
+    setReport(null);
+    setPhase({ kind: 'uploading', fraction: 0 });
+    try {
+      const result = await uploadImport(file, (fraction) =>
+        setPhase(fraction >= 1 ? { kind: 'processing' } : { kind: 'uploading', fraction }),
+      );
+      setReport(result);
+    } catch (err) {
+      if (err instanceof ImportError && err.status === 0) setError(t('travelers.import.offline'));
+      else if (err instanceof ImportError && err.details.length > 0)
+        setError(err.details.map((d) => [d.field, t(d.code)].filter(Boolean).join(': ')).join('; '));
+      else setError(t('travelers.import.failed'));
+    } finally {
+      setPhase({ kind: 'idle' });
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t('travelers.import.title')}
+      closeLabel={t('travelers.import.close')}
+      boxClassName="w-11/12 max-w-2xl"
+    >
+      <form onSubmit={submit} className="flex flex-col gap-3" data-testid="import-form">
+        <p className="text-sm opacity-80">{t('travelers.import.help')}</p>
+        <label className="flex flex-col gap-1 text-sm">
+          <span>{t('travelers.import.file')}</span>
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            className="file-input w-full"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            disabled={busy}
+          />
+        </label>
+        {phase.kind === 'uploading' && (
+          <div>
+            <progress
+              className="progress progress-primary w-full"
+              value={Math.round(phase.fraction * 100)}
+              max={100}
+            />
+            <p className="text-sm">
+              {t('travelers.import.uploading', { percent: Math.round(phase.fraction * 100) })}
+            </p>
+          </div>
+        )}
+        {phase.kind === 'processing' && (
+          <div>
+            <progress className="progress progress-primary w-full" />
+            <p className="text-sm">{t('travelers.import.processing')}</p>
+          </div>
+        )}
+        {error && (
+          <div role="alert" className="alert alert-error alert-soft text-sm">
+            {error}
+          </div>
+        )}
+        {report && (
+          <div data-testid="import-report" aria-live="polite">
+            <p className="font-semibold">
+              {t('travelers.import.done', { imported: report.imported, total: report.total })}
+            </p>
+            {report.imported > 0 && <p className="text-sm opacity-80">{t('travelers.import.syncNote')}</p>}
+            {report.rejected.length > 0 && (
+              <div className="mt-2">
+                <p className="text-error text-sm">
+                  {t('travelers.import.rejected', { count: report.rejected.length })}
+                </p>
+                <div className="max-h-60 overflow-auto">
+                  <table className="table table-xs">
+                    <thead>
+                      <tr>
+                        <th>{t('travelers.import.row')}</th>
+                        <th>{t('travelers.import.reason')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {report.rejected.slice(0, 500).map((r) => (
+                        <tr key={r.row}>
+                          <td className="tabular-nums">{r.row}</td>
+                          <td>
+                            {r.errors
+                              .map(
+                                (e) => `${e.field ? `${t(`travelers.field.${e.field}`)}: ` : ''}${t(e.code)}`,
+                              )
+                              .join('; ')}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </div>
+            )}
+          </div>
+        )}
+        <div className="modal-action">
+          <button type="button" className="btn" onClick={onClose}>
+            {t('travelers.import.close')}
+          </button>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={!file || busy}
+            data-testid="import-start"
+          >
+            {t('travelers.import.start')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

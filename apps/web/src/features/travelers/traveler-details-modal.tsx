@@ -1,0 +1,179 @@
+/**
+ * Details modal: basic info (birth date N/A when missing), flight info, note, other fields,
+ * the officer's status change, the traveller's health declaration; close and go to the
+ * health declaration.
+ */
+import { TRAVELER_STATUSES, type TravelerStatus, travelerStatusLabelKey } from '@bh/shared';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Modal } from '../../components/ui/modal.tsx';
+import { type LocalTraveler, setTravelerStatus } from '../../db/travelers-repo.ts';
+import { DeclarationSlot } from './declaration-slot.tsx';
+import { countryName, formatDate } from './format.ts';
+import { StatusBadge, SyncBadge } from './status-badges.tsx';
+import { declarationPath } from './traveler-links.ts';
+import { useReferenceLists } from './use-travelers.ts';
+
+function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <div className="grid grid-cols-[minmax(7rem,40%)_1fr] gap-2 py-1 border-b border-base-200 text-sm">
+      <dt className="opacity-70">{label}</dt>
+      <dd className="break-words" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export function TravelerDetailsModal({
+  traveler,
+  onClose,
+}: {
+  /** undefined while loading, null when not found. */
+  traveler: LocalTraveler | null | undefined;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const lists = useReferenceLists();
+  const [status, setStatus] = useState<TravelerStatus>('pending');
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    if (traveler) setStatus(traveler.status);
+    setNotice(null);
+  }, [traveler]);
+
+  const na = t('travelers.details.na');
+  const f = (name: string) => t(`travelers.field.${name}`);
+  const orNa = (v: string | number | null | undefined) =>
+    v === null || v === undefined || v === '' ? na : v;
+
+  let body: ReactNode;
+  if (traveler === undefined)
+    body = <span className="loading loading-spinner" role="status" aria-label={t('app.loading')} />;
+  else if (traveler === null) body = <p>{t('travelers.details.notFound')}</p>;
+  else {
+    const tr = traveler;
+    body = (
+      <div data-testid="traveler-details">
+        <h3 className="font-semibold mt-1 mb-1">{t('travelers.details.basicInfo')}</h3>
+        <dl>
+          <Row label={f('fullName')} value={tr.fullName} testId="details-fullName" />
+          <Row
+            label={f('birthDate')}
+            value={tr.birthDate ? formatDate(tr.birthDate) : na}
+            testId="details-birthDate"
+          />
+          <Row label={f('gender')} value={tr.gender ? t(`travelers.gender.${tr.gender}`) : na} />
+          <Row label={f('nationality')} value={countryName(lists.countries, tr.nationality, i18n.language)} />
+          <Row
+            label={f('passportNo')}
+            value={<span className="font-mono">{tr.passportNo}</span>}
+            testId="details-passportNo"
+          />
+          <Row
+            label={f('status')}
+            value={
+              <span className="flex gap-1 flex-wrap">
+                <StatusBadge status={tr.status} />
+                <SyncBadge syncStatus={tr.syncStatus} />
+              </span>
+            }
+          />
+        </dl>
+        <h3 className="font-semibold mt-3 mb-1">{t('travelers.details.flightInfo')}</h3>
+        <dl>
+          <Row label={f('flightNo')} value={orNa(tr.flightNo)} />
+          <Row label={f('entryDate')} value={formatDate(tr.entryDate)} />
+          <Row label={f('origin')} value={orNa(tr.origin)} />
+          <Row label={f('destination')} value={orNa(tr.destination)} />
+          <Row label={f('note')} value={orNa(tr.note)} />
+        </dl>
+        <h3 className="font-semibold mt-3 mb-1">{t('travelers.details.moreInfo')}</h3>
+        <dl>
+          <Row label={f('passportExpiry')} value={tr.passportExpiry ? formatDate(tr.passportExpiry) : na} />
+          <Row
+            label={f('purposeOfVisit')}
+            value={tr.purposeOfVisit ? t(`travelers.purpose.${tr.purposeOfVisit}`) : na}
+          />
+          <Row label={f('durationOfStay')} value={orNa(tr.durationOfStay)} />
+          <Row label={f('occupation')} value={orNa(tr.occupation)} />
+          <Row label={f('accommodation')} value={orNa(tr.accommodation)} />
+          <Row label={f('address')} value={orNa(tr.address)} />
+          <Row label={f('emergencyContact')} value={orNa(tr.emergencyContact)} />
+        </dl>
+        <form
+          className="flex flex-wrap items-end gap-2 mt-3"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            await setTravelerStatus(tr.id, status);
+            setNotice(t('travelers.details.statusSaved'));
+          }}
+        >
+          <label className="flex flex-col gap-1 text-sm">
+            <span>{t('travelers.details.newStatus')}</span>
+            <select
+              className="select select-sm"
+              value={status}
+              onChange={(e) => setStatus(e.target.value as TravelerStatus)}
+              data-testid="status-select"
+            >
+              {TRAVELER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(travelerStatusLabelKey(s))}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="submit"
+            className="btn btn-sm"
+            disabled={status === tr.status}
+            data-testid="status-save"
+          >
+            {t('travelers.details.changeStatus')}
+          </button>
+          {notice && (
+            <output className="text-success text-sm" aria-live="polite">
+              {notice}
+            </output>
+          )}
+        </form>
+        <DeclarationSlot travelerId={tr.id} />
+      </div>
+    );
+  }
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t('travelers.details.title')}
+      closeLabel={t('travelers.details.close')}
+      boxClassName="w-11/12 max-w-2xl"
+      actions={
+        <>
+          <button type="button" className="btn" onClick={onClose} data-testid="details-close">
+            {t('travelers.details.close')}
+          </button>
+          {traveler && (
+            <button
+              type="button"
+              className="btn btn-primary"
+              data-testid="details-declaration"
+              onClick={() => {
+                onClose();
+                void navigate(declarationPath(traveler));
+              }}
+            >
+              {t('travelers.details.goToDeclaration')}
+            </button>
+          )}
+        </>
+      }
+    >
+      {body}
+    </Modal>
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * The fields of the add/edit form: every writable traveller field of the spec. Values are kept
+ * as strings; `validateTravelerForm` (packages/shared) normalises and checks them on save.
+ */
+import {
+  GENDERS,
+  PURPOSES_OF_VISIT,
+  pickLocale,
+  type SystemMode,
+  TRAVELER_STATUSES,
+  travelerStatusLabelKey,
+} from '@bh/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field, type FieldControlProps } from '../../components/ui/field.tsx';
+import type { ReferenceLists } from '../../db/reference-repo.ts';
+
+export type FormValues = Record<string, string>;
+export type FormErrors = Record<string, string>;
+
+interface FieldsProps {
+  values: FormValues;
+  errors: FormErrors;
+  lists: ReferenceLists;
+  flightRequired: boolean;
+  mode: SystemMode;
+  isEdit: boolean;
+  onChange: (field: string, value: string) => void;
+}
+
+export function TravelerFormFields({
+  values,
+  errors,
+  lists,
+  flightRequired,
+  mode,
+  isEdit,
+  onChange,
+}: FieldsProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const select = t('travelers.form.select');
+
+  const text = (
+    name: string,
+    opts: { required?: boolean; type?: string; hint?: ReactNode; list?: string } = {},
+  ) => (
+    <Field
+      label={t(`travelers.field.${name}`)}
+      error={errors[name] ?? null}
+      required={opts.required}
+      hint={opts.hint}
+    >
+      {(p: FieldControlProps) => (
+        <input
+          {...p}
+          name={name}
+          type={opts.type ?? 'text'}
+          list={opts.list}
+          className="input w-full"
+          value={values[name] ?? ''}
+          onChange={(e) => onChange(name, e.target.value)}
+        />
+      )}
+    </Field>
+  );
+  const choice = (name: string, options: { value: string; label: string }[], required?: boolean) => (
+    <Field label={t(`travelers.field.${name}`)} error={errors[name] ?? null} required={required}>
+      {(p: FieldControlProps) => (
+        <select
+          {...p}
+          name={name}
+          className="select w-full"
+          value={values[name] ?? ''}
+          onChange={(e) => onChange(name, e.target.value)}
+        >
+          <option value="">{select}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+  const airports = (list: ReferenceLists['origins']) =>
+    list.map((a) => ({ value: a.code, label: `${a.code} – ${pickLocale(a.city, lang)}` }));
+
+  return (
+    <div className="flex flex-col gap-3">
+      <fieldset className="grid gap-x-3 sm:grid-cols-2">
+        <legend className="font-semibold mb-1">{t('travelers.form.personal')}</legend>
+        {text('fullName', { required: true })}
+        {text('passportNo', { required: true, hint: t('travelers.form.passportHint') })}
+        {choice(
+          'nationality',
+          lists.nationalities.map((c) => ({ value: c.code, label: pickLocale(c.name, lang) })),
+          true,
+        )}
+        {text('entryDate', { required: true, type: 'date' })}
+        {choice(
+          'gender',
+          GENDERS.map((g) => ({ value: g, label: t(`travelers.gender.${g}`) })),
+          true,
+        )}
+        {text('birthDate', { type: 'date' })}
+        {text('passportExpiry', { type: 'date' })}
+        {isEdit &&
+          choice(
+            'status',
+            TRAVELER_STATUSES.map((s) => ({ value: s, label: t(travelerStatusLabelKey(s)) })),
+            true,
+          )}
+      </fieldset>
+
+      <fieldset className="grid gap-x-3 sm:grid-cols-3">
+        <legend className="font-semibold mb-1">{t('travelers.form.travel')}</legend>
+        <div
+          role="note"
+          className={`alert ${flightRequired ? 'alert-warning' : 'alert-info'} alert-soft text-sm sm:col-span-3 py-2`}
+          data-testid="flight-mode-note"
+        >
+          {flightRequired
+            ? t('travelers.form.flightRequired', { mode: t(`travelers.mode.${mode}`) })
+            : t('travelers.form.flightOptional')}
+        </div>
+        {text('flightNo', { required: flightRequired, list: 'flight-suggestions' })}
+        <datalist id="flight-suggestions">
+          {lists.flightSuggestions.map((f) => (
+            <option key={f} value={f} />
+          ))}
+        </datalist>
+        {choice('origin', airports(lists.origins), flightRequired)}
+        {choice('destination', airports(lists.destinations), flightRequired)}
+      </fieldset>
+
+      <fieldset className="grid gap-x-3 sm:grid-cols-2">
+        <legend className="font-semibold mb-1">{t('travelers.form.more')}</legend>
+        {choice(
+          'purposeOfVisit',
+          PURPOSES_OF_VISIT.map((p) => ({ value: p, label: t(`travelers.purpose.${p}`) })),
+        )}
+        {text('durationOfStay', { type: 'number' })}
+        {text('occupation')}
+        {text('accommodation')}
+        {text('address')}
+        {text('emergencyContact')}
+        <div className="sm:col-span-2">
+          <Field label={t('travelers.field.note')} error={errors.note ?? null}>
+            {(p: FieldControlProps) => (
+              <textarea
+                {...p}
+                name="note"
+                className="textarea w-full"
+                rows={2}
+                value={values.note ?? ''}
+                onChange={(e) => onChange('note', e.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+      </fieldset>
+    </div>
+  );
+}

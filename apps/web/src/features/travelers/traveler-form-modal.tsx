@@ -1,0 +1,170 @@
+/**
+ * Add/edit modal. Rules follow the current system mode (flight fields required except in
+ * normal mode); saving writes locally through the outbox, so it works offline. After a new
+ * traveller is saved the spec's question offers to continue with the health declaration.
+ */
+import {
+  flightInfoRequired,
+  formatMessage,
+  TRAVELER_OPTIONAL_FIELDS,
+  validateTravelerForm,
+} from '@bh/shared';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Modal } from '../../components/ui/modal.tsx';
+import { createTraveler, type LocalTraveler, updateTraveler } from '../../db/travelers-repo.ts';
+import { type FormErrors, type FormValues, TravelerFormFields } from './traveler-form-fields.tsx';
+import { declarationPath } from './traveler-links.ts';
+import { useReferenceLists, useSystemMode } from './use-travelers.ts';
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+function initialValues(traveler: LocalTraveler | null): FormValues {
+  if (!traveler) return { entryDate: today(), status: 'pending' };
+  const values: FormValues = {};
+  for (const key of [
+    'fullName',
+    'passportNo',
+    'nationality',
+    'entryDate',
+    'status',
+    ...TRAVELER_OPTIONAL_FIELDS,
+  ]) {
+    const v = (traveler as Record<string, unknown>)[key];
+    if (v !== null && v !== undefined) values[key] = String(v);
+  }
+  return values;
+}
+
+export function TravelerFormModal({
+  open,
+  traveler,
+  onClose,
+}: {
+  open: boolean;
+  /** null: a new traveller. */
+  traveler: LocalTraveler | null;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const mode = useSystemMode();
+  const lists = useReferenceLists();
+  const [values, setValues] = useState<FormValues>(() => initialValues(traveler));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<LocalTraveler | null>(null);
+
+  useEffect(() => {
+    if (open) {
+      setValues(initialValues(traveler));
+      setErrors({});
+      setSaveError(null);
+      setSaved(null);
+    }
+  }, [open, traveler]);
+
+  const onChange = (field: string, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const result = validateTravelerForm(values, mode);
+    if (!result.ok) {
+      setErrors(
+        Object.fromEntries(
+          Object.entries(result.errors).map(([f, key]) => [f, t(key, result.params[f] ?? {})]),
+        ),
+      );
+      setSaveError(t('travelers.form.fixErrors'));
+      return;
+    }
+    setBusy(true);
+    setSaveError(null);
+    try {
+      if (traveler) {
+        await updateTraveler(traveler.id, result.value);
+        onClose();
+      } else {
+        setSaved(await createTraveler(result.value));
+      }
+    } catch {
+      setSaveError(t('travelers.form.saveError'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (saved) {
+    return (
+      <Modal
+        open={open}
+        onClose={onClose}
+        title={t('travelers.saved.title')}
+        closeLabel={t('travelers.saved.no')}
+        actions={
+          <>
+            <button type="button" className="btn" onClick={onClose} data-testid="saved-no">
+              {t('travelers.saved.no')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              data-testid="saved-yes"
+              onClick={() => {
+                onClose();
+                void navigate(declarationPath(saved));
+              }}
+            >
+              {t('travelers.saved.yes')}
+            </button>
+          </>
+        }
+      >
+        <p data-testid="saved-question">{formatMessage('traveler.savedConfirm', i18n.language)}</p>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={traveler ? t('travelers.form.editTitle') : t('travelers.form.addTitle')}
+      closeLabel={t('travelers.form.cancel')}
+      boxClassName="w-11/12 max-w-4xl"
+    >
+      <form onSubmit={submit} noValidate data-testid="traveler-form">
+        <TravelerFormFields
+          values={values}
+          errors={errors}
+          lists={lists}
+          flightRequired={flightInfoRequired(mode)}
+          mode={mode}
+          isEdit={traveler !== null}
+          onChange={onChange}
+        />
+        {saveError && (
+          <div role="alert" className="alert alert-error alert-soft mt-3 text-sm">
+            {saveError}
+          </div>
+        )}
+        <div className="modal-action">
+          <button type="button" className="btn" onClick={onClose}>
+            {t('travelers.form.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="traveler-save">
+            {busy ? t('travelers.form.saving') : t('travelers.form.save')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,5 @@
+/** Link to a traveller's health declaration: id as route parameter plus the spec's query fields. */
+export function declarationPath(t: { id: string; fullName: string; passportNo: string }): string {
+  const query = new URLSearchParams({ travelerId: t.id, fullName: t.fullName, passportNo: t.passportNo });
+  return `/health-declaration/${encodeURIComponent(t.id)}?${query.toString()}`;
+}

@@ -1,0 +1,237 @@
+/**
+ * The traveller list: a table on wide screens and cards on phones, both virtualised so only the
+ * rows in view (a few dozen) are in the DOM even with 100,000 travellers.
+ */
+import type { Country } from '@bh/shared';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TravelerEntry } from '../../db/travelers-repo.ts';
+import { countryName, formatDate } from './format.ts';
+import { StatusBadge, SyncBadge } from './status-badges.tsx';
+import { declarationPath } from './traveler-links.ts';
+
+interface ListProps {
+  items: TravelerEntry[];
+  countries: readonly Country[];
+  wide: boolean;
+  onView: (id: string) => void;
+  onEdit: (id: string) => void;
+}
+
+/** A stroked 24x24 icon; the button around it carries the accessible name. */
+function Icon({ d }: { d: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="size-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+    >
+      <path d={d} strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function Actions({ item, onView, onEdit }: { item: TravelerEntry } & Pick<ListProps, 'onView' | 'onEdit'>) {
+  const { t } = useTranslation();
+  const label = (action: string) =>
+    t('travelers.actions.forTraveler', { action: t(action), name: item.fullName });
+  return (
+    <div className="flex gap-1">
+      <button
+        type="button"
+        className="btn btn-xs btn-ghost"
+        onClick={() => onView(item.id)}
+        aria-label={label('travelers.actions.view')}
+        title={t('travelers.actions.view')}
+        data-testid="action-view"
+      >
+        <Icon d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12zm11 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6z" />
+      </button>
+      <button
+        type="button"
+        className="btn btn-xs btn-ghost"
+        onClick={() => onEdit(item.id)}
+        aria-label={label('travelers.actions.edit')}
+        title={t('travelers.actions.edit')}
+        data-testid="action-edit"
+      >
+        <Icon d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" />
+      </button>
+      <Link
+        className="btn btn-xs btn-ghost"
+        to={declarationPath(item)}
+        aria-label={label('travelers.actions.declaration')}
+        title={t('travelers.actions.declaration')}
+        data-testid="action-declaration"
+      >
+        <Icon d="M9 3h6v4H9zM6 5H5a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1V6a1 1 0 0 0-1-1h-1M12 11v6M9 14h6" />
+      </Link>
+    </div>
+  );
+}
+
+export function TravelerList({ items, countries, wide, onView, onEdit }: ListProps) {
+  const { t, i18n } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => (wide ? 53 : 148),
+    overscan: 8,
+    getItemKey: (i) => items[i]!.id,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const genderOf = (item: TravelerEntry) => (item.gender ? t(`travelers.gender.${item.gender}`) : '');
+  const nationalityOf = (item: TravelerEntry) => countryName(countries, item.nationality, i18n.language);
+
+  if (!wide) {
+    return (
+      <div ref={scrollRef} className="h-[65vh] overflow-auto" data-testid="traveler-cards">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {rows.map((row) => {
+            const item = items[row.index]!;
+            return (
+              <div
+                key={row.key}
+                data-index={row.index}
+                ref={virtualizer.measureElement}
+                className="pb-2 absolute inset-x-0 top-0"
+                style={{ transform: `translateY(${row.start}px)` }}
+              >
+                <TravelerCard
+                  item={item}
+                  index={row.index}
+                  gender={genderOf(item)}
+                  nationality={nationalityOf(item)}
+                  onView={onView}
+                  onEdit={onEdit}
+                />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    );
+  }
+
+  // A real table; spacer rows above and below stand in for the rows out of view.
+  const top = rows[0]?.start ?? 0;
+  const bottom = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
+  return (
+    <div
+      ref={scrollRef}
+      className="card bg-base-100 shadow-sm h-[60vh] overflow-auto"
+      data-testid="traveler-table"
+    >
+      <table className="table table-sm table-pin-rows min-w-[56rem]" aria-rowcount={items.length + 1}>
+        <caption className="sr-only">{t('travelers.table.caption')}</caption>
+        <thead>
+          <tr>
+            {(
+              ['index', 'fullName', 'passportNo', 'nationality', 'entryDate', 'status', 'actions'] as const
+            ).map((c) => (
+              <th key={c} scope="col">
+                {t(`travelers.table.${c}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {top > 0 && (
+            <tr>
+              <td colSpan={7} style={{ height: top, padding: 0 }} />
+            </tr>
+          )}
+          {rows.map((row) => {
+            const item = items[row.index]!;
+            const gender = genderOf(item);
+            return (
+              <tr
+                key={row.key}
+                data-index={row.index}
+                ref={virtualizer.measureElement}
+                aria-rowindex={row.index + 2}
+                className="hover:bg-base-200/60"
+                data-testid="traveler-row"
+                data-id={item.id}
+              >
+                <td className="tabular-nums opacity-70">{row.index + 1}</td>
+                <td className="max-w-64">
+                  <div className="font-medium truncate">{item.fullName}</div>
+                  {gender && <div className="text-xs opacity-70">{gender}</div>}
+                </td>
+                <td className="font-mono">{item.passportNo}</td>
+                <td className="whitespace-nowrap">{nationalityOf(item)}</td>
+                <td className="tabular-nums whitespace-nowrap">{formatDate(item.entryDate)}</td>
+                <td>
+                  <div className="flex flex-wrap gap-1">
+                    <StatusBadge status={item.status} />
+                    {item.syncStatus !== 'synced' && <SyncBadge syncStatus={item.syncStatus} />}
+                  </div>
+                </td>
+                <td>
+                  <Actions item={item} onView={onView} onEdit={onEdit} />
+                </td>
+              </tr>
+            );
+          })}
+          {bottom > 0 && (
+            <tr>
+              <td colSpan={7} style={{ height: bottom, padding: 0 }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TravelerCard({
+  item,
+  index,
+  gender,
+  nationality,
+  onView,
+  onEdit,
+}: { item: TravelerEntry; index: number; gender: string; nationality: string } & Pick<
+  ListProps,
+  'onView' | 'onEdit'
+>) {
+  const { t } = useTranslation();
+  return (
+    <article
+      className="card bg-base-100 shadow-sm p-3"
+      data-testid="traveler-card"
+      data-id={item.id}
+      aria-label={item.fullName}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <div className="font-semibold truncate">
+            <span className="opacity-60 tabular-nums mr-1">{index + 1}.</span>
+            {item.fullName}
+          </div>
+          <div className="text-xs opacity-80">{[gender, nationality].filter(Boolean).join(' · ')}</div>
+        </div>
+        <div className="flex flex-col items-end gap-1">
+          <StatusBadge status={item.status} />
+          {item.syncStatus !== 'synced' && <SyncBadge syncStatus={item.syncStatus} />}
+        </div>
+      </div>
+      <dl className="grid grid-cols-2 gap-x-2 text-sm mt-2">
+        <dt className="opacity-70">{t('travelers.table.passportNo')}</dt>
+        <dd className="font-mono text-right">{item.passportNo}</dd>
+        <dt className="opacity-70">{t('travelers.table.entryDate')}</dt>
+        <dd className="text-right tabular-nums">{formatDate(item.entryDate)}</dd>
+      </dl>
+      <div className="flex justify-end mt-1">
+        <Actions item={item} onView={onView} onEdit={onEdit} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,38 @@
+/** Calls of the admin screens (users, account requests). */
+import type { AccountRequestRecord, Role, UserCreate } from '@bh/shared';
+import { api } from '../../lib/api.ts';
+
+export interface AdminUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  avatar: string | null;
+  title: string | null;
+  disabled: boolean;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const fetchUsers = async () => (await api.get<{ users: AdminUser[] }>('/api/users')).users;
+
+export const createUser = async (body: UserCreate) =>
+  (await api.post<{ user: AdminUser }>('/api/users', body)).user;
+
+export const updateUser = async (id: string, changes: { role?: Role; disabled?: boolean }) =>
+  (await api.put<{ user: AdminUser }>(`/api/users/${id}`, changes)).user;
+
+export type AccountRequestView = AccountRequestRecord;
+
+export const fetchAccountRequests = async (status?: 'pending') =>
+  (
+    await api.get<{ requests: AccountRequestView[] }>(
+      `/api/account-requests${status ? `?status=${status}` : ''}`,
+    )
+  ).requests;
+
+export const decideAccountRequest = async (id: string, decision: 'approve' | 'reject') =>
+  api.post<{ request: AccountRequestView; user: AdminUser | null }>(`/api/account-requests/${id}/decision`, {
+    decision,
+  });

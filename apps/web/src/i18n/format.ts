@@ -1,0 +1,111 @@
+/**
+ * Date and relative-time helpers (SPEC sections 1, 8, 9): dates in vi-VN with 2-digit day and
+ * month and a numeric year; 'N/A' for an empty value, 'Invalid Date' for an unparseable one.
+ * Relative times use 30-day months and 365-day years; Vietnamese by default as the spec says,
+ * English and Japanese with the same thresholds so the other interfaces stay translated.
+ */
+import type { Locale } from './index.ts';
+
+export const EMPTY_DATE = 'N/A';
+export const INVALID_DATE = 'Invalid Date';
+
+type DateInput = string | number | Date | null | undefined;
+
+/** Parses a date value; 'YYYY-MM-DD' is read as a local calendar day (no time-zone shift). */
+function toDate(value: DateInput): Date | null | 'empty' {
+  if (value === null || value === undefined || value === '') return 'empty';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value === 'string') {
+    const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+    if (day) return new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
+  }
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** 05/03/2026 (vi-VN, 2-digit day and month). */
+export function formatDate(value: DateInput): string {
+  const d = toDate(value);
+  if (d === 'empty') return EMPTY_DATE;
+  if (!d) return INVALID_DATE;
+  return d.toLocaleDateString('vi-VN', { day: '2-digit', month: '2-digit', year: 'numeric' });
+}
+
+/** 14:05 05/03/2026 (vi-VN date with 24-hour time). */
+export function formatDateTime(value: DateInput): string {
+  const d = toDate(value);
+  if (d === 'empty') return EMPTY_DATE;
+  if (!d) return INVALID_DATE;
+  return d.toLocaleString('vi-VN', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
+}
+
+type Unit = 'minute' | 'hour' | 'day' | 'month' | 'year';
+const UNITS: Record<Locale, { justNow: string } & Record<Unit, (n: number) => string>> = {
+  vi: {
+    justNow: 'Vừa xong',
+    minute: (n) => `${n} phút trước`,
+    hour: (n) => `${n} giờ trước`,
+    day: (n) => `${n} ngày trước`,
+    month: (n) => `${n} tháng trước`,
+    year: (n) => `${n} năm trước`,
+  },
+  en: {
+    justNow: 'Just now',
+    minute: (n) => `${n} minute${n === 1 ? '' : 's'} ago`,
+    hour: (n) => `${n} hour${n === 1 ? '' : 's'} ago`,
+    day: (n) => `${n} day${n === 1 ? '' : 's'} ago`,
+    month: (n) => `${n} month${n === 1 ? '' : 's'} ago`,
+    year: (n) => `${n} year${n === 1 ? '' : 's'} ago`,
+  },
+  ja: {
+    justNow: 'たった今',
+    minute: (n) => `${n}分前`,
+    hour: (n) => `${n}時間前`,
+    day: (n) => `${n}日前`,
+    month: (n) => `${n}か月前`,
+    year: (n) => `${n}年前`,
+  },
+};
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const MONTH = 30 * DAY;
+const YEAR = 365 * DAY;
+
+/** "Vừa xong", "5 phút trước", ... A future time counts as just now. */
+export function formatRelativeTime(
+  value: DateInput,
+  now: number = Date.now(),
+  locale: Locale = 'vi',
+): string {
+  const d = toDate(value);
+  if (d === 'empty') return EMPTY_DATE;
+  if (!d) return INVALID_DATE;
+  const texts = UNITS[locale] ?? UNITS.vi;
+  const seconds = Math.floor((now - d.getTime()) / 1000);
+  if (seconds < MINUTE) return texts.justNow;
+  if (seconds < HOUR) return texts.minute(Math.floor(seconds / MINUTE));
+  if (seconds < DAY) return texts.hour(Math.floor(seconds / HOUR));
+  if (seconds < MONTH) return texts.day(Math.floor(seconds / DAY));
+  if (seconds < YEAR) return texts.month(Math.floor(seconds / MONTH));
+  return texts.year(Math.floor(seconds / YEAR));
+}
+
+/** Uptime in seconds as "3 d 4 h", "2 h 5 min" or "12 min" (compact, language-neutral units). */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const d = Math.floor(s / DAY);
+  const h = Math.floor((s % DAY) / HOUR);
+  const m = Math.floor((s % HOUR) / MINUTE);
+  if (d > 0) return `${d}d ${h}h`;
+  if (h > 0) return `${h}h ${m}m`;
+  return `${m}m`;
+}

@@ -1,0 +1,71 @@
+/**
+ * Benchmark page: the app's real outbox, engine and HTTP transport in Chromium (IndexedDB),
+ * driven by bench/sync.bench.mjs through window.bench.
+ */
+import { db } from '../../apps/web/src/db/database.ts';
+import { setSession } from '../../apps/web/src/features/auth/session.ts';
+import { SyncEngine } from '../../apps/web/src/sync/engine.ts';
+import { httpTransport } from '../../apps/web/src/sync/http-transport.ts';
+import { writeRecords } from '../../apps/web/src/sync/outbox.ts';
+
+const traveler = (i: number) => ({
+  fullName: `Nguyễn Văn Bench ${i}`,
+  passportNo: `B${String(1000000 + i).slice(-7)}`,
+  nationality: 'VN',
+  entryDate: '2026-11-20',
+  status: 'pending',
+  gender: i % 2 ? 'male' : 'female',
+  flightNo: 'VN123',
+  origin: 'NRT',
+  destination: 'HAN',
+  note: 'benchmark traveller with a note of moderate length',
+});
+
+const engine = new SyncEngine({
+  database: db,
+  transport: httpTransport,
+  clientId: async () => `bench-${crypto.randomUUID()}`,
+});
+
+declare global {
+  interface Window {
+    bench: unknown;
+  }
+}
+
+window.bench = {
+  login(user: Parameters<typeof setSession>[0]['user'], token: string) {
+    setSession({ user, token });
+  },
+  async createOffline(n: number) {
+    const t0 = performance.now();
+    const chunk = 2000;
+    for (let i = 0; i < n; i += chunk) {
+      await writeRecords('travelers', 'create', Array.from({ length: Math.min(chunk, n - i) }, (_, k) => traveler(i + k)));
+    }
+    return { ms: performance.now() - t0, queued: await db.syncQueue.count() };
+  },
+  async syncUntilEmpty() {
+    const t0 = performance.now();
+    let runs = 0;
+    while ((await db.syncQueue.count()) > 0 && runs < 50) {
+      const r = await engine.sync({ force: true });
+      runs++;
+      if (r.error) throw new Error(r.error);
+    }
+    return { ms: performance.now() - t0, runs, left: await db.syncQueue.count() };
+  },
+  async restEach(n: number, token: string) {
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) {
+      const res = await fetch('/api/travelers', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ id: crypto.randomUUID(), ...traveler(i) }),
+      });
+      if (res.status !== 201 && res.status !== 200) throw new Error(`REST ${res.status}: ${await res.text()}`);
+    }
+    return { ms: performance.now() - t0 };
+  },
+};
+document.getElementById('state')!.textContent = 'ready';

@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// Sync benchmark (issue 5): 10,000 travellers created offline in Chromium (the app's real
+// outbox in IndexedDB), then online, timed until all are on the server; in the same run the
+// same number sent one REST call each (POST /api/travelers). Writes bench/results/sync.json.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+
+const root = path.resolve(import.meta.dirname, '..');
+const N = Number(process.env.BENCH_SYNC_N ?? 10_000);
+const REST_N = Number(process.env.BENCH_REST_N ?? N);
+const port = Number(process.env.BENCH_PORT ?? 3291);
+const work = mkdtempSync(path.join(tmpdir(), 'bh-bench-sync-'));
+const dist = path.join(work, 'dist');
+
+await build({
+  root: path.join(root, 'bench/browser'),
+  logLevel: 'warn',
+  build: { outDir: dist, emptyOutDir: true },
+});
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), WEB_DIST: dist, LOG_LEVEL: process.env.BENCH_LOG ?? 'warn', DATABASE_URL: process.env.DATABASE_URL ?? '' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+const waitUp = async () => {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start');
+};
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  await waitUp();
+  const login = await (
+    await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.vn', password: 'Admin@123' }),
+    })
+  ).json();
+  const count = async () =>
+    (await (await fetch(`${base}/api/sync/status`, { headers: { authorization: `Bearer ${login.token}` } })).json()).counts.travelers;
+  const before = await count();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.waitForFunction(() => document.getElementById('state')?.textContent === 'ready');
+  // Log in from the page, as the app does, so the browser holds the refresh cookie too.
+  const pageLogin = await page.evaluate(async () => {
+    const res = await fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.vn', password: 'Admin@123' }),
+    });
+    return res.json();
+  });
+  await page.evaluate(({ user, token }) => window.bench.login(user, token), pageLogin);
+
+  await context.setOffline(true);
+  const local = await page.evaluate((n) => window.bench.createOffline(n), N);
+  await context.setOffline(false);
+  const sync = await page.evaluate(() => window.bench.syncUntilEmpty());
+  const afterSync = await count();
+  const rest = await page.evaluate(({ n, token }) => window.bench.restEach(n, token), { n: REST_N, token: pageLogin.token });
+  const afterRest = await count();
+
+  const syncRate = (N / sync.ms) * 1000;
+  const restRate = (REST_N / rest.ms) * 1000;
+  const result = {
+    bench: 'sync',
+    date: new Date().toISOString(),
+    database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    records: N,
+    localWrite: { ms: Math.round(local.ms), recordsPerSec: Math.round((N / local.ms) * 1000) },
+    offlineToServer: { ms: Math.round(sync.ms), recordsPerSec: Math.round(syncRate), syncRuns: sync.runs, onServer: afterSync - before },
+    restOneCallEach: { records: REST_N, ms: Math.round(rest.ms), recordsPerSec: Math.round(restRate), onServer: afterRest - afterSync },
+    speedupVsRest: Number((syncRate / restRate).toFixed(1)),
+    targets: { recordsPerSec: 1000, speedupVsRest: 10 },
+    pass: syncRate >= 1000 && syncRate / restRate >= 10 && afterSync - before === N,
+  };
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  writeFileSync(path.join(root, 'bench/results/sync.json'), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+}
