@@ -34,7 +34,7 @@ export default defineConfig({
     command: `rm -rf ${dataDir} && node --import tsx apps/server/src/main.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -21,9 +21,32 @@ const traveler = (i: number) => ({
   note: 'benchmark traveller with a note of moderate length',
 });
 
+// Time spent waiting on the server, to split the sync time into server and device work.
+const timing = { pushMs: 0, pullMs: 0, pushes: 0 };
+const timedTransport = {
+  ...httpTransport,
+  async push(body: Parameters<typeof httpTransport.push>[0]) {
+    const t = performance.now();
+    try {
+      return await httpTransport.push(body);
+    } finally {
+      timing.pushMs += performance.now() - t;
+      timing.pushes++;
+    }
+  },
+  async pull(cursor: number, limit: number) {
+    const t = performance.now();
+    try {
+      return await httpTransport.pull(cursor, limit);
+    } finally {
+      timing.pullMs += performance.now() - t;
+    }
+  },
+};
+
 const engine = new SyncEngine({
   database: db,
-  transport: httpTransport,
+  transport: timedTransport,
   clientId: async () => `bench-${crypto.randomUUID()}`,
 });
 
@@ -53,7 +76,7 @@ window.bench = {
       runs++;
       if (r.error) throw new Error(r.error);
     }
-    return { ms: performance.now() - t0, runs, left: await db.syncQueue.count() };
+    return { ms: performance.now() - t0, runs, left: await db.syncQueue.count(), ...timing };
   },
   async restEach(n: number, token: string) {
     const t0 = performance.now();

@@ -75,29 +75,46 @@ export async function coalesceRecord(
   record: LocalRecord,
   opts: { baseVersion: number | null; existsOnServer: boolean },
 ): Promise<void> {
-  await database.syncQueue
-    .where('recordId')
-    .equals(record.id)
-    .filter((r) => r.table === table)
-    .delete();
-  await database.failedSyncItems
-    .filter((f) => f.originalSyncItem.recordId === record.id && f.originalSyncItem.table === table)
-    .delete();
-  let op: SyncOp;
+  const rows = () =>
+    database.syncQueue
+      .where('recordId')
+      .equals(record.id)
+      .filter((r) => r.table === table);
+  const failed = () =>
+    database.failedSyncItems.filter(
+      (f) => f.originalSyncItem.recordId === record.id && f.originalSyncItem.table === table,
+    );
+  // A create that was sent but never acknowledged (lost reply, server errors) may have been
+  // applied: then the server holds the record although our version is still 0.
+  const createMaybeApplied =
+    (await rows()
+      .filter((r) => r.operation === 'create' && r.retryCount > 0)
+      .count()) > 0 ||
+    (await failed()
+      .filter((f) => f.originalSyncItem.operation === 'create' && f.errorType !== 'validation_failed')
+      .count()) > 0;
+  await rows().delete();
+  await failed().delete();
+  const store = storeFor(database, table);
   if (record.deletedAt) {
-    if (!opts.existsOnServer) {
+    if (opts.existsOnServer) {
+      await database.syncQueue.add(newQueueRow(table, 'delete', record, opts.baseVersion, false));
+    } else if (createMaybeApplied) {
+      // Send the create again (the server recognises it if it has it), then the delete on top.
+      await database.syncQueue.add(newQueueRow(table, 'create', record, null, false));
+      await database.syncQueue.add(newQueueRow(table, 'delete', record, null, false));
+    } else {
       // Never reached the server and now deleted: nothing to send.
-      await storeFor(database, table).update(record.id, { syncStatus: 'synced', lastModified: Date.now() });
+      await store.update(record.id, { syncStatus: 'synced', lastModified: Date.now() });
       return;
     }
-    op = 'delete';
   } else {
-    op = opts.existsOnServer ? 'update' : 'create';
+    const op: SyncOp = opts.existsOnServer ? 'update' : 'create';
+    await database.syncQueue.add(
+      newQueueRow(table, op, record, opts.existsOnServer ? opts.baseVersion : null, false),
+    );
   }
-  await database.syncQueue.add(
-    newQueueRow(table, op, record, opts.existsOnServer ? opts.baseVersion : null, false),
-  );
-  await storeFor(database, table).update(record.id, { syncStatus: 'pending', lastModified: Date.now() });
+  await store.update(record.id, { syncStatus: 'pending', lastModified: Date.now() });
 }
 
 /** Writes one record locally and queues its change. Returns the stored record. */

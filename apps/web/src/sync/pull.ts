@@ -29,20 +29,37 @@ export async function savePage(database: PWADatabase, page: PullResponse): Promi
   }
   const stores = [...byTable.keys()].map((t) => storeFor(database, t));
   let written = 0;
-  await database.transaction('rw', [...stores, database.meta], async () => {
+  await database.transaction('rw', [...stores, database.meta, database.conflicts], async () => {
     for (const [table, records] of byTable) {
       const store = storeFor(database, table);
       const existing = await store.bulkGet(records.map((r) => String(r.id)));
       const now = Date.now();
       const puts: LocalRecord[] = [];
+      const inConflict: Record<string, unknown>[] = [];
       records.forEach((record, i) => {
         const local = existing[i];
+        if (local?.syncStatus === 'conflict') inConflict.push(record);
         if (local && local.syncStatus !== 'synced') return;
-        if (local && Number(local.version) > Number(record.version)) return;
+        // Already up to date (e.g. our own push coming back): nothing to write.
+        if (local && Number(local.version) >= Number(record.version)) return;
         puts.push({ ...(local ?? {}), ...(record as LocalRecord), syncStatus: 'synced', lastModified: now });
       });
       await store.bulkPut(puts);
       written += puts.length;
+      // The cursor moves past these changes: an open conflict must show (and on server_wins
+      // apply) the newest server version, not the one it was raised with.
+      for (const record of inConflict) {
+        await database.conflicts
+          .where('recordId')
+          .equals(String(record.id))
+          .filter(
+            (c) =>
+              c.table === table &&
+              c.resolved === 0 &&
+              Number(c.serverData?.version ?? 0) < Number(record.version),
+          )
+          .modify({ serverData: record });
+      }
     }
     await database.meta.put({ key: CURSOR_KEY, value: page.cursor });
     await database.meta.put({ key: EPOCH_KEY, value: page.epoch });

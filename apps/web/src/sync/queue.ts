@@ -24,18 +24,25 @@ const key = (r: { table: string; recordId: string }) => `${r.table}:${r.recordId
  */
 export async function selectBatch(database: PWADatabase, now: number, limit = PUSH_BATCH_SIZE) {
   const seen = new Set<string>();
-  return database.syncQueue
-    .orderBy(':id')
-    .filter((row) => {
+  const picked: SyncQueueItem[] = [];
+  // Read the outbox in chunks with getAll (a filtered cursor costs one async step per row).
+  const CHUNK = 2000;
+  let after = 0;
+  for (;;) {
+    const chunk = await database.syncQueue.where(':id').above(after).limit(CHUNK).toArray();
+    for (const row of chunk) {
       const k = key(row);
-      if (seen.has(k)) return false;
+      if (seen.has(k)) continue;
       seen.add(k);
-      if (row.blocked === 1 || row.nextAttemptAt > now) return false;
+      if (row.blocked === 1 || row.nextAttemptAt > now) continue;
       // An update/delete whose create is not yet acknowledged waits for its rebase.
-      return row.operation === 'create' || (row.baseVersion ?? 0) > 0;
-    })
-    .limit(limit)
-    .toArray();
+      if (row.operation !== 'create' && !((row.baseVersion ?? 0) > 0)) continue;
+      picked.push(row);
+      if (picked.length >= limit) return picked;
+    }
+    if (chunk.length < CHUNK) return picked;
+    after = chunk.at(-1)!.id!;
+  }
 }
 
 /** Earliest time any waiting row becomes due (for the back-off timer), or null. */

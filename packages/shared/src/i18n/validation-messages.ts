@@ -251,6 +251,11 @@ const messages = {
   },
 
   // Sync envelope
+  'sync.validation.declarationIdMismatch': {
+    vi: 'Mã khai báo y tế phải trùng với mã người nhập cảnh (mỗi người một khai báo)',
+    en: 'A health declaration must have its traveller’s id (one declaration per traveller)',
+    ja: '健康申告のIDは入国者のIDと一致する必要があります（入国者1人につき1件）',
+  },
   'sync.validation.invalidRecordId': {
     vi: 'Mã bản ghi không hợp lệ',
     en: 'Invalid record id',

@@ -22,6 +22,9 @@ export async function openDocument(fileId: string): Promise<void> {
   link.target = '_blank';
   link.rel = 'noopener';
   link.title = name;
+  // A blob tab inherits this app's CSP (object-src 'none'), which blocks the browser's PDF
+  // viewer: PDFs are saved to the device instead; images open in a tab.
+  if (blob.type === 'application/pdf' || name.toLowerCase().endsWith('.pdf')) link.download = name;
   link.click();
   // The new tab has loaded the URL by then; free the memory afterwards.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);

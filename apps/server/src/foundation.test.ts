@@ -1,0 +1,139 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createHarness, type Harness } from './test/harness.ts';
+
+// A stand-in build of the web app, to check how the server serves it.
+const webDist = mkdtempSync(path.join(tmpdir(), 'bh-web-'));
+mkdirSync(path.join(webDist, 'assets'));
+writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
+writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+writeFileSync(path.join(webDist, 'assets/index-abc123.js'), 'console.log(1)');
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({ WEB_DIST: webDist });
+});
+afterAll(() => h.close());
+
+describe('GET /api/health', () => {
+  it('answers ok with the database kind and version', async () => {
+    const res = await h.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'ok',
+      db: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      version: expect.any(String),
+    });
+  });
+});
+
+describe('errors are JSON with a code from the catalogue, never a stack trace', () => {
+  it('an unknown /api route is a JSON 404', async () => {
+    const res = await h.app.inject({ url: '/api/no/such/thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+  });
+
+  it('malformed JSON is a 400 validation_error', async () => {
+    const { headers } = await h.user();
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{"clientId": "abc',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_error');
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('fields of the wrong type are a 400 with details, not a 500', async () => {
+    const { headers } = await h.user();
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers,
+      payload: { clientId: 12345, mutations: 'lots' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'validation_error', details: expect.any(Array) });
+  });
+
+  it('a wrong content type is a 4xx JSON error', async () => {
+    const { headers } = await h.user();
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: { ...headers, 'content-type': 'application/xml' },
+      payload: '<x/>',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json().error.code).toEqual(expect.any(String));
+  });
+});
+
+describe('security headers and serving the app', () => {
+  it('sends a CSP that allows only the app origin, and nosniff', async () => {
+    const res = await h.app.inject({ url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/https?:|\*/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('hashed assets are immutable; sw.js and index.html are never cached', async () => {
+    const asset = await h.app.inject({ url: '/assets/index-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const sw = await h.app.inject({ url: '/sw.js' });
+    expect(sw.headers['cache-control']).toMatch(/no-cache/);
+    const index = await h.app.inject({ url: '/' });
+    expect(index.headers['cache-control']).toMatch(/no-cache/);
+  });
+
+  it('unknown non-API paths get index.html so client routes work', async () => {
+    const res = await h.app.inject({ url: '/entry-management?x=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>app</title>');
+    expect(res.headers['cache-control']).toMatch(/no-cache/);
+  });
+});
+
+describe('configuration', () => {
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+  ])('a bad value %j names the variable', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment variable ${name}:`));
+  });
+
+  it('defaults: port 3000, data in ./data', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.dataDir).toBe(path.resolve('./data'));
+  });
+});
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database', () => {
+  it('keeps its data in DATA_DIR across restarts', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bh-persist-'));
+    const first = await openDatabase({ dataDir: dir });
+    await first.db.execute(sql`INSERT INTO meta (key, value) VALUES ('persist-check', 'kept')`);
+    await first.close();
+    const second = await openDatabase({ dataDir: dir });
+    const rows = await second.rows<{ value: string }>(sql`SELECT value FROM meta WHERE key = 'persist-check'`);
+    await second.close();
+    expect(rows[0]?.value).toBe('kept');
+  });
+});

@@ -1,0 +1,86 @@
+// Shared by the traveller benchmarks: starts the real server on a fresh data directory, logs in
+// as the demo admin and loads N generated travellers through POST /api/travelers/bulk-import.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Smith', 'Tanaka', 'Kim', 'Müller', 'Martin', 'Wang'];
+const GIVEN = ['An', 'Bình', 'Chi', 'Dũng', 'John', 'Yuki', 'Min', 'Anna', 'Louis', 'Wei', 'Hoa', 'Lan'];
+const NAT = ['VN', 'US', 'JP', 'KR', 'CN', 'TH', 'SG', 'MY', 'AU', 'GB', 'FR', 'DE'];
+const STATUS = ['pending', 'declared', 'tested', 'cleared'];
+
+/** Deterministic travellers as CSV (header + n rows). */
+export function travelersCsv(n) {
+  const lines = ['fullName,passportNo,nationality,entryDate,status,flightNo,origin,destination,gender'];
+  for (let i = 0; i < n; i++) {
+    const nat = NAT[i % NAT.length];
+    const passport = nat === 'VN' ? `B${String(i).padStart(7, '0')}` : `${nat}${String(i).padStart(7, '0')}`;
+    const day = new Date(Date.UTC(2025, 0, 1) + (i % 365) * 86_400_000).toISOString().slice(0, 10);
+    const name = `${FAMILY[i % FAMILY.length]} ${GIVEN[(i * 7) % GIVEN.length]} ${i}`;
+    lines.push(
+      `${name},${passport},${nat},${day},${STATUS[i % 4]},VN123,NRT,HAN,${i % 2 ? 'male' : 'female'}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export async function startServer({ port, webDist }) {
+  const work = mkdtempSync(path.join(tmpdir(), 'bh-bench-trav-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(work, 'data'),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: process.env.DATABASE_URL ?? '',
+      ...(webDist ? { WEB_DIST: webDist } : {}),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {}
+    if (i > 480) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const login = await (
+    await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.vn', password: 'Admin@123' }),
+    })
+  ).json();
+  const headers = { authorization: `Bearer ${login.token}` };
+  return {
+    base,
+    headers,
+    async load(n) {
+      const started = performance.now();
+      const res = await fetch(`${base}/api/travelers/bulk-import`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'text/csv' },
+        body: travelersCsv(n),
+      });
+      const report = await res.json();
+      if (report.imported !== n) throw new Error(`import failed: ${JSON.stringify(report).slice(0, 300)}`);
+      return performance.now() - started;
+    },
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+export const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
