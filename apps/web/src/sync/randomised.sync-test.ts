@@ -197,7 +197,7 @@ describe('randomised devices against the real server', () => {
           if (!s) continue; // created, rejected and never on the server: none expected here
           // A tombstone's other fields do not matter (a delete carries no data).
           const deleted = Boolean(l.deletedAt);
-          const fields = (x: { note?: unknown; status?: unknown }) =>
+          const fields = (x: Record<string, unknown>) =>
             deleted ? {} : { note: x.note ?? null, status: x.status };
           expect({ id: l.id, v: l.version, deleted, ...fields(l) }).toEqual({
             id: s.id,
