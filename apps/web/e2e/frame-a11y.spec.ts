@@ -24,6 +24,12 @@ for (const theme of ['light', 'dark'] as const) {
         await loginAs(page, 'admin');
         await expect(page.getByTestId('system-status-panel')).toBeAttached();
         expect(await seriousViolations(page), 'frame').toEqual([]);
+        if (width < 1024) {
+          await page.getByTestId('open-drawer').click();
+          await expect(page.getByTestId('sidebar-theme')).toBeVisible();
+          expect(await seriousViolations(page), 'drawer open').toEqual([]);
+          await page.goto('/entry-management');
+        }
 
         await page.getByTestId('notification-bell').click();
         await expect(page.getByTestId('notification-item').first()).toBeVisible();
@@ -50,6 +56,8 @@ test.describe('keyboard', () => {
   test.use({ viewport: { width: 1280, height: 800 }, locale: 'vi-VN' });
   test('the frame can be used with the keyboard: skip link, language menu', async ({ page }) => {
     await loginAs(page, 'officer');
+    await page.reload();
+    await expect(page.getByTestId('app-title')).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Bỏ qua đến nội dung' })).toBeFocused();
     await page.getByTestId('language-switcher').focus();

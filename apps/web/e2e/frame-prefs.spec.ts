@@ -12,7 +12,9 @@ test('language switch changes the page at once and survives a reload (also on th
   await page.getByTestId('language-en').click();
   await expect(page.getByTestId('app-title')).toHaveText('Border Health Control');
   await expect(
-    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Health declaration' }),
+    page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Health declaration' }),
   ).toBeVisible();
   await expect(page).toHaveTitle('Entry management - Border Health Control');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -86,7 +86,7 @@ function editOffline(page: Page, id: string, changes: Json) {
           get.onsuccess = () => {
             const existing = get.result as Record<string, unknown>;
             const now = Date.now();
-            const record = {
+            const record: Record<string, unknown> = {
               ...existing,
               ...changes,
               updatedAt: new Date(now).toISOString(),
@@ -127,7 +127,10 @@ async function loadTraveler(page: Page, id: string) {
     .poll(
       async () => {
         if (!(await localTraveler(page, id))) {
-          await page.getByTestId('panel-force-sync').click({ timeout: 2000 }).catch(() => {});
+          await page
+            .getByTestId('panel-force-sync')
+            .click({ timeout: 2000 })
+            .catch(() => {});
         }
         return (await localTraveler(page, id))?.version;
       },
@@ -141,7 +144,13 @@ async function makeConflict(browser: Browser) {
   const a = await device(browser);
   const b = await device(browser);
   const id = crypto.randomUUID();
-  const base = { fullName: 'Nguyễn Văn Gốc', passportNo: 'B7654321', nationality: 'VN', entryDate: '2026-03-01', status: 'pending' };
+  const base = {
+    fullName: 'Nguyễn Văn Gốc',
+    passportNo: 'B7654321',
+    nationality: 'VN',
+    entryDate: '2026-03-01',
+    status: 'pending',
+  };
   await pushFromPage(a.page, { table: 'travelers', op: 'create', id, baseVersion: null, data: base });
   await loadTraveler(a.page, id);
   await loadTraveler(b.page, id);
@@ -201,7 +210,11 @@ test.describe('sync centre conflicts between two devices', () => {
     await expect(b.page.getByTestId('stat-pendingSync')).toHaveText('0');
     // Nothing of B's edit reaches the server.
     await b.page.getByTestId('panel-force-sync').click();
-    expect(await serverTraveler(b.page, id)).toMatchObject({ fullName: 'Thiết Bị A', flightNo: null, version: 2 });
+    expect(await serverTraveler(b.page, id)).toMatchObject({
+      fullName: 'Thiết Bị A',
+      flightNo: null,
+      version: 2,
+    });
     await a.context.close();
     await b.context.close();
   });

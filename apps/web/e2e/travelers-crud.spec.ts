@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { loginAs } from './helpers.ts';
 import { addTraveler, rowOf, search, uniq } from './travelers-helpers.ts';
 
-test.use({ viewport: { width: 1280, height: 900 } });
+test.use({ viewport: { width: 1280, height: 900 }, locale: 'vi-VN' });
 
 test.beforeEach(async ({ page }) => {
   await loginAs(page, 'officer');

@@ -200,6 +200,37 @@ export const ROUTES: RouteRow[] = [
     },
     expect: anyUser(404),
   },
+  // travellers (REST follows the sync contract; unknown ids are 404; a JSON body is not a CSV: 415)
+  { method: 'GET', route: '/api/travelers', expect: anyUser(200) },
+  { method: 'GET', route: '/api/travelers/export', expect: anyUser(200) },
+  { method: 'GET', route: '/api/travelers/:id', url: `/api/travelers/${SAMPLE_ID}`, expect: anyUser(404) },
+  {
+    method: 'POST',
+    route: '/api/travelers',
+    body: () => ({ id: randomUUID(), ...traveler }),
+    expect: anyUser(201),
+  },
+  {
+    method: 'PUT',
+    route: '/api/travelers/:id',
+    url: `/api/travelers/${SAMPLE_ID}`,
+    body: { ...traveler, version: 1 },
+    expect: anyUser(404),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/travelers/:id',
+    url: `/api/travelers/${SAMPLE_ID}?version=1`,
+    expect: anyUser(404),
+  },
+  { method: 'POST', route: '/api/travelers/bulk-import', body: { csv: 'x' }, expect: anyUser(415) },
+  // reference lists
+  { method: 'GET', route: '/api/config/countries', expect: anyUser(200) },
+  { method: 'GET', route: '/api/config/nationalities', expect: anyUser(200) },
+  { method: 'GET', route: '/api/config/languages', expect: anyUser(200) },
+  { method: 'GET', route: '/api/config/currencies', expect: anyUser(200) },
+  { method: 'GET', route: '/api/config/airports', expect: anyUser(200) },
+  { method: 'GET', route: '/api/config/flight-suggestions', expect: anyUser(200) },
   // files (a JSON body is not an upload: 415)
   { method: 'POST', route: '/api/files', body: { file_type: 'health_test_result' }, expect: anyUser(415) },
   { method: 'GET', route: '/api/files/:id', url: `/api/files/${SAMPLE_ID}`, expect: anyUser(404) },

@@ -9,6 +9,7 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { useSession } from '../features/auth/session.ts';
 import { Sidebar } from '../features/layout/sidebar.tsx';
 import { TopBar } from '../features/layout/top-bar.tsx';
+import { SyncNotices } from '../features/sync-centre/sync-notices.tsx';
 import { useSystemStatusPolling } from '../features/system-status/use-system-status.ts';
 
 const DRAWER_ID = 'app-drawer';
@@ -52,13 +53,14 @@ export function AppLayout() {
             <Outlet />
           </Suspense>
         </main>
+        <SyncNotices />
       </div>
       <div className="drawer-side z-30 lg:z-auto">
         <button
           type="button"
           tabIndex={-1}
           aria-label={t('layout.nav.close')}
-          className="drawer-overlay"
+          className="drawer-overlay lg:hidden"
           onClick={() => setDrawerOpen(false)}
         />
         <aside

@@ -133,7 +133,7 @@ export default function NotFoundPage() {
           <h2 id="nf-suggestions" className="font-semibold text-sm mb-2">
             {t('app.notFound.suggestions')}
           </h2>
-          <ul className="flex flex-wrap gap-2">
+          <ul className="flex flex-wrap gap-x-4 gap-y-2">
             {screens.map((s) => (
               <li key={s.path}>
                 <Link to={s.path} className="link">

@@ -15,6 +15,7 @@ import {
   type SyncQueueItem,
   storeFor,
 } from '../db/database.ts';
+import { pushNotice } from './notices.ts';
 import { notifyLocalWrite } from './triggers.ts';
 
 export class RecordNotFoundError extends Error {
@@ -140,68 +141,90 @@ export async function writeRecords(
   database: PWADatabase = defaultDb,
 ): Promise<LocalRecord[]> {
   const store = storeFor(database, table);
-  const saved = await database.transaction(
-    'rw',
-    [store, database.syncQueue, database.failedSyncItems, database.conflicts],
-    async () => {
-      const now = Date.now();
-      const ts = nowIso();
-      if (op === 'create') {
-        const records: LocalRecord[] = inputs.map((input) => ({
-          ...input,
-          id: input.id ?? crypto.randomUUID(),
-          version: 0,
-          createdAt: ts,
-          updatedAt: ts,
-          deletedAt: null,
-          syncStatus: 'pending',
-          lastModified: now,
-        }));
-        await store.bulkAdd(records);
-        await database.syncQueue.bulkAdd(records.map((r) => newQueueRow(table, 'create', r, null, false)));
-        return records;
-      }
-      const out: LocalRecord[] = [];
-      for (const input of inputs) {
-        if (!input.id) throw new RecordNotFoundError(table, '(none)');
-        const existing = await store.get(input.id);
-        if (!existing) throw new RecordNotFoundError(table, input.id);
-        const { id: _id, ...changes } = input;
-        const record: LocalRecord = {
-          ...existing,
-          ...(op === 'update' ? changes : {}),
-          ...(op === 'delete' ? { deletedAt: ts } : {}),
-          updatedAt: ts,
-          syncStatus: 'pending',
-          lastModified: now,
-        };
-        await store.put(record);
-        const queued = await database.syncQueue
-          .where('recordId')
-          .equals(record.id)
-          .filter((r) => r.table === table)
-          .toArray();
-        const blockedByConflict = await hasOpenConflict(database, table, record.id);
-        const hasFailed =
-          (await database.failedSyncItems
-            .filter((f) => f.originalSyncItem.recordId === record.id && f.originalSyncItem.table === table)
-            .count()) > 0;
-        if (!blockedByConflict && (hasFailed || queued.some((r) => r.blocked === 1))) {
-          // A fresh edit supersedes a change the server refused: send the current state once.
-          await coalesceRecord(database, table, record, {
-            baseVersion: existing.version,
-            existsOnServer: existing.version > 0,
-          });
-        } else {
-          await database.syncQueue.add(
-            newQueueRow(table, op, record, existing.version > 0 ? existing.version : null, blockedByConflict),
-          );
+  const saved = await runReportingQuota(() =>
+    database.transaction(
+      'rw',
+      [store, database.syncQueue, database.failedSyncItems, database.conflicts],
+      async () => {
+        const now = Date.now();
+        const ts = nowIso();
+        if (op === 'create') {
+          const records: LocalRecord[] = inputs.map((input) => ({
+            ...input,
+            id: input.id ?? crypto.randomUUID(),
+            version: 0,
+            createdAt: ts,
+            updatedAt: ts,
+            deletedAt: null,
+            syncStatus: 'pending',
+            lastModified: now,
+          }));
+          await store.bulkAdd(records);
+          await database.syncQueue.bulkAdd(records.map((r) => newQueueRow(table, 'create', r, null, false)));
+          return records;
         }
-        out.push((await store.get(record.id))!);
-      }
-      return out;
-    },
+        const out: LocalRecord[] = [];
+        for (const input of inputs) {
+          if (!input.id) throw new RecordNotFoundError(table, '(none)');
+          const existing = await store.get(input.id);
+          if (!existing) throw new RecordNotFoundError(table, input.id);
+          const { id: _id, ...changes } = input;
+          const record: LocalRecord = {
+            ...existing,
+            ...(op === 'update' ? changes : {}),
+            ...(op === 'delete' ? { deletedAt: ts } : {}),
+            updatedAt: ts,
+            syncStatus: 'pending',
+            lastModified: now,
+          };
+          await store.put(record);
+          const queued = await database.syncQueue
+            .where('recordId')
+            .equals(record.id)
+            .filter((r) => r.table === table)
+            .toArray();
+          const blockedByConflict = await hasOpenConflict(database, table, record.id);
+          const hasFailed =
+            (await database.failedSyncItems
+              .filter((f) => f.originalSyncItem.recordId === record.id && f.originalSyncItem.table === table)
+              .count()) > 0;
+          if (!blockedByConflict && (hasFailed || queued.some((r) => r.blocked === 1))) {
+            // A fresh edit supersedes a change the server refused: send the current state once.
+            await coalesceRecord(database, table, record, {
+              baseVersion: existing.version,
+              existsOnServer: existing.version > 0,
+            });
+          } else {
+            await database.syncQueue.add(
+              newQueueRow(
+                table,
+                op,
+                record,
+                existing.version > 0 ? existing.version : null,
+                blockedByConflict,
+              ),
+            );
+          }
+          out.push((await store.get(record.id))!);
+        }
+        return out;
+      },
+    ),
   );
   notifyLocalWrite();
   return saved;
+}
+
+/** A full disk is told to the user (never swallowed), then the caller sees the error too. */
+async function runReportingQuota<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    const name = (err as { name?: string; inner?: { name?: string } })?.name;
+    const inner = (err as { inner?: { name?: string } })?.inner?.name;
+    if (name === 'QuotaExceededError' || inner === 'QuotaExceededError') {
+      pushNotice({ key: 'sync.errors.quotaExceeded', level: 'error' });
+    }
+    throw err;
+  }
 }

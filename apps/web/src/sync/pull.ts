@@ -7,6 +7,7 @@
 import type { PullResponse } from '@bh/shared';
 import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
 import { storeFor } from '../db/database.ts';
+import { keepShadows } from './shadow.ts';
 
 export const PULL_PAGE_SIZE = 2000;
 const CURSOR_KEY = 'pullCursor';
@@ -35,20 +36,23 @@ export async function savePage(database: PWADatabase, page: PullResponse): Promi
       const existing = await store.bulkGet(records.map((r) => String(r.id)));
       const now = Date.now();
       const puts: LocalRecord[] = [];
-      const inConflict: Record<string, unknown>[] = [];
+      const skipped: Record<string, unknown>[] = [];
       records.forEach((record, i) => {
         const local = existing[i];
-        if (local?.syncStatus === 'conflict') inConflict.push(record);
-        if (local && local.syncStatus !== 'synced') return;
+        if (local && local.syncStatus !== 'synced') {
+          skipped.push(record);
+          return;
+        }
         // Already up to date (e.g. our own push coming back): nothing to write.
         if (local && Number(local.version) >= Number(record.version)) return;
         puts.push({ ...(local ?? {}), ...(record as LocalRecord), syncStatus: 'synced', lastModified: now });
       });
       await store.bulkPut(puts);
       written += puts.length;
-      // The cursor moves past these changes: an open conflict must show (and on server_wins
-      // apply) the newest server version, not the one it was raised with.
-      for (const record of inConflict) {
+      // The cursor moves past skipped changes: keep them, and let an open conflict show (and
+      // on server_wins apply) the newest server version, not the one it was raised with.
+      await keepShadows(database, table, skipped);
+      for (const record of skipped) {
         await database.conflicts
           .where('recordId')
           .equals(String(record.id))

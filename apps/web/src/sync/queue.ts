@@ -13,6 +13,7 @@ import {
 } from '@bh/shared';
 import type { FailedSyncItem, LocalRecord, PWADatabase, SyncQueueItem } from '../db/database.ts';
 import { storeFor } from '../db/database.ts';
+import { takeShadows } from './shadow.ts';
 
 export const PUSH_BATCH_SIZE = 500;
 
@@ -96,6 +97,7 @@ function allStores(database: PWADatabase) {
     database.declarations,
     database.users,
     database.systemStatus,
+    database.meta,
   ];
 }
 
@@ -132,8 +134,10 @@ async function failRow(
 function sameData(row: SyncQueueItem, server: Record<string, unknown> | null | undefined) {
   if (!server || server.deletedAt || !row.data) return false;
   const theirs = pickWritableFields(row.table, server);
-  const norm = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
-  return Object.keys(row.data).every((k) => norm(row.data![k]) === norm(theirs[k]));
+  const norm = (v: unknown) => (v === undefined ? 'null' : JSON.stringify(v));
+  // Every writable field counts: one the row does not carry is null on the server after it.
+  const keys = new Set([...Object.keys(row.data), ...Object.keys(theirs)]);
+  return [...keys].every((k) => norm(row.data![k]) === norm(theirs[k]));
 }
 
 export interface AckSummary {
@@ -183,7 +187,12 @@ export async function applyPushResults(
         const local = await store.get(row.recordId);
         if (local) {
           const patch: Partial<LocalRecord> = { version: version ?? local.version };
-          if (remaining === 0 && local.syncStatus === 'pending') patch.syncStatus = 'synced';
+          if (remaining === 0 && local.syncStatus === 'pending') {
+            patch.syncStatus = 'synced';
+            const [shadow] = await takeShadows(database, row.table, [row.recordId]);
+            if (shadow && Number(shadow.version) > Number(patch.version))
+              Object.assign(patch, shadow, { syncStatus: 'synced' });
+          }
           await store.update(row.recordId, patch);
         }
       } else if (status === 'conflict') {
@@ -244,11 +253,22 @@ async function acknowledgeInBulk(
     const stillQueued = new Set(later.map((r) => r.recordId));
     const store = storeFor(database, table);
     const locals = await store.bulkGet(ids);
+    const doneIds = ids.filter(
+      (id, i) => locals[i] && !stillQueued.has(id) && locals[i]!.syncStatus === 'pending',
+    );
+    const shadows = new Map(doneIds.map((id, i) => [id, i] as const));
+    const shadowRecords = await takeShadows(database, table, doneIds);
     const puts: LocalRecord[] = [];
     locals.forEach((local, i) => {
       if (!local) return;
       const version = versionOf.get(ids[i]!) ?? local.version;
       const synced = !stillQueued.has(local.id) && local.syncStatus === 'pending';
+      const shadow = synced ? shadowRecords[shadows.get(local.id)!] : undefined;
+      if (shadow && Number(shadow.version) > Number(version)) {
+        // The server moved on while this record waited: take its newer state.
+        puts.push({ ...local, ...shadow, syncStatus: 'synced', lastModified: Date.now() });
+        return;
+      }
       puts.push({ ...local, version, ...(synced ? { syncStatus: 'synced' as const } : {}) });
     });
     await store.bulkPut(puts);

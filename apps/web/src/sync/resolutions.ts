@@ -7,6 +7,7 @@
 import type { ConflictRecord, LocalRecord, PWADatabase } from '../db/database.ts';
 import { db as defaultDb, storeFor } from '../db/database.ts';
 import { coalesceRecord } from './outbox.ts';
+import { takeShadows } from './shadow.ts';
 import { requestSync } from './triggers.ts';
 
 export type Resolution = NonNullable<ConflictRecord['resolution']>;
@@ -22,6 +23,7 @@ function stores(database: PWADatabase) {
     database.declarations,
     database.users,
     database.systemStatus,
+    database.meta,
   ];
 }
 
@@ -46,8 +48,10 @@ export async function resolveConflict(
         .equals(conflict.recordId)
         .filter((r) => r.table === conflict.table)
         .delete();
-      if (server) {
-        await store.put({ ...(server as LocalRecord), syncStatus: 'synced', lastModified: Date.now() });
+      const [shadow] = await takeShadows(database, conflict.table, [conflict.recordId]);
+      const newest = shadow && Number(shadow.version) > Number(server?.version ?? 0) ? shadow : server;
+      if (newest) {
+        await store.put({ ...(newest as LocalRecord), syncStatus: 'synced', lastModified: Date.now() });
       } else {
         await store.delete(conflict.recordId);
       }

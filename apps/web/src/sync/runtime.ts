@@ -82,7 +82,11 @@ export function startSync() {
   channel?.addEventListener('message', (e: MessageEvent<{ type: string; state: EngineState }>) => {
     if (e.data?.type === 'state' && engine.getState().status !== 'syncing') engine.setState(e.data.state);
   });
-  onSyncRequested((reason) => void run(reason));
+  onSyncRequested((reason) => {
+    // Offline: let the service worker wake a page for us when the connection returns.
+    if (reason === 'local-write' && !navigator.onLine) void registerBackgroundSync();
+    void run(reason);
+  });
   window.addEventListener('online', () => void run('online'));
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void run('visible');

@@ -60,6 +60,35 @@ export function whereOf(f: TravelerFilterQuery): SQL {
   return sql.join(parts, sql` AND `);
 }
 
+/**
+ * Totals are cached per filter set and data version (the highest change_seq, read from its
+ * index): counting 100,000 rows costs far more than the page itself, and the answer only
+ * changes when a traveller is written. Being keyed by data, the cache is right with several
+ * server instances too.
+ */
+const countCache = new Map<string, number>();
+const COUNT_CACHE_SIZE = 200;
+
+async function countMatching(db: Pick<Db, 'execute'>, f: TravelerFilterQuery, where: SQL): Promise<number> {
+  const seq = await db.execute(sql`SELECT max(change_seq) AS s FROM travelers`);
+  const key = JSON.stringify([
+    (seq.rows[0] as { s: unknown }).s,
+    f.fullName?.trim().toLowerCase(),
+    f.passportNo?.trim().toLowerCase(),
+    f.nationality,
+    f.entryDateFrom,
+    f.entryDateTo,
+    f.status,
+  ]);
+  const cached = countCache.get(key);
+  if (cached !== undefined) return cached;
+  const counted = await db.execute(sql`SELECT count(*) AS n FROM travelers WHERE ${where}`);
+  const total = Number((counted.rows[0] as { n: unknown }).n);
+  if (countCache.size >= COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value!);
+  countCache.set(key, total);
+  return total;
+}
+
 export interface TravelerPage {
   items: Record<string, unknown>[];
   total: number;
@@ -71,19 +100,16 @@ export async function listTravelers(db: Pick<Db, 'execute'>, q: TravelerListQuer
   const where = whereOf(q);
   const column = sql.raw(SORT_COLUMNS[q.sort]);
   const direction = sql.raw(q.order === 'asc' ? 'ASC' : 'DESC');
-  // id breaks ties so pages never overlap or skip rows.
-  const rows = await db.execute(sql`SELECT ${selectList(TRAVELERS)}, count(*) OVER () AS "__total"
+  // id breaks ties so pages never overlap or skip rows. The count is its own statement: a
+  // window count would make PostgreSQL build every matching row before the LIMIT.
+  const rows = await db.execute(sql`SELECT ${selectList(TRAVELERS)}
     FROM travelers WHERE ${where}
     ORDER BY ${column} ${direction}, id ${direction}
     LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`);
   const list = rows.rows as Record<string, unknown>[];
-  let total = list.length > 0 ? Number(list[0]!.__total) : 0;
-  if (list.length === 0 && q.page > 1) {
-    const counted = await db.execute(sql`SELECT count(*) AS n FROM travelers WHERE ${where}`);
-    total = Number((counted.rows[0] as { n: unknown }).n);
-  }
+  const total = await countMatching(db, q, where);
   return {
-    items: list.map(({ __total: _t, ...row }) => toApiRecord(row)),
+    items: list.map(toApiRecord),
     total,
     page: q.page,
     pageSize: q.pageSize,

@@ -11,6 +11,7 @@ export function Dropdown({
   buttonLabel,
   testId,
   panelClassName = '',
+  panelPosition = 'absolute right-0 top-full mt-2',
   children,
 }: {
   button: ReactNode;
@@ -19,6 +20,8 @@ export function Dropdown({
   buttonLabel?: string;
   testId?: string;
   panelClassName?: string;
+  /** Where the panel sits; the default hangs it under the button, right-aligned. */
+  panelPosition?: string;
   children: (close: () => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -69,7 +72,7 @@ export function Dropdown({
       {open && (
         <div
           id={panelId}
-          className={`absolute right-0 top-full z-40 mt-2 rounded-box bg-base-100 shadow-lg border border-base-300 ${panelClassName}`}
+          className={`${panelPosition} z-40 rounded-box bg-base-100 shadow-lg border border-base-300 ${panelClassName}`}
         >
           {children(() => setOpen(false))}
         </div>

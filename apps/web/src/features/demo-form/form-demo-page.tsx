@@ -111,7 +111,7 @@ export default function FormDemoPage() {
                 <input
                   {...p}
                   name="fullName"
-                  className="input w-full"
+                  className={`input w-full ${p['aria-invalid'] ? 'input-error' : ''}`}
                   autoComplete="name"
                   value={values.fullName}
                   onChange={(e) => set('fullName', e.target.value)}
@@ -125,7 +125,7 @@ export default function FormDemoPage() {
                   {...p}
                   name="phone"
                   type="tel"
-                  className="input w-full"
+                  className={`input w-full ${p['aria-invalid'] ? 'input-error' : ''}`}
                   autoComplete="tel"
                   value={values.phone}
                   onChange={(e) => set('phone', e.target.value)}
@@ -143,7 +143,7 @@ export default function FormDemoPage() {
                   {...p}
                   name="email"
                   type="email"
-                  className="input w-full"
+                  className={`input w-full ${p['aria-invalid'] ? 'input-error' : ''}`}
                   autoComplete="email"
                   value={values.email}
                   onChange={(e) => set('email', e.target.value)}
@@ -156,7 +156,7 @@ export default function FormDemoPage() {
                 <select
                   {...p}
                   name="nationality"
-                  className="select w-full"
+                  className={`select w-full ${p['aria-invalid'] ? 'select-error' : ''}`}
                   value={values.nationality}
                   onChange={(e) => set('nationality', e.target.value)}
                   onBlur={blur('nationality')}
@@ -176,7 +176,7 @@ export default function FormDemoPage() {
                   {...p}
                   name="birthDate"
                   type="date"
-                  className="input w-full"
+                  className={`input w-full ${p['aria-invalid'] ? 'input-error' : ''}`}
                   value={values.birthDate}
                   onChange={(e) => set('birthDate', e.target.value)}
                   onBlur={blur('birthDate')}
@@ -188,7 +188,7 @@ export default function FormDemoPage() {
                 <select
                   {...p}
                   name="gender"
-                  className="select w-full"
+                  className={`select w-full ${p['aria-invalid'] ? 'select-error' : ''}`}
                   value={values.gender}
                   onChange={(e) => set('gender', e.target.value)}
                   onBlur={blur('gender')}
@@ -212,7 +212,7 @@ export default function FormDemoPage() {
               <textarea
                 {...p}
                 name="notes"
-                className="textarea w-full"
+                className={`textarea w-full ${p['aria-invalid'] ? 'textarea-error' : ''}`}
                 rows={3}
                 value={values.notes}
                 onChange={(e) => set('notes', e.target.value)}

@@ -2,11 +2,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
+import { formatRelativeTime } from '../../i18n/format.ts';
+import type { Locale } from '../../i18n/index.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 
 export function SyncBadge() {
-  const { t } = useTranslation();
-  const { status, pendingCount, isOnline, forceSync } = useSyncState();
+  const { t, i18n } = useTranslation();
+  const { status, pendingCount, isOnline, forceSync, lastSyncTime } = useSyncState();
+  const lastSync = lastSyncTime
+    ? t('layout.sync.lastSync', {
+        when: formatRelativeTime(lastSyncTime, Date.now(), i18n.language as Locale),
+      })
+    : t('layout.sync.neverSynced');
   const [busy, setBusy] = useState(false);
 
   let variant: 'success' | 'warning' | 'info' | 'error' = 'success';
@@ -23,6 +30,8 @@ export function SyncBadge() {
   } else if (pendingCount > 0) {
     variant = 'info';
     text = t('layout.sync.pending', { count: pendingCount });
+  } else {
+    text = t('layout.sync.synced');
   }
 
   return (
@@ -33,9 +42,14 @@ export function SyncBadge() {
         data-testid="sync-badge"
         data-online={String(isOnline)}
         role="status"
+        title={lastSync}
       >
         {text}
+        <span className="sr-only">, {lastSync}</span>
       </Badge>
+      <span className="hidden xl:inline text-xs opacity-70" data-testid="last-sync">
+        {lastSync}
+      </span>
       {isOnline && pendingCount > 0 && status !== 'syncing' && (
         <button
           type="button"

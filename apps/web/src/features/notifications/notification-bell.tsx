@@ -34,7 +34,9 @@ export function NotificationBell() {
     <Dropdown
       testId="notification-bell"
       buttonClassName="btn btn-ghost btn-circle btn-sm sm:btn-md"
-      panelClassName="w-[min(22rem,calc(100vw-1rem))] -right-14 sm:right-0"
+      // On phones the list spans the screen under the top bar; from sm it hangs under the bell.
+      panelPosition="fixed inset-x-2 top-14 sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2"
+      panelClassName="sm:w-[22rem]"
       button={
         <span className="indicator">
           <BellIcon />

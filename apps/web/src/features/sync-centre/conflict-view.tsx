@@ -5,7 +5,7 @@
  * edited value, then submits the merged data.
  */
 import type { SyncTable } from '@bh/shared';
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
 import type { ConflictRecord } from '../../db/database.ts';
@@ -51,7 +51,7 @@ export function ConflictView({ conflict }: { conflict: ConflictRecord }) {
     >
       <div className="card-body p-3 sm:p-4 gap-3">
         <header className="flex flex-wrap items-center gap-2">
-          <h4 id={`conflict-${id}-title`} className="font-semibold break-all">
+          <h4 id={`conflict-${id}-title`} className="font-semibold break-words min-w-0">
             {t(`sync.tables.${conflict.table}`)}: {label}
           </h4>
           <Badge variant="warning" size="sm">
@@ -61,11 +61,13 @@ export function ConflictView({ conflict }: { conflict: ConflictRecord }) {
         </header>
 
         <div className="overflow-x-auto">
-          <table className="table table-sm" aria-describedby={`conflict-${id}-title`}>
+          <table className="table table-sm max-sm:table-xs" aria-describedby={`conflict-${id}-title`}>
             <caption className="sr-only">{t('sync.conflicts.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('sync.conflicts.field')}</th>
+                <th scope="col" className="hidden sm:table-cell">
+                  {t('sync.conflicts.field')}
+                </th>
                 <th scope="col">{t('sync.conflicts.local')}</th>
                 <th scope="col">{t('sync.conflicts.server')}</th>
               </tr>
@@ -74,65 +76,80 @@ export function ConflictView({ conflict }: { conflict: ConflictRecord }) {
               {rows.map((row) => {
                 const choice = choices[row.field] ?? { source: 'local' };
                 const showMerge = merging && row.differs;
+                const label = (
+                  <>
+                    <span className="me-2 sm:me-0 sm:block">{fieldLabel(t, row.field)}</span>
+                    {row.differs && (
+                      <Badge variant="warning" size="sm" className="sm:mt-1">
+                        {t('sync.conflicts.differs')}
+                      </Badge>
+                    )}
+                  </>
+                );
+                const tint = row.differs ? 'bg-warning/15' : '';
                 return (
-                  <tr
-                    key={row.field}
-                    className={row.differs ? 'bg-warning/15' : ''}
-                    data-testid={`conflict-field-${row.field}`}
-                    data-differs={String(row.differs)}
-                  >
-                    <th scope="row" className="align-top font-medium">
-                      <span className="block">{fieldLabel(t, row.field)}</span>
-                      {row.differs && (
-                        <Badge variant="warning" size="sm" className="mt-1">
-                          {t('sync.conflicts.differs')}
-                        </Badge>
-                      )}
-                    </th>
-                    {(['local', 'server'] as const).map((side) => (
-                      <td key={side} className="align-top break-words max-w-[14rem]">
-                        {showMerge ? (
-                          <label className="flex items-start gap-2 cursor-pointer">
-                            <input
-                              type="radio"
-                              className="radio radio-sm radio-primary mt-0.5"
-                              name={`merge-${id}-${row.field}`}
-                              checked={choice.source === side}
-                              onChange={() => choose(row.field, { source: side })}
-                              aria-label={`${fieldLabel(t, row.field)}: ${t(`sync.conflicts.use.${side}`)}`}
-                            />
-                            <span>{displayValue(row[side])}</span>
-                          </label>
-                        ) : (
-                          <span className={row.differs ? 'font-semibold' : ''}>
-                            {displayValue(row[side])}
-                          </span>
-                        )}
-                        {showMerge && side === 'server' && isEditable(row.local ?? row.server) && (
-                          <label className="flex items-center gap-2 mt-2">
-                            <input
-                              type="radio"
-                              className="radio radio-sm radio-primary"
-                              name={`merge-${id}-${row.field}`}
-                              checked={choice.source === 'custom'}
-                              onChange={() =>
-                                choose(row.field, { source: 'custom', value: displayEditable(row.local) })
-                              }
-                              aria-label={`${fieldLabel(t, row.field)}: ${t('sync.conflicts.use.custom')}`}
-                            />
-                            <input
-                              type="text"
-                              className="input input-sm w-full min-w-24"
-                              placeholder={t('sync.conflicts.use.custom')}
-                              aria-label={`${fieldLabel(t, row.field)}: ${t('sync.conflicts.customValue')}`}
-                              value={choice.source === 'custom' ? choice.value : ''}
-                              onChange={(e) => choose(row.field, { source: 'custom', value: e.target.value })}
-                            />
-                          </label>
-                        )}
+                  <Fragment key={row.field}>
+                    {/* Phones: the field name gets its own line so both values keep the width. */}
+                    <tr className={`sm:hidden border-b-0 ${tint}`}>
+                      <td colSpan={2} className="pb-0 font-medium">
+                        {label}
                       </td>
-                    ))}
-                  </tr>
+                    </tr>
+                    <tr
+                      className={tint}
+                      data-testid={`conflict-field-${row.field}`}
+                      data-differs={String(row.differs)}
+                    >
+                      <th scope="row" className="align-top font-medium hidden sm:table-cell">
+                        {label}
+                      </th>
+                      {(['local', 'server'] as const).map((side) => (
+                        <td key={side} className="align-top break-words max-w-[14rem] w-1/2 sm:w-auto">
+                          {showMerge ? (
+                            <label className="flex items-start gap-2 cursor-pointer">
+                              <input
+                                type="radio"
+                                className="radio radio-sm radio-primary mt-0.5"
+                                name={`merge-${id}-${row.field}`}
+                                checked={choice.source === side}
+                                onChange={() => choose(row.field, { source: side })}
+                                aria-label={`${fieldLabel(t, row.field)}: ${t(`sync.conflicts.use.${side}`)}`}
+                              />
+                              <span>{displayValue(row[side])}</span>
+                            </label>
+                          ) : (
+                            <span className={row.differs ? 'font-semibold' : ''}>
+                              {displayValue(row[side])}
+                            </span>
+                          )}
+                          {showMerge && side === 'server' && isEditable(row.local ?? row.server) && (
+                            <label className="flex items-center gap-2 mt-2">
+                              <input
+                                type="radio"
+                                className="radio radio-sm radio-primary"
+                                name={`merge-${id}-${row.field}`}
+                                checked={choice.source === 'custom'}
+                                onChange={() =>
+                                  choose(row.field, { source: 'custom', value: displayEditable(row.local) })
+                                }
+                                aria-label={`${fieldLabel(t, row.field)}: ${t('sync.conflicts.use.custom')}`}
+                              />
+                              <input
+                                type="text"
+                                className="input input-sm w-full min-w-24"
+                                placeholder={t('sync.conflicts.use.custom')}
+                                aria-label={`${fieldLabel(t, row.field)}: ${t('sync.conflicts.customValue')}`}
+                                value={choice.source === 'custom' ? choice.value : ''}
+                                onChange={(e) =>
+                                  choose(row.field, { source: 'custom', value: e.target.value })
+                                }
+                              />
+                            </label>
+                          )}
+                        </td>
+                      ))}
+                    </tr>
+                  </Fragment>
                 );
               })}
             </tbody>

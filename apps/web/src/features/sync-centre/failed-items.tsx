@@ -55,7 +55,7 @@ function FailedItemRow({
   return (
     <li className="py-3 flex flex-col gap-2" data-testid="failed-item" data-record-id={original.recordId}>
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-medium break-all">
+        <span className="font-medium break-words min-w-0">
           {t(`sync.tables.${original.table}`)} · {t(`sync.operations.${original.operation}`)}:{' '}
           {recordLabel(original.data, original.recordId)}
         </span>

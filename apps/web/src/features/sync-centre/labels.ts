@@ -23,13 +23,9 @@ export function fieldLabel(t: TFunction, field: string): string {
 
 /** A short human name for a record: the traveller's name and passport, else its id's start. */
 export function recordLabel(data: Record<string, unknown> | null | undefined, recordId: string): string {
-  const name = typeof data?.fullName === 'string' ? data.fullName : null;
-  const passport =
-    typeof data?.passportNo === 'string'
-      ? data.passportNo
-      : typeof data?.passportNumber === 'string'
-        ? data.passportNumber
-        : null;
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+  const name = text(data?.fullName);
+  const passport = text(data?.passportNo) ?? text(data?.passportNumber);
   if (name && passport) return `${name} (${passport})`;
   return name ?? passport ?? `#${recordId.slice(0, 8)}`;
 }

@@ -1,0 +1,38 @@
+/**
+ * Server versions a pull had to skip because the record had local changes not yet pushed.
+ * The pull cursor moves past them, so they are kept here: when the record's outbox empties at
+ * an older version (e.g. a retried push answered "duplicate"), the newer server state is
+ * applied from the shadow instead of being lost to this device.
+ */
+import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
+
+export const shadowKey = (table: SyncTable, id: string) => `shadow:${table}:${id}`;
+
+/** Keeps `record` if it is newer than the shadow already kept. Inside a transaction with meta. */
+export async function keepShadows(
+  database: PWADatabase,
+  table: SyncTable,
+  records: Record<string, unknown>[],
+) {
+  if (records.length === 0) return;
+  const keys = records.map((r) => shadowKey(table, String(r.id)));
+  const kept = await database.meta.bulkGet(keys);
+  const puts = records
+    .filter((r, i) => Number((kept[i]?.value as LocalRecord | undefined)?.version ?? 0) < Number(r.version))
+    .map((r) => ({ key: shadowKey(table, String(r.id)), value: r }));
+  if (puts.length > 0) await database.meta.bulkPut(puts);
+}
+
+/** Removes and returns the shadows of these records (undefined where none). */
+export async function takeShadows(
+  database: PWADatabase,
+  table: SyncTable,
+  ids: string[],
+): Promise<(LocalRecord | undefined)[]> {
+  if (ids.length === 0) return [];
+  const keys = ids.map((id) => shadowKey(table, id));
+  const kept = await database.meta.bulkGet(keys);
+  const found = keys.filter((_, i) => kept[i]);
+  if (found.length > 0) await database.meta.bulkDelete(found);
+  return kept.map((k) => k?.value as LocalRecord | undefined);
+}
