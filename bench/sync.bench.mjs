@@ -24,7 +24,15 @@ await build({
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), WEB_DIST: dist, LOG_LEVEL: process.env.BENCH_LOG ?? 'warn', DATABASE_URL: process.env.DATABASE_URL ?? '' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(work, 'data'),
+    WEB_DIST: dist,
+    LOG_LEVEL: process.env.BENCH_LOG ?? 'warn',
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const base = `http://127.0.0.1:${port}`;
@@ -39,7 +47,16 @@ const waitUp = async () => {
 };
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   await waitUp();
@@ -51,7 +68,11 @@ try {
     })
   ).json();
   const count = async () =>
-    (await (await fetch(`${base}/api/sync/status`, { headers: { authorization: `Bearer ${login.token}` } })).json()).counts.travelers;
+    (
+      await (
+        await fetch(`${base}/api/sync/status`, { headers: { authorization: `Bearer ${login.token}` } })
+      ).json()
+    ).counts.travelers;
   const before = await count();
 
   const context = await browser.newContext();
@@ -74,7 +95,10 @@ try {
   await context.setOffline(false);
   const sync = await page.evaluate(() => window.bench.syncUntilEmpty());
   const afterSync = await count();
-  const rest = await page.evaluate(({ n, token }) => window.bench.restEach(n, token), { n: REST_N, token: pageLogin.token });
+  const rest = await page.evaluate(({ n, token }) => window.bench.restEach(n, token), {
+    n: REST_N,
+    token: pageLogin.token,
+  });
   const afterRest = await count();
 
   const syncRate = (N / sync.ms) * 1000;
@@ -94,7 +118,12 @@ try {
       waitingOnPullMs: Math.round(sync.pullMs),
       onServer: afterSync - before,
     },
-    restOneCallEach: { records: REST_N, ms: Math.round(rest.ms), recordsPerSec: Math.round(restRate), onServer: afterRest - afterSync },
+    restOneCallEach: {
+      records: REST_N,
+      ms: Math.round(rest.ms),
+      recordsPerSec: Math.round(restRate),
+      onServer: afterRest - afterSync,
+    },
     speedupVsRest: Number((syncRate / restRate).toFixed(1)),
     targets: { recordsPerSec: 1000, speedupVsRest: 10 },
     pass: syncRate >= 1000 && syncRate / restRate >= 10 && afterSync - before === N,

@@ -7,7 +7,9 @@ import path from 'node:path';
 const dir = path.resolve(import.meta.dirname, '../bench');
 const only = process.argv[2];
 let failed = 0;
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.bench.mjs')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.mjs'))
+  .sort()) {
   if (only && !file.includes(only)) continue;
   console.log(`\n=== ${file} ===`);
   const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], { stdio: 'inherit' });

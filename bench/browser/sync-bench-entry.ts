@@ -64,7 +64,11 @@ window.bench = {
     const t0 = performance.now();
     const chunk = 2000;
     for (let i = 0; i < n; i += chunk) {
-      await writeRecords('travelers', 'create', Array.from({ length: Math.min(chunk, n - i) }, (_, k) => traveler(i + k)));
+      await writeRecords(
+        'travelers',
+        'create',
+        Array.from({ length: Math.min(chunk, n - i) }, (_, k) => traveler(i + k)),
+      );
     }
     return { ms: performance.now() - t0, queued: await db.syncQueue.count() };
   },
@@ -86,7 +90,8 @@ window.bench = {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ id: crypto.randomUUID(), ...traveler(i) }),
       });
-      if (res.status !== 201 && res.status !== 200) throw new Error(`REST ${res.status}: ${await res.text()}`);
+      if (res.status !== 201 && res.status !== 200)
+        throw new Error(`REST ${res.status}: ${await res.text()}`);
     }
     return { ms: performance.now() - t0 };
   },

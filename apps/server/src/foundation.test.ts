@@ -132,7 +132,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database', () => {
     await first.db.execute(sql`INSERT INTO meta (key, value) VALUES ('persist-check', 'kept')`);
     await first.close();
     const second = await openDatabase({ dataDir: dir });
-    const rows = await second.rows<{ value: string }>(sql`SELECT value FROM meta WHERE key = 'persist-check'`);
+    const rows = await second.rows<{ value: string }>(
+      sql`SELECT value FROM meta WHERE key = 'persist-check'`,
+    );
     await second.close();
     expect(rows[0]?.value).toBe('kept');
   });

@@ -14,7 +14,7 @@ import { loginAs } from './helpers.ts';
 type Json = Record<string, unknown>;
 
 async function device(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
+  const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
   await loginAs(page, 'officer');
   return { context, page };

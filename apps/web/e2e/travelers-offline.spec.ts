@@ -26,3 +26,42 @@ test('adds a traveller offline: pending on the device, synced after reconnecting
   await expect(rowOf(page, name).getByTestId('traveler-sync')).toHaveCount(0, { timeout: 45_000 });
   await expect(rowOf(page, name)).toBeVisible();
 });
+
+test('travellers made offline survive a reload while offline, then reach the server database', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'officer');
+  await waitForServiceWorker(page);
+  await expect(page.getByTestId('traveler-table').or(page.getByTestId('travelers-empty'))).toBeVisible();
+
+  await context.setOffline(true);
+  const names = [`Reload A ${uniq()}`, `Reload B ${uniq()}`];
+  for (const fullName of names) {
+    await addTraveler(page, { fullName, passportNo: `JP${uniq()}2`, nationality: 'JP' });
+  }
+  await page.reload();
+  for (const name of names) {
+    await expect(rowOf(page, name).getByTestId('traveler-sync')).toHaveAttribute('data-sync', 'pending');
+  }
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  // On the server: asked directly with the officer's token.
+  await expect
+    .poll(
+      async () =>
+        page.evaluate(async (wanted) => {
+          const token = localStorage.getItem('token');
+          const res = await fetch(`/api/travelers?fullName=${encodeURIComponent('Reload')}&pageSize=100`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          const body = (await res.json()) as { items?: { fullName: string }[] };
+          return wanted.filter((n) => body.items?.some((t) => t.fullName === n)).length;
+        }, names),
+      { timeout: 60_000 },
+    )
+    .toBe(2);
+  for (const name of names) await expect(rowOf(page, name).getByTestId('traveler-sync')).toHaveCount(0);
+});

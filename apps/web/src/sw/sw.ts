@@ -13,6 +13,10 @@ declare const self: ServiceWorkerGlobalScope;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
+// The first worker takes control of open pages at once, so the very first visit already works
+// offline. An update still waits for the user (SKIP_WAITING from the update button).
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
 const shellStrategy = new NetworkFirst({ cacheName: 'app-shell', networkTimeoutSeconds: 4 });
 
 registerRoute(

@@ -34,7 +34,7 @@ export async function repairServer(database: PWADatabase): Promise<number> {
       }));
       await database.syncQueue.bulkAdd(rows);
       await store.bulkUpdate(
-        records.map((r) => ({ key: r.id, changes: { syncStatus: 'pending' as const } })),
+        records.map((r) => ({ key: r.id, changes: { syncStatus: 'pending' as const, lastModified: now } })),
       );
       count += rows.length;
     });

@@ -81,7 +81,7 @@ export async function resolveConflict(
 export async function retryFailedItem(failedId: number, database: PWADatabase = defaultDb) {
   await database.transaction('rw', stores(database), async () => {
     const failed = await database.failedSyncItems.get(failedId);
-    if (!failed || failed.canRetry !== 1) throw new SyncActionError('Item cannot be retried');
+    if (failed?.canRetry !== 1) throw new SyncActionError('Item cannot be retried');
     await requeue(
       database,
       failed.originalSyncItem.table,

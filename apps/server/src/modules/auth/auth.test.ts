@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import { createHarness, type Harness, TEST_JWT_SECRET } from '../../test/harness.ts';
 import { insertUser } from '../users/store.ts';
 import { hashPassword } from './passwords.ts';
@@ -62,17 +64,37 @@ describe('POST /api/auth/login', () => {
     expect(JSON.stringify(rows)).not.toContain(body.token);
   });
 
-  it('makes the cookie persistent only with rememberMe, and Secure behind https', async () => {
+  it('makes the cookie persistent only with rememberMe, and Secure behind an https proxy', async () => {
     const u = await makeUser();
-    const res = await h.app.inject({
+    // X-Forwarded-Proto counts only behind a proxy the operator declared (TRUST_PROXY).
+    const proxied = await buildApp(
+      loadConfig({
+        LOG_LEVEL: 'silent',
+        DATA_DIR: h.dataDir,
+        SEED_DEMO: 'false',
+        JWT_SECRET: TEST_JWT_SECRET,
+        TRUST_PROXY: 'true',
+      }),
+      h.database,
+    );
+    const res = await proxied.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: u.email, password: u.password, rememberMe: true },
       headers: { 'x-forwarded-proto': 'https' },
     });
+    await proxied.close();
     const header = String(res.headers['set-cookie']);
     expect(header).toMatch(/Max-Age=2592000/);
     expect(header).toMatch(/Secure/);
+    // Without a declared proxy the header is ignored: no Secure flag on plain http.
+    const direct = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: u.email, password: u.password, rememberMe: true },
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(String(direct.headers['set-cookie'])).not.toMatch(/Secure/);
   });
 
   it('gives the same 401 for an unknown e-mail and a wrong password, and audits both', async () => {

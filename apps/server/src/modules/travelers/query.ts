@@ -98,13 +98,15 @@ export interface TravelerPage {
 
 export async function listTravelers(db: Pick<Db, 'execute'>, q: TravelerListQuery): Promise<TravelerPage> {
   const where = whereOf(q);
-  const column = sql.raw(SORT_COLUMNS[q.sort]);
+  // Qualified: a bare name would bind to selectList's output alias (e.g. to_char(entry_date)),
+  // sorting text over a full scan instead of reading the index.
+  const column = sql.raw(`travelers.${SORT_COLUMNS[q.sort]}`);
   const direction = sql.raw(q.order === 'asc' ? 'ASC' : 'DESC');
   // id breaks ties so pages never overlap or skip rows. The count is its own statement: a
   // window count would make PostgreSQL build every matching row before the LIMIT.
   const rows = await db.execute(sql`SELECT ${selectList(TRAVELERS)}
     FROM travelers WHERE ${where}
-    ORDER BY ${column} ${direction}, id ${direction}
+    ORDER BY ${column} ${direction}, travelers.id ${direction}
     LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`);
   const list = rows.rows as Record<string, unknown>[];
   const total = await countMatching(db, q, where);
@@ -119,6 +121,6 @@ export async function listTravelers(db: Pick<Db, 'execute'>, q: TravelerListQuer
 /** Every matching row, in entry-date order, for the CSV export. */
 export async function allTravelers(db: Pick<Db, 'execute'>, f: TravelerFilterQuery) {
   const rows = await db.execute(sql`SELECT ${selectList(TRAVELERS)} FROM travelers WHERE ${whereOf(f)}
-    ORDER BY entry_date DESC, id DESC`);
+    ORDER BY travelers.entry_date DESC, travelers.id DESC`);
   return (rows.rows as Record<string, unknown>[]).map(toApiRecord);
 }

@@ -58,7 +58,7 @@ export function AppPanel() {
         <h2 id="app-panel-title" className="card-title">
           {t('pwa.panel.title')}
         </h2>
-        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        <div className="grid gap-3 grid-cols-2 xl:grid-cols-4">
           <div className="rounded-box bg-base-200 p-3 flex flex-col gap-1">
             <span className="text-xs opacity-80">{t('pwa.panel.connection')}</span>
             <Badge variant={sync.isOnline ? 'success' : 'warning'} data-testid="panel-connection">
