@@ -90,6 +90,12 @@ export const ROUTES: RouteRow[] = [
   },
   { method: 'GET', route: '/api/sync/pull', url: '/api/sync/pull?cursor=0', expect: anyUser(200) },
   { method: 'GET', route: '/api/sync/status', expect: anyUser(200) },
+  {
+    method: 'GET',
+    route: '/api/sync/records',
+    url: `/api/sync/records?table=travelers&ids=${SAMPLE_ID}`,
+    expect: anyUser(200),
+  },
   // auth
   {
     method: 'POST',

@@ -20,6 +20,7 @@ import {
   selectBatch,
   toMutation,
 } from './queue.ts';
+import { refetchDiscarded } from './refetch.ts';
 import { repairServer } from './repair.ts';
 import { AUTO_RETRY_AFTER_MS, retryAllRetryable } from './resolutions.ts';
 
@@ -38,6 +39,8 @@ export interface SyncTransport {
   push(body: PushRequest): Promise<PushResponse>;
   pull(cursor: number, limit: number): Promise<PullResponse>;
   status(): Promise<SyncStatusResponse>;
+  /** The server's current copy of some records (for records whose local change was discarded). */
+  records(table: string, ids: string[]): Promise<{ records: Record<string, unknown>[] }>;
 }
 
 export type EngineStatus = 'idle' | 'syncing' | 'error';
@@ -176,6 +179,7 @@ export class SyncEngine {
       await this.o.beforePush?.();
       await this.pushAll(r);
       if (this.state.paused) throw new TransportError(401, 'errors.unauthorized');
+      await refetchDiscarded(database, (table, ids) => transport.records(table, ids));
       await this.pullAll(r, status.maxChangeSeq);
       const at = this.o.now();
       await database.meta.put({ key: 'lastSyncTime', value: at });

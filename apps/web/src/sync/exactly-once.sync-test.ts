@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../server/src/test/harness.ts';
 import { storeFor } from '../db/database.ts';
 import { writeRecord, writeRecords } from './outbox.ts';
-import { resolveConflict, retryFailedItem } from './resolutions.ts';
+import { discardFailedItem, resolveConflict, retryFailedItem } from './resolutions.ts';
 import { type Device, makeDevice, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
 
 let h: Harness;
@@ -122,6 +122,30 @@ describe('exactly once', () => {
     await syncUntilQuiet(d);
     expect(await d.db.failedSyncItems.count()).toBe(0);
     expect((await serverTravelers()).map((r) => r.passportNo).sort()).toEqual(['B1234567', 'C7654321']);
+  });
+
+  it('discarding a refused change returns the record to the server state', async () => {
+    const d = device('dd');
+    const t = await writeRecord('travelers', 'create', travelerInput({ note: 'on the server' }), d.db);
+    await syncUntilQuiet(d);
+    await writeRecord('travelers', 'update', { id: t.id, passportNo: 'X', note: 'refused' }, d.db);
+    await syncUntilQuiet(d);
+    const [failed] = await d.db.failedSyncItems.toArray();
+    expect(failed?.errorType).toBe('validation_failed');
+    await discardFailedItem(failed!.id!, d.db);
+    await syncUntilQuiet(d);
+    expect(await d.db.failedSyncItems.count()).toBe(0);
+    expect(await d.db.travelers.get(t.id)).toMatchObject({
+      note: 'on the server',
+      passportNo: 'B1234567',
+      syncStatus: 'synced',
+    });
+    // A refused create that never reached the server simply goes away.
+    const never = await writeRecord('travelers', 'create', travelerInput({ passportNo: 'Y' }), d.db);
+    await syncUntilQuiet(d);
+    const [refused] = await d.db.failedSyncItems.toArray();
+    await discardFailedItem(refused!.id!, d.db);
+    expect(await d.db.travelers.get(never.id)).toBeUndefined();
   });
 
   it('edits made before the create was acknowledged are rebased and arrive in order', async () => {

@@ -26,4 +26,10 @@ export const httpTransport: SyncTransport = {
   pull: (cursor: number, limit: number) =>
     wrap(() => api.get<PullResponse>(`/api/sync/pull?cursor=${cursor}&limit=${limit}`)),
   status: () => wrap(() => api.get<SyncStatusResponse>('/api/sync/status')),
+  records: (table: string, ids: string[]) =>
+    wrap(() =>
+      api.get<{ records: Record<string, unknown>[] }>(
+        `/api/sync/records?table=${encodeURIComponent(table)}&ids=${ids.map(encodeURIComponent).join(',')}`,
+      ),
+    ),
 };

@@ -9,7 +9,7 @@ import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
 import { storeFor } from '../db/database.ts';
 import { keepShadows } from './shadow.ts';
 
-export const PULL_PAGE_SIZE = 2000;
+export const PULL_PAGE_SIZE = 5000;
 const CURSOR_KEY = 'pullCursor';
 const EPOCH_KEY = 'serverEpoch';
 

@@ -7,6 +7,7 @@
 import type { ConflictRecord, LocalRecord, PWADatabase } from '../db/database.ts';
 import { db as defaultDb, storeFor } from '../db/database.ts';
 import { coalesceRecord } from './outbox.ts';
+import { markForRefetch } from './refetch.ts';
 import { takeShadows } from './shadow.ts';
 import { requestSync } from './triggers.ts';
 
@@ -38,7 +39,8 @@ export async function resolveConflict(
   }
   await database.transaction('rw', stores(database), async () => {
     const conflict = await database.conflicts.get(conflictId);
-    if (!conflict || conflict.resolved === 1) throw new SyncActionError('Item cannot be retried');
+    if (!conflict || conflict.resolved === 1)
+      throw new SyncActionError('Conflict not found or already resolved');
     const store = storeFor(database, conflict.table);
     const server = conflict.serverData;
     const local = (await store.get(conflict.recordId)) ?? (conflict.localData as LocalRecord | null);
@@ -137,7 +139,37 @@ async function requeue(
   });
 }
 
-/** Removes a failed item the user gives up on; the record keeps its local state. */
+/**
+ * The officer gives up a change the server did not take: the failed item and the record's
+ * waiting rows go, and the record returns to the server's state (the newest skipped server
+ * version when one is kept, else re-read from the server on the next sync). A record that never
+ * reached the server is removed.
+ */
 export async function discardFailedItem(failedId: number, database: PWADatabase = defaultDb) {
-  await database.failedSyncItems.delete(failedId);
+  await database.transaction('rw', stores(database), async () => {
+    const failed = await database.failedSyncItems.get(failedId);
+    if (!failed) return;
+    const { table, recordId } = failed.originalSyncItem;
+    await database.failedSyncItems
+      .filter((f) => f.originalSyncItem.recordId === recordId && f.originalSyncItem.table === table)
+      .delete();
+    await database.syncQueue
+      .where('recordId')
+      .equals(recordId)
+      .filter((r) => r.table === table)
+      .delete();
+    const store = storeFor(database, table);
+    const local = await store.get(recordId);
+    if (!local) return;
+    const [shadow] = await takeShadows(database, table, [recordId]);
+    if (shadow) {
+      await store.put({ ...shadow, syncStatus: 'synced', lastModified: Date.now() });
+    } else if (local.version === 0 && failed.errorType === 'validation_failed') {
+      await store.delete(recordId);
+    } else {
+      await store.update(recordId, { syncStatus: 'synced', lastModified: Date.now() });
+      await markForRefetch(database, table, recordId);
+    }
+  });
+  requestSync('discard-failed');
 }

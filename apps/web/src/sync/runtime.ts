@@ -116,12 +116,12 @@ export async function forceSync() {
 }
 
 /** Asks the service worker for a Background Sync after local writes, where supported. */
-export async function registerBackgroundSync() {
+export async function registerBackgroundSync(tag = 'outbox-sync') {
   try {
     const reg = await navigator.serviceWorker?.ready;
     const sync = (reg as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })
       ?.sync;
-    await sync?.register('outbox-sync');
+    await sync?.register(tag);
   } catch {
     // Background Sync unsupported or refused: the other triggers still run.
   }

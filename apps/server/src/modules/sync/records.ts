@@ -9,7 +9,15 @@ type Exec = Pick<Db, 'execute'>;
 
 const SERVER_ONLY = new Set(['change_seq', 'created_by', 'updated_by']);
 
-const camel = (s: string) => s.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase());
+const camelCache = new Map<string, string>();
+const camel = (s: string) => {
+  let c = camelCache.get(s);
+  if (c === undefined) {
+    c = s.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase());
+    camelCache.set(s, c);
+  }
+  return c;
+};
 
 /** Turns a raw row into an API record. Dates become ISO strings; `date` columns stay YYYY-MM-DD. */
 export function toApiRecord(row: Record<string, unknown>): Record<string, unknown> {

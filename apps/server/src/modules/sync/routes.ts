@@ -1,8 +1,20 @@
-import { pullQuerySchema, pushRequestSchema } from '@bh/shared';
+import { pullQuerySchema, pushRequestSchema, SYNC_TABLES } from '@bh/shared';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { applyMutations } from './apply.ts';
 import { maxChangeSeq, pullChanges } from './pull.ts';
+import { fetchRecords } from './records.ts';
+import { WRITABLE_TABLES } from './tables.ts';
+
+const recordsQuerySchema = z.object({
+  table: z.enum(SYNC_TABLES),
+  ids: z
+    .string()
+    .max(40 * 200)
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(z.array(z.string().max(64)).min(1).max(200)),
+});
 
 // Crash tests only: hold each push transaction open this long before commit, so a test can
 // kill the process mid-batch. Never set in production.
@@ -31,6 +43,18 @@ export async function syncRoutes(app: AppInstance) {
     '/api/sync/pull',
     { onRequest: app.requireAuth, schema: { querystring: pullQuerySchema } },
     async (request) => pullChanges(database.db, request.query.cursor, request.query.limit, secrets.epoch),
+  );
+
+  // The current server copy of a few records (a device re-reads records whose local change
+  // the officer discarded). Tombstones included; unknown ids are simply absent.
+  app.get(
+    '/api/sync/records',
+    { onRequest: app.requireAuth, schema: { querystring: recordsQuerySchema } },
+    async (request) => {
+      const table = WRITABLE_TABLES[request.query.table];
+      if (!table) return { records: [] };
+      return { records: await fetchRecords(database.db, table, request.query.ids) };
+    },
   );
 
   app.get('/api/sync/status', { onRequest: app.requireAuth }, async () => {

@@ -37,4 +37,10 @@ export class FetchTransport implements SyncTransport {
   status() {
     return this.call<SyncStatusResponse>('GET', '/api/sync/status');
   }
+  records(table: string, ids: string[]) {
+    return this.call<{ records: Record<string, unknown>[] }>(
+      'GET',
+      `/api/sync/records?table=${table}&ids=${ids.join(',')}`,
+    );
+  }
 }

@@ -70,6 +70,13 @@ export class InjectTransport implements SyncTransport {
   status(): Promise<SyncStatusResponse> {
     return this.call<SyncStatusResponse>('GET', '/api/sync/status');
   }
+
+  records(table: string, ids: string[]) {
+    return this.call<{ records: Record<string, unknown>[] }>(
+      'GET',
+      `/api/sync/records?table=${table}&ids=${ids.join(',')}`,
+    );
+  }
 }
 
 export interface Device {

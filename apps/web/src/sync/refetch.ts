@@ -1,0 +1,41 @@
+/**
+ * Records to re-read from the server (their local change was discarded): kept in `meta`
+ * under one key and fetched by the engine on its next run, then stored as synced unless the
+ * officer has changed them again meanwhile.
+ */
+import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
+import { storeFor } from '../db/database.ts';
+
+const KEY = 'refetch';
+type Wanted = { table: SyncTable; id: string }[];
+
+export async function markForRefetch(database: PWADatabase, table: SyncTable, id: string) {
+  const wanted = ((await database.meta.get(KEY))?.value as Wanted | undefined) ?? [];
+  if (!wanted.some((w) => w.table === table && w.id === id)) wanted.push({ table, id });
+  await database.meta.put({ key: KEY, value: wanted });
+}
+
+export async function refetchDiscarded(
+  database: PWADatabase,
+  fetchRecords: (table: SyncTable, ids: string[]) => Promise<{ records: Record<string, unknown>[] }>,
+) {
+  const wanted = ((await database.meta.get(KEY))?.value as Wanted | undefined) ?? [];
+  if (wanted.length === 0) return;
+  const tables = [...new Set(wanted.map((w) => w.table))];
+  for (const table of tables) {
+    const ids = wanted.filter((w) => w.table === table).map((w) => w.id);
+    const { records } = await fetchRecords(table, ids);
+    const store = storeFor(database, table);
+    await database.transaction('rw', [store, database.meta], async () => {
+      for (const record of records) {
+        const local = await store.get(String(record.id));
+        if (local && local.syncStatus !== 'synced') continue; // changed again: its push decides
+        await store.put({ ...(record as LocalRecord), syncStatus: 'synced', lastModified: Date.now() });
+      }
+      const left = (((await database.meta.get(KEY))?.value as Wanted | undefined) ?? []).filter(
+        (w) => !(w.table === table && ids.includes(w.id)),
+      );
+      await database.meta.put({ key: KEY, value: left });
+    });
+  }
+}
