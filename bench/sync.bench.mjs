@@ -117,6 +117,7 @@ try {
       waitingOnPushMs: Math.round(sync.pushMs),
       waitingOnPullMs: Math.round(sync.pullMs),
       onServer: afterSync - before,
+      phasesMs: Object.fromEntries(Object.entries(sync.phases).map(([k, v]) => [k, Math.round(v)])),
     },
     restOneCallEach: {
       records: REST_N,

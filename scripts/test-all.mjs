@@ -10,7 +10,7 @@ const steps = [
   ['unit + component tests', 'npx', ['vitest', 'run', '--project', 'shared', '--project', 'web']],
   ['API and sync tests on PGlite', 'npx', ['vitest', 'run', '--project', 'server', '--project', 'sync']],
   [
-    'API tests on PostgreSQL 15',
+    'API and sync tests on PostgreSQL 15',
     'node',
     ['scripts/with-postgres.mjs', 'npx', 'vitest', 'run', '--project', 'server', '--project', 'sync'],
   ],

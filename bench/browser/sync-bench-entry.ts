@@ -44,9 +44,13 @@ const timedTransport = {
   },
 };
 
+const phases: Record<string, number> = {};
 const engine = new SyncEngine({
   database: db,
   transport: timedTransport,
+  onTiming: (phase, ms) => {
+    phases[phase] = (phases[phase] ?? 0) + ms;
+  },
   clientId: async () => `bench-${crypto.randomUUID()}`,
 });
 
@@ -80,7 +84,7 @@ window.bench = {
       runs++;
       if (r.error) throw new Error(r.error);
     }
-    return { ms: performance.now() - t0, runs, left: await db.syncQueue.count(), ...timing };
+    return { ms: performance.now() - t0, runs, left: await db.syncQueue.count(), ...timing, phases };
   },
   async restEach(n: number, token: string) {
     const t0 = performance.now();

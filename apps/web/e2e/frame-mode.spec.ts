@@ -43,6 +43,13 @@ test('an admin changes the mode; an officer page already open shows it within 30
     await select.selectOption('normal');
     await expect(officerBadge).toHaveAttribute('data-mode', 'normal', { timeout: 30_000 });
     await expect(officerBadge).toHaveClass(/badge-success/);
+
+    // Back to the initial mode: other specs share this server and expect pandemic rules.
+    await select.selectOption('pandemic');
+    await expect(admin.getByTestId('topbar-mode').getByTestId('mode-badge')).toHaveAttribute(
+      'data-mode',
+      'pandemic',
+    );
   } finally {
     await officerCtx.close();
     await adminCtx.close();

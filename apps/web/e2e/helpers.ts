@@ -1,15 +1,21 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
-/** Waits until a service worker is activated and controls the page (ready can resolve early). */
+/**
+ * Waits until a service worker is activated and controls the page (ready can resolve early).
+ * Polled from the test side: page.waitForFunction does not await an async predicate (its
+ * Promise counts as truthy at once).
+ */
 export async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(
-    async () => {
-      const reg = await navigator.serviceWorker.getRegistration();
-      return reg?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
-    },
-    undefined,
-    { timeout: 30_000, polling: 250 },
-  );
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const reg = await navigator.serviceWorker.getRegistration();
+          return reg?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+        }),
+      { timeout: 30_000, intervals: [250] },
+    )
+    .toBe(true);
 }
 
 /** The demo accounts the server seeds on an empty database (README, issue 3). */

@@ -20,6 +20,12 @@ test('the installed shell opens and renders while offline', async ({ page, conte
 
   // A client route never visited still renders from the cached shell.
   await page.goto('/some/unknown/place');
-  await expect(page.getByText('404')).toBeVisible();
+  await expect(page.getByText('404', { exact: true }).first()).toBeVisible();
+
+  // The spec's offline page is cached too, in the stored language, with Retry and Home.
+  await page.goto('/offline.html');
+  await expect(page.getByRole('heading')).toHaveText(/Bạn đang ngoại tuyến|You are offline|オフラインです/);
+  await expect(page.getByRole('button', { name: /Thử lại|Retry|再試行/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Trang chủ|Home|ホーム/ })).toHaveAttribute('href', '/');
   await context.setOffline(false);
 });

@@ -1,12 +1,16 @@
 /// <reference lib="webworker" />
 /**
  * Service worker (built by vite-plugin-pwa, injectManifest). Precaches the app shell so the
- * app opens offline; navigations fall back to the cached shell, then to /offline.html.
+ * app opens offline; navigations get the cached shell, or /offline.html as a last resort.
  * API calls are never cached here: offline data lives in IndexedDB.
  */
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
-import { registerRoute, setCatchHandler } from 'workbox-routing';
-import { NetworkFirst } from 'workbox-strategies';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  matchPrecache,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -17,24 +21,15 @@ cleanupOutdatedCaches();
 // offline. An update still waits for the user (SKIP_WAITING from the update button).
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
-const shellStrategy = new NetworkFirst({ cacheName: 'app-shell', networkTimeoutSeconds: 4 });
+// The app shell: every navigation outside /api is answered with the precached index.html
+// (the router draws the screen), online or not. A new version arrives as a service worker
+// update, so the shell is never stale for long.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
 
-registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
-  async (options) => {
-    try {
-      return await shellStrategy.handle(options);
-    } catch {
-      return (
-        (await matchPrecache('/index.html')) ?? (await matchPrecache('/offline.html')) ?? Response.error()
-      );
-    }
-  },
-);
-
+// Last resort (the shell itself missing from the cache): the spec's offline page.
 setCatchHandler(async ({ request }) => {
   if (request.destination === 'document') {
-    return (await matchPrecache('/offline.html')) ?? Response.error();
+    return (await matchPrecache('offline.html')) ?? Response.error();
   }
   return Response.error();
 });

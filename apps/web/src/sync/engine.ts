@@ -75,6 +75,8 @@ export interface EngineOptions {
   /** False while nobody is logged in. */
   canSync?: () => boolean;
   onNotice?: (notice: SyncNotice) => void;
+  /** Optional: how long each phase took (benchmarks). */
+  onTiming?: (phase: string, ms: number) => void;
 }
 
 export interface RunResult {
@@ -95,8 +97,8 @@ export class SyncEngine {
     pullProgress: null,
   };
   private listeners = new Set<(s: EngineState) => void>();
-  private readonly o: Required<Omit<EngineOptions, 'beforePush' | 'onNotice'>> &
-    Pick<EngineOptions, 'beforePush' | 'onNotice'>;
+  private readonly o: Required<Omit<EngineOptions, 'beforePush' | 'onNotice' | 'onTiming'>> &
+    Pick<EngineOptions, 'beforePush' | 'onNotice' | 'onTiming'>;
   private running: Promise<RunResult> | null = null;
 
   constructor(options: EngineOptions) {
@@ -205,19 +207,32 @@ export class SyncEngine {
     return 'errors.unknown_error';
   }
 
+  private async timed<T>(phase: string, fn: () => Promise<T>): Promise<T> {
+    if (!this.o.onTiming) return fn();
+    const t0 = performance.now();
+    try {
+      return await fn();
+    } finally {
+      this.o.onTiming(phase, performance.now() - t0);
+    }
+  }
+
   private async pushAll(r: RunResult) {
     const { database, transport } = this.o;
     const clientId = await this.o.clientId();
     for (;;) {
-      const rows = await rejectInvalidRows(database, await selectBatch(database, this.o.now()));
+      const selected = await this.timed('select', () => selectBatch(database, this.o.now()));
+      const rows = await this.timed('validate', () => rejectInvalidRows(database, selected));
       if (rows.length === 0) {
         // Rows dropped as invalid may have unblocked nothing; stop when nothing is due.
         if ((await selectBatch(database, this.o.now(), 1)).length === 0) return;
         continue;
       }
       try {
-        const res = await transport.push({ clientId, mutations: rows.map(toMutation) });
-        const summary = await applyPushResults(database, rows, res.results);
+        const res = await this.timed('push', () =>
+          transport.push({ clientId, mutations: rows.map(toMutation) }),
+        );
+        const summary = await this.timed('acknowledge', () => applyPushResults(database, rows, res.results));
         r.pushed += summary.applied;
         r.conflicts += summary.conflicts;
         r.rejected += summary.rejected;
@@ -302,8 +317,8 @@ export class SyncEngine {
     let cursor = await getCursor(database);
     const start = cursor;
     for (;;) {
-      const page = await transport.pull(cursor, PULL_PAGE_SIZE);
-      r.pulled += await savePage(database, page);
+      const page = await this.timed('pull', () => transport.pull(cursor, PULL_PAGE_SIZE));
+      r.pulled += await this.timed('savePage', () => savePage(database, page));
       cursor = page.cursor;
       if (target > start) this.setState({ pullProgress: Math.min(1, (cursor - start) / (target - start)) });
       if (!page.hasMore) return;

@@ -45,8 +45,8 @@ export function SyncBadge() {
         title={lastSync}
       >
         {text}
-        <span className="sr-only">, {lastSync}</span>
       </Badge>
+      <span className="sr-only">{lastSync}</span>
       <span className="hidden xl:inline text-xs opacity-70" data-testid="last-sync">
         {lastSync}
       </span>
