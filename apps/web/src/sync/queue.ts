@@ -242,9 +242,18 @@ async function acknowledgeInBulk(
   for (const table of tables) {
     const mine = rows.filter((r) => r.table === table);
     const ids = mine.map((r) => r.recordId);
-    const later = (await database.syncQueue.where('recordId').anyOf(ids).toArray()).filter(
-      (r) => r.table === table,
+    // One exact-key lookup per record, issued together (anyOf walks the index one jump at a
+    // time, which dominated large acknowledgements); rows are read only where some remain.
+    const laterKeys = await Promise.all(
+      ids.map((id) => database.syncQueue.where('recordId').equals(id).primaryKeys()),
     );
+    const laterIds = laterKeys.flat();
+    const later =
+      laterIds.length === 0
+        ? []
+        : ((await database.syncQueue.bulkGet(laterIds)).filter(
+            (r) => r && r.table === table,
+          ) as SyncQueueItem[]);
     const versionOf = new Map(mine.map((r) => [r.recordId, bySeq.get(r.id!)!.version]));
     const rebases = later
       .filter((r) => versionOf.get(r.recordId) !== undefined)
