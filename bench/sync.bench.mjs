@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const N = Number(process.env.BENCH_SYNC_N ?? 10_000);
@@ -45,19 +46,7 @@ const waitUp = async () => {
   }
   throw new Error('server did not start');
 };
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   await waitUp();
   const login = await (

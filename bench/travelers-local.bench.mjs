@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { percentile, root, startServer } from './travelers-fixture.mjs';
 
 const N = Number(process.env.BENCH_TRAVELERS_N ?? 100_000);
@@ -21,19 +22,7 @@ await build({
   build: { outDir: dist, emptyOutDir: true },
 });
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3203), webDist: dist });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 const idbCount = () =>
   new Promise((resolve) => {
     const open = indexedDB.open('PWADatabase');

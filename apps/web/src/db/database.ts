@@ -128,3 +128,17 @@ export function storeFor(database: PWADatabase, table: SyncTable): Table<LocalRe
       return database.systemStatus;
   }
 }
+
+/** Every store a sync outcome may touch, for transactions that settle outbox rows. */
+export function syncStores(database: PWADatabase) {
+  return [
+    database.syncQueue,
+    database.failedSyncItems,
+    database.conflicts,
+    database.travelers,
+    database.declarations,
+    database.users,
+    database.systemStatus,
+    database.meta,
+  ];
+}

@@ -12,7 +12,7 @@ import {
   validateMutationData,
 } from '@bh/shared';
 import type { FailedSyncItem, LocalRecord, PWADatabase, SyncQueueItem } from '../db/database.ts';
-import { storeFor } from '../db/database.ts';
+import { storeFor, syncStores } from '../db/database.ts';
 import { takeShadows } from './shadow.ts';
 
 export const PUSH_BATCH_SIZE = 500;
@@ -80,25 +80,12 @@ export async function rejectInvalidRows(database: PWADatabase, rows: SyncQueueIt
     else invalid.push({ row, details: JSON.stringify(check.errors) });
   }
   if (invalid.length > 0) {
-    await database.transaction('rw', allStores(database), async () => {
+    await database.transaction('rw', syncStores(database), async () => {
       for (const { row, details } of invalid)
         await failRow(database, row, 'validation_failed', details, false);
     });
   }
   return valid;
-}
-
-function allStores(database: PWADatabase) {
-  return [
-    database.syncQueue,
-    database.failedSyncItems,
-    database.conflicts,
-    database.travelers,
-    database.declarations,
-    database.users,
-    database.systemStatus,
-    database.meta,
-  ];
 }
 
 async function blockRecord(database: PWADatabase, row: SyncQueueItem) {
@@ -154,7 +141,7 @@ export async function applyPushResults(
 ): Promise<AckSummary> {
   const bySeq = new Map(results.map((r) => [r.seq, r]));
   const summary: AckSummary = { applied: 0, conflicts: 0, rejected: 0 };
-  await database.transaction('rw', allStores(database), async () => {
+  await database.transaction('rw', syncStores(database), async () => {
     // Fast path, in bulk: plain acknowledgements (the common case of a large push).
     const plain = rows.filter((row) => {
       const s = bySeq.get(row.id!)?.status;
@@ -292,7 +279,7 @@ export async function recordPushFailure(
   now: number,
   random: () => number = Math.random,
 ) {
-  await database.transaction('rw', allStores(database), async () => {
+  await database.transaction('rw', syncStores(database), async () => {
     for (const row of rows) {
       const retryCount = row.retryCount + 1;
       if (hasExhaustedRetries(retryCount)) {

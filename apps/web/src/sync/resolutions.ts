@@ -5,7 +5,7 @@
  * server change conflicts again instead of being overwritten.
  */
 import type { ConflictRecord, LocalRecord, PWADatabase } from '../db/database.ts';
-import { db as defaultDb, storeFor } from '../db/database.ts';
+import { db as defaultDb, storeFor, syncStores } from '../db/database.ts';
 import { coalesceRecord } from './outbox.ts';
 import { markForRefetch } from './refetch.ts';
 import { takeShadows } from './shadow.ts';
@@ -14,19 +14,6 @@ import { requestSync } from './triggers.ts';
 export type Resolution = NonNullable<ConflictRecord['resolution']>;
 
 export class SyncActionError extends Error {}
-
-function stores(database: PWADatabase) {
-  return [
-    database.syncQueue,
-    database.failedSyncItems,
-    database.conflicts,
-    database.travelers,
-    database.declarations,
-    database.users,
-    database.systemStatus,
-    database.meta,
-  ];
-}
 
 export async function resolveConflict(
   conflictId: number,
@@ -37,7 +24,7 @@ export async function resolveConflict(
   if (resolution === 'manual_merge' && (!mergedData || Object.keys(mergedData).length === 0)) {
     throw new SyncActionError('Merged data required for manual merge resolution');
   }
-  await database.transaction('rw', stores(database), async () => {
+  await database.transaction('rw', syncStores(database), async () => {
     const conflict = await database.conflicts.get(conflictId);
     if (!conflict || conflict.resolved === 1)
       throw new SyncActionError('Conflict not found or already resolved');
@@ -81,7 +68,7 @@ export async function resolveConflict(
 
 /** Requeues a failed item (retryCount 0, new id), removes it from the failed items, syncs. */
 export async function retryFailedItem(failedId: number, database: PWADatabase = defaultDb) {
-  await database.transaction('rw', stores(database), async () => {
+  await database.transaction('rw', syncStores(database), async () => {
     const failed = await database.failedSyncItems.get(failedId);
     if (failed?.canRetry !== 1) throw new SyncActionError('Item cannot be retried');
     await requeue(
@@ -106,7 +93,7 @@ export async function retryAllRetryable(
   olderThan = Number.POSITIVE_INFINITY,
 ): Promise<number> {
   let count = 0;
-  await database.transaction('rw', stores(database), async () => {
+  await database.transaction('rw', syncStores(database), async () => {
     const items = await database.failedSyncItems
       .where('canRetry')
       .equals(1)
@@ -146,7 +133,7 @@ async function requeue(
  * reached the server is removed.
  */
 export async function discardFailedItem(failedId: number, database: PWADatabase = defaultDb) {
-  await database.transaction('rw', stores(database), async () => {
+  await database.transaction('rw', syncStores(database), async () => {
     const failed = await database.failedSyncItems.get(failedId);
     if (!failed) return;
     const { table, recordId } = failed.originalSyncItem;
