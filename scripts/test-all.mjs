@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 
 const steps = [
-  ['lint', 'npx', ['biome', 'check', '.']],
+  ['lint', 'node', ['scripts/biome.mjs', 'check', '.']],
   ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
   ['unit + component tests', 'npx', ['vitest', 'run', '--project', 'shared', '--project', 'web']],
   ['API and sync tests on PGlite', 'npx', ['vitest', 'run', '--project', 'server', '--project', 'sync']],
