@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { loginAs } from './helpers.ts';
+
+// Every screen of the route table, light and dark: axe finds no serious or critical violation.
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const PUBLIC = ['/login', '/auth/register', '/no/such/page'];
+const SIGNED_IN = [
+  '/entry-management',
+  '/health-declaration',
+  '/form-demo',
+  '/pwa-settings',
+  '/admin/users',
+  '/admin/account-requests',
+];
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`public screens have no serious a11y violations (${theme})`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    for (const path of PUBLIC) {
+      await page.goto(path);
+      await expect(page.locator('#root')).not.toBeEmpty();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
+
+  test(`signed-in screens have no serious a11y violations (${theme})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await loginAs(page, 'admin');
+    for (const path of SIGNED_IN) {
+      await page.goto(path);
+      await expect(page.locator('main')).not.toBeEmpty();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
+}
