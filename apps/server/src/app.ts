@@ -74,6 +74,10 @@ const version = (
   }
 ).version;
 
+export function logRequest(req: { method: string; url: string; ip?: string }) {
+  return { method: req.method, url: req.url.split('?')[0], ip: req.ip };
+}
+
 /** Builds the whole server (API + web app) around an opened database. */
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
@@ -83,6 +87,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // Paths only: query strings carry search terms such as passport numbers.
+            serializers: { req: logRequest },
           },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 8 * 1024 * 1024,

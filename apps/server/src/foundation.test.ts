@@ -139,3 +139,14 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database', () => {
     expect(rows[0]?.value).toBe('kept');
   });
 });
+
+describe('request logs', () => {
+  it('keep the path but never the query string (passport searches stay out of logs)', async () => {
+    const { logRequest } = await import('./app.ts');
+    expect(logRequest({ method: 'GET', url: '/api/travelers?passportNo=B1234567', ip: '10.0.0.1' })).toEqual({
+      method: 'GET',
+      url: '/api/travelers',
+      ip: '10.0.0.1',
+    });
+  });
+});
