@@ -42,6 +42,8 @@ test('adds a traveller (normalised passport, saved question), edits it and shows
   await page.getByTestId('status-save').click();
   await expect(details.getByTestId('traveler-status')).toHaveText('Đã thông quan');
   await page.getByTestId('details-close').click();
+  // The list is virtualised: find the traveller as an officer would, by name.
+  await search(page, { fullName: `${name} Edited` });
   await expect(rowOf(page, `${name} Edited`).getByTestId('traveler-status')).toHaveText('Đã thông quan');
 });
 

@@ -78,6 +78,8 @@ function position(list: TravelerEntry[], entry: TravelerEntry): number {
 }
 
 const FULL_RELOAD_KEYS = 5_000;
+const WATERMARK_SLACK_MS = 5_000;
+const RECONCILE_MS = 2_000;
 
 /** Dexie's interval tree of changed keys (see ObservabilitySet). */
 type TreeNode = { from?: unknown; to?: unknown; l?: TreeNode | null; r?: TreeNode | null };
@@ -93,7 +95,9 @@ export class TravelerIndex {
   private queuedKeys = new Set<string>();
   private queuedWide = false;
   private queuedFull = false;
-  private maxLastModified = 0;
+  /** Newest lastModified seen by the last full or wide read: where the next wide read starts. */
+  private watermark = 0;
+  private reconcileTimer: ReturnType<typeof setInterval> | null = null;
   private statsCache: { version: number; stats: TravelerStats } | null = null;
   private readonly onMutated = (parts: ObservabilitySet) => this.handleMutation(parts);
 
@@ -106,11 +110,35 @@ export class TravelerIndex {
     Dexie.on('storagemutated', this.onMutated);
     this.queuedFull = true;
     this.kick();
+    // Self-healing: a change event missed or handled out of order would otherwise leave a row
+    // stale until the next reload, so recent writes are re-read now and then.
+    this.reconcileTimer = setInterval(() => {
+      if (typeof document === 'undefined' || document.visibilityState === 'visible') void this.reconcile();
+    }, RECONCILE_MS);
   }
 
   stop(): void {
     Dexie.on('storagemutated').unsubscribe(this.onMutated);
+    if (this.reconcileTimer) clearInterval(this.reconcileTimer);
+    this.reconcileTimer = null;
     this.started = false;
+  }
+
+  /** Applies recently written records that differ from what the index holds. */
+  async reconcile(): Promise<void> {
+    if (this.running || this.state.status !== 'ready') return;
+    const since = Math.max(0, this.watermark - WATERMARK_SLACK_MS);
+    const recent = await this.database.travelers.where('lastModified').aboveOrEqual(since).toArray();
+    let changed = false;
+    for (const r of recent) {
+      const entry = this.byId.get(r.id);
+      if (!entry || JSON.stringify(entry) !== JSON.stringify(toEntry(r))) {
+        this.apply(r.id, r);
+        changed = true;
+      }
+      if (Number(r.lastModified) > this.watermark) this.watermark = Number(r.lastModified);
+    }
+    if (changed) this.emit();
   }
 
   /** Loads everything again (the retry after an error). */
@@ -216,9 +244,18 @@ export class TravelerIndex {
             this.queuedKeys.clear();
             await this.loadAll();
           } else if (this.queuedWide) {
+            // Keys queued alongside a wide change are re-read too: the wide scan goes by
+            // lastModified, which cannot be trusted to cover every key (see loadChanged).
             this.queuedWide = false;
+            const keys = [...this.queuedKeys];
             this.queuedKeys.clear();
             await this.loadChanged();
+            if (keys.length > 0) {
+              const records = await this.database.travelers.bulkGet(keys);
+              keys.forEach((key, i) => {
+                this.apply(key, records[i]);
+              });
+            }
           } else {
             const keys = [...this.queuedKeys];
             this.queuedKeys.clear();
@@ -247,16 +284,21 @@ export class TravelerIndex {
     entries.sort(compare);
     this.byId = new Map(entries.map((e) => [e.id, e]));
     this.sorted = entries;
-    this.maxLastModified = entries.reduce((m, e) => Math.max(m, e.lastModified), 0);
+    this.watermark = entries.reduce((m, e) => Math.max(m, e.lastModified), 0);
     performance.measure('travelers-index-load', { start: started, end: performance.now() });
   }
 
   /** Re-reads what changed since the newest change seen; a full reload when counts disagree. */
   private async loadChanged() {
-    // A little slack: writes in the same millisecond as the last one seen.
-    const since = Math.max(0, this.maxLastModified - 1);
+    // From the newest change the previous scan saw (not the newest entry applied since: a
+    // record written later may have been applied by key first), with slack for writes whose
+    // timestamp was taken before a later one committed.
+    const since = Math.max(0, this.watermark - WATERMARK_SLACK_MS);
     const changed = await this.database.travelers.where('lastModified').aboveOrEqual(since).toArray();
-    for (const r of changed) this.apply(r.id, r);
+    for (const r of changed) {
+      this.apply(r.id, r);
+      if (Number(r.lastModified) > this.watermark) this.watermark = Number(r.lastModified);
+    }
     if ((await this.database.travelers.count()) !== this.byId.size) await this.loadAll();
   }
 
@@ -270,6 +312,5 @@ export class TravelerIndex {
     const entry = toEntry(record);
     this.byId.set(id, entry);
     this.sorted.splice(position(this.sorted, entry), 0, entry);
-    if (entry.lastModified > this.maxLastModified) this.maxLastModified = entry.lastModified;
   }
 }
