@@ -27,6 +27,8 @@ for (const theme of ['light', 'dark'] as const) {
         if (width < 1024) {
           await page.getByTestId('open-drawer').click();
           await expect(page.getByTestId('sidebar-theme')).toBeVisible();
+          // Let the drawer finish sliding in (about 0.3 s): mid-fade text fails contrast.
+          await page.waitForTimeout(800);
           expect(await seriousViolations(page), 'drawer open').toEqual([]);
           await page.goto('/entry-management');
         }
