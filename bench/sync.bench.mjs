@@ -2,13 +2,13 @@
 // Sync benchmark (issue 5): 10,000 travellers created offline in Chromium (the app's real
 // outbox in IndexedDB), then online, timed until all are on the server; in the same run the
 // same number sent one REST call each (POST /api/travelers). Writes bench/results/sync.json.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
+import { startServer } from './travelers-fixture.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const N = Number(process.env.BENCH_SYNC_N ?? 10_000);
@@ -23,45 +23,12 @@ await build({
   build: { outDir: dist, emptyOutDir: true },
 });
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(work, 'data'),
-    WEB_DIST: dist,
-    LOG_LEVEL: process.env.BENCH_LOG ?? 'warn',
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-const waitUp = async () => {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
-};
+const server = await startServer({ port, webDist: dist });
+const base = server.base;
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
-  await waitUp();
-  const login = await (
-    await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.vn', password: 'Admin@123' }),
-    })
-  ).json();
   const count = async () =>
-    (
-      await (
-        await fetch(`${base}/api/sync/status`, { headers: { authorization: `Bearer ${login.token}` } })
-      ).json()
-    ).counts.travelers;
+    (await (await fetch(`${base}/api/sync/status`, { headers: server.headers })).json()).counts.travelers;
   const before = await count();
 
   const context = await browser.newContext();
@@ -123,6 +90,6 @@ try {
   console.log(JSON.stringify(result, null, 2));
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
+  await server.stop();
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from './error-codes.ts';
+import { ERROR_CODES as ERROR_STATUS, type ApiErrorCode as ErrorCode } from '@bh/shared';
 
 /** An error the API answers with `{error:{code,message,details?}}` and the code's HTTP status. */
 export class AppError extends Error {

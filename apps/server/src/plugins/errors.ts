@@ -1,6 +1,6 @@
+import { ERROR_CODES as ERROR_STATUS, type ApiErrorCode as ErrorCode } from '@bh/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_STATUS, type ErrorCode } from '../lib/error-codes.ts';
 import { AppError } from '../lib/errors.ts';
 
 const codeForStatus = (status: number): ErrorCode => {
