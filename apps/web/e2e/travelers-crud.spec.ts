@@ -10,7 +10,14 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('the spec sample travellers arrive from the server by sync', async ({ page }) => {
+  // Sync has delivered them once the list counts at least three; then each is found by name.
+  await expect
+    .poll(async () => Number(await page.getByTestId('stat-total').textContent()), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(3);
   for (const name of ['Nguyễn Văn An', 'John Smith', 'Tanaka Yuki']) {
+    await search(page, { fullName: name });
     await expect(rowOf(page, name)).toBeVisible({ timeout: 30_000 });
   }
 });
@@ -93,7 +100,17 @@ test('searches by each filter, then clears', async ({ page }) => {
   await search(page, { fullName: `nobody-${id}` });
   await expect(page.getByTestId('travelers-empty')).toBeVisible();
 
+  // Clear empties the fields and lists everyone again (the list is virtualised, so compare the
+  // count with the total rather than look for two rows that may be scrolled out of view).
   await page.getByTestId('search-clear').click();
+  await expect(page.locator('#search-fullName')).toHaveValue('');
+  await expect
+    .poll(async () => {
+      const total = (await page.getByTestId('stat-total').textContent())?.trim() ?? '-';
+      return (await page.getByTestId('travelers-count').textContent())?.startsWith(`${total} `);
+    })
+    .toBe(true);
+  await search(page, { fullName: id });
   await expect(alpha).toBeVisible();
   await expect(beta).toBeVisible();
 });

@@ -20,6 +20,8 @@ export interface TravelerEntry {
   passportNo: string;
   nationality: string;
   entryDate: string;
+  /** When the record was first made (ISO time): newest first among the same entry date. */
+  createdAt: string;
   status: string;
   syncStatus: LocalSyncStatus;
   deleted: boolean;
@@ -50,6 +52,7 @@ export function toEntry(r: LocalRecord): TravelerEntry {
     passportNo,
     nationality: str(r.nationality),
     entryDate: str(r.entryDate),
+    createdAt: str(r.createdAt),
     status: str(r.status) || 'unknown',
     syncStatus: r.syncStatus,
     deleted: Boolean(r.deletedAt),
@@ -59,9 +62,13 @@ export function toEntry(r: LocalRecord): TravelerEntry {
   };
 }
 
-/** Newest entry date first; id breaks ties so the order is stable. */
+/**
+ * Newest entry date first; within a day the traveller registered last comes first (so an officer
+ * sees who was just added at the top); id breaks remaining ties so the order is total and stable.
+ */
 function compare(a: TravelerEntry, b: TravelerEntry): number {
   if (a.entryDate !== b.entryDate) return a.entryDate < b.entryDate ? 1 : -1;
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
@@ -79,7 +86,6 @@ function position(list: TravelerEntry[], entry: TravelerEntry): number {
 
 const FULL_RELOAD_KEYS = 5_000;
 const WATERMARK_SLACK_MS = 5_000;
-const RECONCILE_MS = 2_000;
 
 /** Dexie's interval tree of changed keys (see ObservabilitySet). */
 type TreeNode = { from?: unknown; to?: unknown; l?: TreeNode | null; r?: TreeNode | null };
@@ -97,7 +103,6 @@ export class TravelerIndex {
   private queuedFull = false;
   /** Newest lastModified seen by the last full or wide read: where the next wide read starts. */
   private watermark = 0;
-  private reconcileTimer: ReturnType<typeof setInterval> | null = null;
   private statsCache: { version: number; stats: TravelerStats } | null = null;
   private readonly onMutated = (parts: ObservabilitySet) => this.handleMutation(parts);
 
@@ -109,36 +114,12 @@ export class TravelerIndex {
     this.started = true;
     Dexie.on('storagemutated', this.onMutated);
     this.queuedFull = true;
-    this.kick();
-    // Self-healing: a change event missed or handled out of order would otherwise leave a row
-    // stale until the next reload, so recent writes are re-read now and then.
-    this.reconcileTimer = setInterval(() => {
-      if (typeof document === 'undefined' || document.visibilityState === 'visible') void this.reconcile();
-    }, RECONCILE_MS);
+    void this.kick();
   }
 
   stop(): void {
     Dexie.on('storagemutated').unsubscribe(this.onMutated);
-    if (this.reconcileTimer) clearInterval(this.reconcileTimer);
-    this.reconcileTimer = null;
     this.started = false;
-  }
-
-  /** Applies recently written records that differ from what the index holds. */
-  async reconcile(): Promise<void> {
-    if (this.running || this.state.status !== 'ready') return;
-    const since = Math.max(0, this.watermark - WATERMARK_SLACK_MS);
-    const recent = await this.database.travelers.where('lastModified').aboveOrEqual(since).toArray();
-    let changed = false;
-    for (const r of recent) {
-      const entry = this.byId.get(r.id);
-      if (!entry || JSON.stringify(entry) !== JSON.stringify(toEntry(r))) {
-        this.apply(r.id, r);
-        changed = true;
-      }
-      if (Number(r.lastModified) > this.watermark) this.watermark = Number(r.lastModified);
-    }
-    if (changed) this.emit();
   }
 
   /** Loads everything again (the retry after an error). */
@@ -216,8 +197,13 @@ export class TravelerIndex {
   }
 
   private handleMutation(parts: ObservabilitySet) {
-    const prefix = `idb://${this.database.name}/travelers/`;
-    const tree = parts[prefix];
+    if (parts.all) {
+      // Dexie's "everything may have changed" (a page restored from the back-forward cache).
+      this.queuedFull = true;
+      void this.kick();
+      return;
+    }
+    const tree = parts[`idb://${this.database.name}/travelers/`];
     if (!tree) return;
     // The tree may be a plain object (e.g. from another tab), so walk it rather than iterate.
     const walk = (node: TreeNode | null | undefined) => {
@@ -229,52 +215,67 @@ export class TravelerIndex {
     };
     walk(tree as TreeNode);
     if (this.queuedKeys.size > FULL_RELOAD_KEYS) this.queuedWide = true;
-    void this.kick();
+    // An empty key set (e.g. a bulkPut of no rows) changes nothing.
+    if (this.hasWork()) void this.kick();
   }
 
-  /** Runs queued work one batch at a time; changes arriving meanwhile run right after. */
+  private hasWork(): boolean {
+    return this.queuedFull || this.queuedWide || this.queuedKeys.size > 0;
+  }
+
+  /**
+   * Runs queued work unless a run is under way (changes arriving meanwhile are picked up by it).
+   * `running` is cleared by a `finally` callback, which always runs after this assignment: an
+   * async body that finished without awaiting would otherwise clear it before it was set and
+   * leave a settled promise there for good, so that every later change was ignored.
+   */
   private kick(): Promise<void> {
-    if (this.running) return this.running;
-    this.running = (async () => {
-      try {
-        while (this.queuedFull || this.queuedWide || this.queuedKeys.size > 0) {
-          if (this.queuedFull) {
-            this.queuedFull = false;
-            this.queuedWide = false;
-            this.queuedKeys.clear();
-            await this.loadAll();
-          } else if (this.queuedWide) {
-            // Keys queued alongside a wide change are re-read too: the wide scan goes by
-            // lastModified, which cannot be trusted to cover every key (see loadChanged).
-            this.queuedWide = false;
-            const keys = [...this.queuedKeys];
-            this.queuedKeys.clear();
-            await this.loadChanged();
-            if (keys.length > 0) {
-              const records = await this.database.travelers.bulkGet(keys);
-              keys.forEach((key, i) => {
-                this.apply(key, records[i]);
-              });
-            }
-          } else {
-            const keys = [...this.queuedKeys];
-            this.queuedKeys.clear();
+    if (!this.running) {
+      const run = this.drain().finally(() => {
+        if (this.running === run) this.running = null;
+      });
+      this.running = run;
+    }
+    return this.running;
+  }
+
+  /** Applies queued work one batch at a time until nothing is queued. */
+  private async drain(): Promise<void> {
+    try {
+      while (this.hasWork()) {
+        if (this.queuedFull) {
+          this.queuedFull = false;
+          this.queuedWide = false;
+          this.queuedKeys.clear();
+          await this.loadAll();
+        } else if (this.queuedWide) {
+          // Keys queued alongside a wide change are re-read too: the wide scan goes by
+          // lastModified, which cannot be trusted to cover every key (see loadChanged).
+          this.queuedWide = false;
+          const keys = [...this.queuedKeys];
+          this.queuedKeys.clear();
+          await this.loadChanged();
+          if (keys.length > 0) {
             const records = await this.database.travelers.bulkGet(keys);
             keys.forEach((key, i) => {
               this.apply(key, records[i]);
             });
           }
-          this.state = { status: 'ready' };
-          this.emit();
+        } else {
+          const keys = [...this.queuedKeys];
+          this.queuedKeys.clear();
+          const records = await this.database.travelers.bulkGet(keys);
+          keys.forEach((key, i) => {
+            this.apply(key, records[i]);
+          });
         }
-      } catch (error) {
-        this.state = { status: 'error', error };
+        this.state = { status: 'ready' };
         this.emit();
-      } finally {
-        this.running = null;
       }
-    })();
-    return this.running;
+    } catch (error) {
+      this.state = { status: 'error', error };
+      this.emit();
+    }
   }
 
   private async loadAll() {

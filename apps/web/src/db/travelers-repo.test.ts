@@ -45,6 +45,15 @@ async function caughtUp(expected: number) {
   throw new Error(`index has ${index.search({}).length}, expected ${expected}`);
 }
 
+/** Polls `done` while letting change events reach the index; fails after about 2 s. */
+async function waitFor(done: () => boolean) {
+  for (let i = 0; i < 200 && !done(); i++) {
+    await new Promise((r) => setTimeout(r, 10));
+    await index.settled();
+  }
+  expect(done()).toBe(true);
+}
+
 describe('travelers repo and search index', () => {
   it('writes through the outbox: pending record + one queued mutation per change', async () => {
     const created = await createTraveler(input(), database);
@@ -115,6 +124,53 @@ describe('travelers repo and search index', () => {
       await index.settled();
     }
     expect(index.get(mine.id)?.syncStatus).toBe('synced');
+  });
+
+  it('lists the newest entry date first and, within a day, the traveller registered last first', async () => {
+    index.start();
+    const base = { version: 1, syncStatus: 'synced' as const, lastModified: Date.now() };
+    await database.travelers.bulkPut([
+      {
+        ...input({ fullName: 'Early', entryDate: '2026-01-05' }),
+        ...base,
+        id: 'f-1',
+        createdAt: '2026-01-05T08:00:00.000Z',
+      },
+      {
+        ...input({ fullName: 'Late', entryDate: '2026-01-05' }),
+        ...base,
+        id: 'a-2',
+        createdAt: '2026-01-05T09:30:00.000Z',
+      },
+      {
+        ...input({ fullName: 'Yesterday', entryDate: '2026-01-04' }),
+        ...base,
+        id: '0-3',
+        createdAt: '2026-01-05T10:00:00.000Z',
+      },
+    ]);
+    await caughtUp(3);
+    const added = await createTraveler(input({ fullName: 'Just added', entryDate: '2026-01-05' }), database);
+    await caughtUp(4);
+    expect(index.search({}).map((e) => e.fullName)).toEqual(['Just added', 'Late', 'Early', 'Yesterday']);
+    // An edit keeps the traveller in place.
+    await updateTraveler(added.id, { fullName: 'Just added (edited)' }, database);
+    await waitFor(() => index.get(added.id)?.fullName === 'Just added (edited)');
+    expect(index.search({})[0]?.id).toBe(added.id);
+  });
+
+  it('keeps following writes after a change that touched no traveller (an empty bulk write)', async () => {
+    index.start();
+    const mine = await createTraveler(input({ fullName: 'Status' }), database);
+    await caughtUp(1);
+    // An acknowledgement or pulled page with no travellers still reports the table as changed,
+    // with an empty key set; this used to leave the index deaf to every later change.
+    await database.travelers.bulkPut([]);
+    await index.settled();
+    await setTravelerStatus(mine.id, 'cleared', database);
+    await waitFor(() => index.get(mine.id)?.status === 'cleared');
+    expect(index.search({ fullName: 'status' }).map((e) => e.status)).toEqual(['cleared']);
+    expect(index.stats()).toMatchObject({ total: 1, cleared: 1, pending: 0 });
   });
 
   it('reads the system mode, pandemic by default', async () => {

@@ -63,10 +63,10 @@ export async function createTraveler(
   return saved as unknown as LocalTraveler;
 }
 
-/** Replaces the writable fields of a traveller locally. */
+/** Changes the given writable fields of a traveller locally (the others stay as stored). */
 export async function updateTraveler(
   id: string,
-  input: TravelerInput,
+  input: Partial<TravelerInput>,
   database: PWADatabase = defaultDb,
 ): Promise<LocalTraveler> {
   const saved = await writeRecord('travelers', 'update', { ...input, id }, database);

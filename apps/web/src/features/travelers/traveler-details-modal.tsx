@@ -39,10 +39,15 @@ export function TravelerDetailsModal({
   const lists = useReferenceLists();
   const [status, setStatus] = useState<TravelerStatus>('pending');
   const [notice, setNotice] = useState<string | null>(null);
+  const travelerId = traveler?.id ?? null;
+  const storedStatus = traveler?.status;
+  // The choice follows the stored status when that changes (not when sync merely acknowledges
+  // the record), and the saved notice stays until another traveller is shown.
   useEffect(() => {
-    if (traveler) setStatus(traveler.status);
-    setNotice(null);
-  }, [traveler]);
+    if (storedStatus) setStatus(storedStatus);
+  }, [storedStatus]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset per traveller on purpose
+  useEffect(() => setNotice(null), [travelerId]);
 
   const na = t('travelers.details.na');
   const f = (name: string) => t(`travelers.field.${name}`);

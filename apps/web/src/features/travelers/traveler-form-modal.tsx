@@ -2,14 +2,20 @@
  * Add/edit modal. Rules follow the current system mode (flight fields required except in
  * normal mode); saving writes locally through the outbox, so it works offline. After a new
  * traveller is saved the spec's question offers to continue with the health declaration.
+ *
+ * While an officer edits, the record may change underneath (the sync engine acknowledges a
+ * push, or pulls another device's change). Fields the officer has touched keep what was typed;
+ * untouched fields follow the stored record; saving writes only the touched fields, so a change
+ * made elsewhere to another field is not overwritten by the form's stale copy.
  */
 import {
   flightInfoRequired,
   formatMessage,
   TRAVELER_OPTIONAL_FIELDS,
+  type TravelerInput,
   validateTravelerForm,
 } from '@bh/shared';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../components/ui/modal.tsx';
@@ -59,17 +65,37 @@ export function TravelerFormModal({
   const [busy, setBusy] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saved, setSaved] = useState<LocalTraveler | null>(null);
+  /** Fields the officer has changed since the form opened. */
+  const touched = useRef(new Set<string>());
+  const travelerId = traveler?.id ?? null;
 
+  // A fresh form when it opens or turns to another traveller.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the traveller's id on purpose
   useEffect(() => {
-    if (open) {
-      setValues(initialValues(traveler));
-      setErrors({});
-      setSaveError(null);
-      setSaved(null);
-    }
+    if (!open) return;
+    touched.current = new Set();
+    setValues(initialValues(traveler));
+    setErrors({});
+    setSaveError(null);
+    setSaved(null);
+  }, [open, travelerId]);
+
+  // The same traveller stored anew: untouched fields follow it, touched ones are kept.
+  useEffect(() => {
+    if (!open || !traveler) return;
+    const stored = initialValues(traveler);
+    setValues((current) => {
+      const next: FormValues = { ...stored };
+      for (const field of touched.current) {
+        if (current[field] === undefined) delete next[field];
+        else next[field] = current[field];
+      }
+      return next;
+    });
   }, [open, traveler]);
 
   const onChange = (field: string, value: string) => {
+    touched.current.add(field);
     setValues((v) => ({ ...v, [field]: value }));
     setErrors(({ [field]: _gone, ...rest }) => rest);
   };
@@ -90,7 +116,10 @@ export function TravelerFormModal({
     setSaveError(null);
     try {
       if (traveler) {
-        await updateTraveler(traveler.id, result.value);
+        const changes: Partial<TravelerInput> = Object.fromEntries(
+          Object.entries(result.value).filter(([field]) => touched.current.has(field)),
+        );
+        if (Object.keys(changes).length > 0) await updateTraveler(traveler.id, changes);
         onClose();
       } else {
         setSaved(await createTraveler(result.value));

@@ -1,0 +1,103 @@
+import { SYSTEM_STATUS_ID } from '@bh/shared';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../db/database.ts';
+import { createTraveler, getTraveler, type LocalTraveler } from '../../db/travelers-repo.ts';
+import { initI18n } from '../../i18n/index.ts';
+import { TravelerFormModal } from './traveler-form-modal.tsx';
+
+beforeAll(() => {
+  initI18n().changeLanguage('en');
+  // Reference lists come from the bundled copy; no server in this test.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      throw new TypeError('offline');
+    }),
+  );
+});
+beforeEach(async () => {
+  await Promise.all([db.travelers.clear(), db.syncQueue.clear(), db.systemStatus.clear()]);
+  await db.systemStatus.put({
+    id: SYSTEM_STATUS_ID,
+    mode: 'normal',
+    syncStatus: 'synced',
+    lastModified: Date.now(),
+  } as never);
+});
+afterEach(cleanup);
+
+const field = (name: string) => document.querySelector(`[name="${name}"]`) as HTMLInputElement;
+
+function renderForm(traveler: LocalTraveler) {
+  const onClose = vi.fn();
+  const view = render(
+    <MemoryRouter>
+      <TravelerFormModal open traveler={traveler} onClose={onClose} />
+    </MemoryRouter>,
+  );
+  const rerender = (next: LocalTraveler) =>
+    view.rerender(
+      <MemoryRouter>
+        <TravelerFormModal open traveler={next} onClose={onClose} />
+      </MemoryRouter>,
+    );
+  return { onClose, rerender };
+}
+
+describe('TravelerFormModal (edit)', () => {
+  it('keeps what the officer typed when the record is stored anew, and saves only the changed fields', async () => {
+    const stored = await createTraveler({
+      fullName: 'Trần Thị Mai',
+      passportNo: 'C1234567',
+      nationality: 'VN',
+      entryDate: '2026-11-20',
+      gender: 'female',
+      status: 'pending',
+    });
+    const { onClose, rerender } = renderForm(stored);
+    await waitFor(() => expect(field('fullName').value).toBe('Trần Thị Mai'));
+    fireEvent.change(field('fullName'), { target: { value: 'Trần Thị Mai Anh' } });
+
+    // Meanwhile sync acknowledges the create and pulls a note written on another device.
+    const newer = { ...stored, version: 1, syncStatus: 'synced', note: 'Từ thiết bị khác' } as LocalTraveler;
+    await db.travelers.put(newer as never);
+    act(() => rerender(newer));
+
+    expect(field('fullName').value).toBe('Trần Thị Mai Anh');
+    expect(field('note').value).toBe('Từ thiết bị khác');
+
+    await act(async () => fireEvent.click(screen.getByTestId('traveler-save')));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await getTraveler(stored.id)).toMatchObject({
+      fullName: 'Trần Thị Mai Anh',
+      note: 'Từ thiết bị khác',
+      version: 1,
+      syncStatus: 'pending',
+    });
+    const queued = await db.syncQueue.where('recordId').equals(stored.id).toArray();
+    expect(queued.at(-1)).toMatchObject({ operation: 'update', baseVersion: 1 });
+  });
+
+  it('writes nothing when nothing was changed', async () => {
+    const stored = await createTraveler({
+      fullName: 'John Smith',
+      passportNo: 'X9876543',
+      nationality: 'GB',
+      entryDate: '2026-11-20',
+      gender: 'male',
+      status: 'pending',
+      // Complete flight info, so the form is valid whichever mode has loaded.
+      flightNo: 'VN123',
+      origin: 'NRT',
+      destination: 'HAN',
+    });
+    const { onClose } = renderForm(stored);
+    await waitFor(() => expect(field('fullName').value).toBe('John Smith'));
+    const before = await db.syncQueue.count();
+    await act(async () => fireEvent.click(screen.getByTestId('traveler-save')));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await db.syncQueue.count()).toBe(before);
+  });
+});
