@@ -227,12 +227,16 @@ export class TravelerIndex {
    * Runs queued work unless a run is under way (changes arriving meanwhile are picked up by it).
    * `running` is cleared by a `finally` callback, which always runs after this assignment: an
    * async body that finished without awaiting would otherwise clear it before it was set and
-   * leave a settled promise there for good, so that every later change was ignored.
+   * leave a settled promise there for good, so that every later change was ignored. A change
+   * queued between the end of the drain loop and that callback found a run "under way" and
+   * relied on it, so the callback starts another run for it.
    */
   private kick(): Promise<void> {
     if (!this.running) {
-      const run = this.drain().finally(() => {
-        if (this.running === run) this.running = null;
+      const run: Promise<void> = this.drain().finally(() => {
+        if (this.running !== run) return;
+        this.running = null;
+        if (this.hasWork()) void this.kick();
       });
       this.running = run;
     }

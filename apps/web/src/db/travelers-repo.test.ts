@@ -173,6 +173,38 @@ describe('travelers repo and search index', () => {
     expect(index.stats()).toMatchObject({ total: 1, cleared: 1, pending: 0 });
   });
 
+  it('applies a change that arrives as a run ends (after its last check, before it is cleared)', async () => {
+    index.start();
+    await caughtUp(0);
+    index.stop(); // change events are delivered by hand below
+    const base = { version: 1, syncStatus: 'synced' as const, lastModified: Date.now() };
+    await database.travelers.bulkPut([
+      { ...input({ fullName: 'First' }), ...base, id: 'id-a' },
+      { ...input({ fullName: 'Second', passportNo: 'B7654321' }), ...base, id: 'id-b' },
+    ]);
+    const internals = index as unknown as {
+      drain: () => Promise<void>;
+      handleMutation: (parts: Record<string, unknown>) => void;
+    };
+    const changed = (id: string) => ({ [`idb://${database.name}/travelers/`]: { from: id, to: id } });
+    const drain = internals.drain.bind(index);
+    let once = true;
+    internals.drain = async () => {
+      await drain();
+      // Queued before the run's promise settles: the event sees the run as still under way.
+      if (once) queueMicrotask(() => internals.handleMutation(changed('id-b')));
+      once = false;
+    };
+    internals.handleMutation(changed('id-a'));
+    await waitFor(() => index.get('id-b') !== undefined);
+    expect(
+      index
+        .search({})
+        .map((e) => e.fullName)
+        .sort(),
+    ).toEqual(['First', 'Second']);
+  });
+
   it('reads the system mode, pandemic by default', async () => {
     expect(await getSystemMode(database)).toBe('pandemic');
     await database.systemStatus.put({

@@ -6,6 +6,12 @@
  * versions, change_seq, audit rows and reach devices by sync), and the rows that fail are
  * reported with their line number and the field errors (i18n keys). If anything goes wrong
  * while writing, the transaction rolls back and nothing is imported.
+ *
+ * Importing is also safe to repeat (a retry after a lost reply, or the same file imported
+ * twice): a row for a traveller already registered (same passport number, nationality and entry
+ * date, not deleted), or repeating an earlier row of the file, is reported as a duplicate and not
+ * written again. The check runs under the write lock, so two imports of one file at the same
+ * time cannot both pass it.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -20,7 +26,7 @@ import type { Db } from '../../db/client.ts';
 import { validationError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
 import { writeAudit } from '../audit/audit.ts';
-import { applyMutations } from '../sync/apply.ts';
+import { applyMutations, lockWrites } from '../sync/apply.ts';
 import { parseCsv, unguard } from './csv.ts';
 
 /** Largest number of data rows in one import. */
@@ -36,7 +42,9 @@ export interface ImportReport {
   rejected: { row: number; errors: FieldIssue[] }[];
 }
 
-/** Checks every row; returns the valid records and the per-row problems. */
+type ValidRow = { row: number; data: Record<string, unknown> };
+
+/** Checks every row; returns the valid records (with their line) and the per-row problems. */
 export function checkRows(csv: string) {
   const rows = parseCsv(csv);
   const header = (rows[0] ?? []).map((h) => h.trim());
@@ -52,7 +60,7 @@ export function checkRows(csv: string) {
   if (data.length > MAX_IMPORT_ROWS) {
     throw validationError([{ code: 'validation.too_many_items' }], `At most ${MAX_IMPORT_ROWS} rows`);
   }
-  const valid: Record<string, unknown>[] = [];
+  const valid: ValidRow[] = [];
   const rejected: ImportReport['rejected'] = [];
   data.forEach((cells, index) => {
     const raw: Record<string, string> = {};
@@ -61,7 +69,7 @@ export function checkRows(csv: string) {
     });
     const parsed = travelerInputSchema.safeParse(normaliseTravelerForm(raw));
     // Line numbers as a spreadsheet shows them: the header is line 1.
-    if (parsed.success) valid.push(parsed.data);
+    if (parsed.success) valid.push({ row: index + 2, data: parsed.data });
     else rejected.push({ row: index + 2, errors: toFieldIssues(parsed.error.issues) });
   });
   return { total: data.length, valid, rejected };
@@ -72,12 +80,25 @@ export async function importTravelers(
   ctx: { user: AuthUser; ip: string | null },
   csv: string,
 ): Promise<ImportReport> {
-  const { total, valid, rejected } = checkRows(csv);
+  const checked = checkRows(csv);
+  const { total } = checked;
+  let rejected = checked.rejected;
+  let fresh: ValidRow[] = [];
   await db.transaction(async (tx) => {
     // applyMutations opens savepoints inside this transaction, so one rollback undoes it all.
     const inner = tx as unknown as Db;
-    for (let start = 0; start < valid.length; start += CHUNK) {
-      const batch: Mutation[] = valid.slice(start, start + CHUNK).map((data, i) => ({
+    await lockWrites(inner);
+    const duplicates = await findDuplicates(inner, checked.valid);
+    fresh = checked.valid.filter((r) => !duplicates.has(r.row));
+    if (duplicates.size > 0) {
+      const dup: ImportReport['rejected'] = [...duplicates].map((row) => ({
+        row,
+        errors: [{ field: 'passportNo', code: 'travelers.import.duplicate' }],
+      }));
+      rejected = [...rejected, ...dup].sort((a, b) => a.row - b.row);
+    }
+    for (let start = 0; start < fresh.length; start += CHUNK) {
+      const batch: Mutation[] = fresh.slice(start, start + CHUNK).map(({ data }, i) => ({
         seq: i + 1,
         table: 'travelers',
         op: 'create',
@@ -94,11 +115,39 @@ export async function importTravelers(
       ip: ctx.ip,
       action: 'traveler.import',
       entity: 'traveler',
-      details: { total, imported: valid.length, rejected: rejected.length },
+      details: { total, imported: fresh.length, rejected: rejected.length },
     });
   });
   // Fresh planner statistics after a big load (PGlite runs no autovacuum), so searches use
   // the trigram and entry-date indexes at once.
-  if (valid.length >= 1_000) await db.execute(sql`VACUUM ANALYZE travelers`);
-  return { total, imported: valid.length, rejected };
+  if (fresh.length >= 1_000) await db.execute(sql`VACUUM ANALYZE travelers`);
+  return { total, imported: fresh.length, rejected };
+}
+
+const keyOf = (data: Record<string, unknown>) =>
+  `${String(data.passportNo)}|${String(data.nationality)}|${String(data.entryDate)}`;
+
+/**
+ * Lines of rows that would register a traveller twice: one already registered and not deleted
+ * (same passport number, nationality and entry date), or repeating an earlier line of the file.
+ */
+async function findDuplicates(tx: Db, rows: ValidRow[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  if (rows.length === 0) return out;
+  const keys = rows.map(({ data }) => ({ p: data.passportNo, n: data.nationality, d: data.entryDate }));
+  const found = await tx.execute(sql`
+    SELECT DISTINCT t.passport_no AS p, t.nationality AS n, t.entry_date::text AS d
+    FROM json_to_recordset(${JSON.stringify(keys)}::json) AS k(p text, n text, d date)
+    JOIN travelers t ON t.passport_no = k.p AND t.entry_date = k.d AND t.nationality = k.n
+    WHERE t.deleted_at IS NULL`);
+  const registered = new Set(
+    (found.rows as { p: string; n: string; d: string }[]).map((r) => `${r.p}|${r.n}|${r.d}`),
+  );
+  const seen = new Set<string>();
+  for (const { row, data } of rows) {
+    const key = keyOf(data);
+    if (registered.has(key) || seen.has(key)) out.add(row);
+    seen.add(key);
+  }
+  return out;
 }

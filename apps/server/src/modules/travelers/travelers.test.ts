@@ -255,9 +255,56 @@ describe('CSV export and import', () => {
       headers: { ...headers, 'content-type': 'text/csv' },
       payload: exported,
     });
-    expect(res.json()).toMatchObject({ imported: 1, rejected: [] });
+    // Everyone in the export is registered already: nothing is written twice.
+    expect(res.json()).toMatchObject({
+      imported: 0,
+      rejected: [{ row: 2, errors: [{ field: 'passportNo', code: 'travelers.import.duplicate' }] }],
+    });
+    // Once the traveller is deleted, the same file registers them again, note intact.
+    const [mine] = (await h.app.inject({ url: '/api/travelers', headers })).json().items;
+    const del = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/travelers/${mine.id}?version=${mine.version}`,
+      headers,
+    });
+    expect(del.statusCode).toBeLessThan(300);
+    const again = await h.app.inject({
+      method: 'POST',
+      url: '/api/travelers/bulk-import',
+      headers: { ...headers, 'content-type': 'text/csv' },
+      payload: exported,
+    });
+    expect(again.json()).toMatchObject({ imported: 1, rejected: [] });
     const listed = (await h.app.inject({ url: '/api/travelers', headers })).json();
-    expect(listed.items.map((t: { note: string }) => t.note)).toEqual(['-5 days', '-5 days']);
+    expect(listed.items.map((t: { note: string }) => t.note)).toEqual(['-5 days']);
+  });
+
+  it('is safe to repeat: rows already registered or repeated in the file are reported, not written twice', async () => {
+    const { headers } = await h.user();
+    const csv = [
+      'fullName,passportNo,nationality,entryDate',
+      'Lý Thị Hoa,C7654321,VN,2026-04-01',
+      'Lý Thị Hoa,c 7654321,VN,2026-04-01',
+      'Lý Thị Hoa,C7654321,VN,2026-04-09',
+      'Other Holder,C7654321,FR,2026-04-01',
+    ].join('\n');
+    const post = () =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/travelers/bulk-import',
+        headers: { ...headers, 'content-type': 'text/csv' },
+        payload: csv,
+      });
+    const dup = { field: 'passportNo', code: 'travelers.import.duplicate' };
+    const [first, second] = [(await post()).json(), (await post()).json()];
+    expect(first).toEqual({ total: 4, imported: 3, rejected: [{ row: 3, errors: [dup] }] });
+    expect(second).toEqual({
+      total: 4,
+      imported: 0,
+      rejected: [2, 3, 4, 5].map((row) => ({ row, errors: [dup] })),
+    });
+    const listed = (await h.app.inject({ url: '/api/travelers?passportNo=C7654321', headers })).json();
+    expect(listed.total).toBe(3);
   });
 });
 

@@ -18,9 +18,43 @@ export async function downloadExport(): Promise<void> {
     raw: true,
     headers: { Accept: 'text/csv' },
   });
-  const blob = await res.blob();
   const name =
     /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'travelers.csv';
+  saveBlob(await res.blob(), name);
+}
+
+/** One CSV cell, quoted when it holds a separator, a quote or a line break. */
+const cell = (value: string | number) => {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+/**
+ * The rejected rows of an import as a CSV (UTF-8 with BOM, so Excel shows Vietnamese text):
+ * line, field and reason, one problem per line, in the officer's language.
+ */
+export function rejectionReportCsv(
+  report: ImportReport,
+  headings: { row: string; field: string; reason: string },
+  describe: (issue: FieldIssue) => { field: string; reason: string },
+): string {
+  const lines = [[headings.row, headings.field, headings.reason].map(cell).join(',')];
+  for (const rejected of report.rejected) {
+    for (const issue of rejected.errors) {
+      const { field, reason } = describe(issue);
+      lines.push([rejected.row, field, reason].map(cell).join(','));
+    }
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** Saves text as a file. */
+export function saveText(text: string, name: string, type = 'text/csv;charset=utf-8') {
+  saveBlob(new Blob([text], { type }), name);
+}
+
+/** Hands a blob to the browser as a download, through a temporary link. */
+function saveBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

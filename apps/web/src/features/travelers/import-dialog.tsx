@@ -1,8 +1,20 @@
 /** CSV import: choose a file, watch the upload progress, then read the per-row report. */
+
+import type { FieldIssue } from '@bh/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal.tsx';
-import { ImportError, type ImportReport, uploadImport } from './csv-transfer.ts';
+import { requestSync } from '../../sync/triggers.ts';
+import {
+  ImportError,
+  type ImportReport,
+  rejectionReportCsv,
+  saveText,
+  uploadImport,
+} from './csv-transfer.ts';
+
+/** Rows of the report shown on screen; the downloadable report has every one. */
+const SHOWN_ROWS = 500;
 
 type Phase = { kind: 'idle' } | { kind: 'uploading'; fraction: number } | { kind: 'processing' };
 
@@ -13,6 +25,21 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const busy = phase.kind !== 'idle';
+  const fieldName = (field: string | undefined) => (field ? t(`travelers.field.${field}`) : '');
+  const describe = (issue: FieldIssue) => ({ field: fieldName(issue.field), reason: t(issue.code) });
+  const downloadReport = (r: ImportReport) =>
+    saveText(
+      rejectionReportCsv(
+        r,
+        {
+          row: t('travelers.import.row'),
+          field: t('travelers.import.field'),
+          reason: t('travelers.import.reason'),
+        },
+        describe,
+      ),
+      `${(file?.name ?? 'import').replace(/\.csv$/i, '')}-rejected.csv`,
+    );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -25,6 +52,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         setPhase(fraction >= 1 ? { kind: 'processing' } : { kind: 'uploading', fraction }),
       );
       setReport(result);
+      // Bring the new travellers to this device now rather than at the next timed sync.
+      if (result.imported > 0) requestSync('import');
     } catch (err) {
       if (err instanceof ImportError && err.status === 0) setError(t('travelers.import.offline'));
       else if (err instanceof ImportError && err.details.length > 0)
@@ -86,9 +115,24 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             {report.imported > 0 && <p className="text-sm opacity-80">{t('travelers.import.syncNote')}</p>}
             {report.rejected.length > 0 && (
               <div className="mt-2">
-                <p className="text-error text-sm">
-                  {t('travelers.import.rejected', { count: report.rejected.length })}
-                </p>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="text-error text-sm" data-testid="import-rejected-count">
+                    {t('travelers.import.rejected', { count: report.rejected.length })}
+                  </p>
+                  <button
+                    type="button"
+                    className="btn btn-xs"
+                    onClick={() => downloadReport(report)}
+                    data-testid="import-report-download"
+                  >
+                    {t('travelers.import.downloadReport')}
+                  </button>
+                </div>
+                {report.rejected.length > SHOWN_ROWS && (
+                  <p className="text-xs opacity-80">
+                    {t('travelers.import.shownFirst', { shown: SHOWN_ROWS })}
+                  </p>
+                )}
                 <div className="max-h-60 overflow-auto">
                   <table className="table table-xs">
                     <thead>
@@ -98,14 +142,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                       </tr>
                     </thead>
                     <tbody>
-                      {report.rejected.slice(0, 500).map((r) => (
+                      {report.rejected.slice(0, SHOWN_ROWS).map((r) => (
                         <tr key={r.row}>
                           <td className="tabular-nums">{r.row}</td>
                           <td>
                             {r.errors
-                              .map(
-                                (e) => `${e.field ? `${t(`travelers.field.${e.field}`)}: ` : ''}${t(e.code)}`,
-                              )
+                              .map((e) => `${e.field ? `${fieldName(e.field)}: ` : ''}${t(e.code)}`)
                               .join('; ')}
                           </td>
                         </tr>
