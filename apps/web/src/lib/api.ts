@@ -77,13 +77,22 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   }
 }
 
+/**
+ * After a 401: one silent refresh of the session, shared by every call that hit it at the same
+ * time. True when a new access token was obtained (the call may be sent again).
+ */
+export async function refreshAfterUnauthorized(): Promise<boolean> {
+  if (!onUnauthorized || !getSession()) return false;
+  refreshing ??= onUnauthorized().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   let res = await send(path, opts);
-  if (res.status === 401 && !opts.noRefresh && onUnauthorized && getSession()) {
-    refreshing ??= onUnauthorized().finally(() => {
-      refreshing = null;
-    });
-    if (await refreshing) res = await send(path, opts);
+  if (res.status === 401 && !opts.noRefresh && (await refreshAfterUnauthorized())) {
+    res = await send(path, opts);
   }
   if (opts.raw && res.ok) return res as unknown as T;
   const text = await res.text();

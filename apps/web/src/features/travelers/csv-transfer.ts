@@ -4,7 +4,7 @@
  * upload progress, which the issue asks to show for large files.
  */
 import type { FieldIssue } from '@bh/shared';
-import { api } from '../../lib/api.ts';
+import { api, refreshAfterUnauthorized } from '../../lib/api.ts';
 import { getSession } from '../auth/session.ts';
 
 export interface ImportReport {
@@ -74,7 +74,25 @@ export class ImportError extends Error {
   }
 }
 
-export function uploadImport(file: File, onProgress: (fraction: number) => void): Promise<ImportReport> {
+/**
+ * Uploads the CSV, reporting upload progress. An expired access token (401) is refreshed once
+ * and the upload sent again, as every other API call does.
+ */
+export async function uploadImport(
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<ImportReport> {
+  try {
+    return await sendImport(file, onProgress);
+  } catch (err) {
+    if (err instanceof ImportError && err.status === 401 && (await refreshAfterUnauthorized())) {
+      return sendImport(file, onProgress);
+    }
+    throw err;
+  }
+}
+
+function sendImport(file: File, onProgress: (fraction: number) => void): Promise<ImportReport> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/travelers/bulk-import');
