@@ -316,6 +316,8 @@ export class SyncEngine {
     const { database, transport } = this.o;
     let cursor = await getCursor(database);
     const start = cursor;
+    // The bar shows from the start, not only once the first page is saved.
+    if (target > start) this.setState({ pullProgress: 0 });
     for (;;) {
       const page = await this.timed('pull', () => transport.pull(cursor, PULL_PAGE_SIZE));
       r.pulled += await this.timed('savePage', () => savePage(database, page));

@@ -66,6 +66,15 @@ export default function EntryManagementPage() {
         <span>{t('travelers.loading')}</span>
       </div>
     );
+  } else if (stats.total === 0 && sync.lastSyncTime === null && sync.status === 'syncing') {
+    // A device that never synced: the register is on its way, not empty.
+    content = (
+      <div className="card bg-base-100 shadow-sm p-8 text-center" data-testid="travelers-first-sync">
+        <Spinner label={t('travelers.firstSync.title')} className="loading-lg mx-auto" />
+        <p className="text-lg font-semibold mt-2">{t('travelers.firstSync.title')}</p>
+        <p className="opacity-80">{t('travelers.firstSync.description')}</p>
+      </div>
+    );
   } else if (items.length === 0) {
     content = (
       <div className="card bg-base-100 shadow-sm p-8 text-center" data-testid="travelers-empty">
