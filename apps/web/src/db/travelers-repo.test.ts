@@ -1,5 +1,7 @@
 import type { TravelerInput } from '@bh/shared';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { writeRecords } from '../sync/outbox.ts';
+import { applyPushResults } from '../sync/queue.ts';
 import { PWADatabase } from './database.ts';
 import { TravelerIndex } from './traveler-index.ts';
 import {
@@ -203,6 +205,67 @@ describe('travelers repo and search index', () => {
         .map((e) => e.fullName)
         .sort(),
     ).toEqual(['First', 'Second']);
+  });
+
+  it('shows a large offline batch as synced once the server acknowledges it', async () => {
+    index.start();
+    await caughtUp(0);
+    const made = await writeRecords(
+      'travelers',
+      'create',
+      Array.from({ length: 120 }, (_, i) =>
+        input({ fullName: `Offline ${i}`, passportNo: `O${String(i).padStart(7, '0')}` }),
+      ),
+      database,
+    );
+    await caughtUp(120);
+    expect(index.search({}).every((e) => e.syncStatus === 'pending')).toBe(true);
+    // Made a minute ago, offline: older than the index's re-read window.
+    await database.travelers.toCollection().modify({ lastModified: Date.now() - 60_000 });
+    await index.settled();
+    // The server's answer for every row: applied as version 1.
+    const rows = await database.syncQueue.toArray();
+    await applyPushResults(
+      database,
+      rows,
+      rows.map((r, i) => ({ seq: r.id!, status: 'applied' as const, version: 1, id: made[i]!.id })),
+    );
+    await waitFor(() => index.search({}).every((e) => e.syncStatus === 'synced'));
+    expect(index.stats().total).toBe(120);
+  });
+
+  it('keeps the list in order through a large mixed batch (moves, new rows, removals)', async () => {
+    index.start();
+    const day = (i: number) => `2026-0${1 + (i % 9)}-${String(1 + (i % 27)).padStart(2, '0')}`;
+    const row = (i: number, entryDate: string, lastModified: number) => ({
+      ...input({ fullName: `Row ${i}`, passportNo: `R${String(i).padStart(7, '0')}`, entryDate }),
+      id: `row-${String(i).padStart(4, '0')}`,
+      version: 1,
+      syncStatus: 'synced' as const,
+      createdAt: `2026-01-01T00:00:${String(i % 60).padStart(2, '0')}.000Z`,
+      lastModified,
+    });
+    await database.travelers.bulkPut(Array.from({ length: 400 }, (_, i) => row(i, day(i), 1)));
+    await caughtUp(400);
+    // 150 moved to other dates, 100 new, 60 removed from the device: one batch of 310 changes.
+    await database.transaction('rw', database.travelers, async () => {
+      await database.travelers.bulkPut(Array.from({ length: 150 }, (_, i) => row(i * 2, day(i + 5), 2)));
+      await database.travelers.bulkPut(Array.from({ length: 100 }, (_, i) => row(400 + i, day(i * 7), 2)));
+      await database.travelers.bulkDelete(
+        Array.from({ length: 60 }, (_, i) => `row-${String(301 + i).padStart(4, '0')}`),
+      );
+    });
+    await caughtUp(440);
+    const expected = (await database.travelers.toArray())
+      .sort((a, b) =>
+        a.entryDate !== b.entryDate
+          ? String(b.entryDate).localeCompare(String(a.entryDate))
+          : a.createdAt !== b.createdAt
+            ? String(b.createdAt).localeCompare(String(a.createdAt))
+            : a.id.localeCompare(b.id),
+      )
+      .map((r) => `${r.id}@${r.entryDate}`);
+    expect(index.search({}).map((e) => `${e.id}@${e.entryDate}`)).toEqual(expected);
   });
 
   it('reads the system mode, pandemic by default', async () => {

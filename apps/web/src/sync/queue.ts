@@ -265,7 +265,12 @@ async function acknowledgeInBulk(
         puts.push({ ...local, ...shadow, syncStatus: 'synced', lastModified: Date.now() });
         return;
       }
-      puts.push({ ...local, version, ...(synced ? { syncStatus: 'synced' as const } : {}) });
+      puts.push({
+        ...local,
+        version,
+        lastModified: Date.now(),
+        ...(synced ? { syncStatus: 'synced' as const } : {}),
+      });
     });
     await store.bulkPut(puts);
   }
