@@ -6,6 +6,7 @@
  * cells do not collide (unique e-mails, client ids). The database is reset before each row.
  */
 import { randomUUID } from 'node:crypto';
+import { noContacts, noSymptoms } from '@bh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness.ts';
 
@@ -52,22 +53,8 @@ const declaration = (id: string) => ({
   phone: '0912345678',
   bodyTemperature: 36.6,
   vaccinationStatus: 'full',
-  symptoms: {
-    fever: false,
-    cough: false,
-    breathingDifficulty: false,
-    lossOfTasteSmell: false,
-    soreThroat: false,
-    headache: false,
-  },
-  contactHistory: {
-    covidContact: false,
-    visitedAffectedArea: false,
-    visitedWuhan: false,
-    visitedItaly: false,
-    visitedIran: false,
-    visitedKorea: false,
-  },
+  symptoms: noSymptoms,
+  contactHistory: noContacts,
   riskZones: [],
   commitment: true,
   systemMode: 'pandemic',

@@ -1,3 +1,4 @@
+import { noContacts, noSymptoms } from '@bh/shared/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeRecord } from '../sync/outbox.ts';
 import { PWADatabase } from './database.ts';
@@ -21,23 +22,8 @@ const form = (over: Record<string, unknown> = {}) => ({
   email: null,
   bodyTemperature: 38,
   vaccinationStatus: 'unvaccinated' as const,
-  symptoms: {
-    fever: true,
-    cough: false,
-    breathingDifficulty: false,
-    lossOfTasteSmell: false,
-    soreThroat: false,
-    headache: false,
-  },
-  contactHistory: {
-    covidContact: false,
-    visitedAffectedArea: false,
-    visitedWuhan: false,
-    visitedItaly: false,
-    visitedIran: false,
-    visitedKorea: false,
-    notes: null,
-  },
+  symptoms: { ...noSymptoms, fever: true },
+  contactHistory: noContacts,
   riskZones: [],
   commitment: true as const,
   medications: null,

@@ -37,15 +37,8 @@ const input = (over: Partial<TravelerInput> = {}): TravelerInput => ({
   ...over,
 });
 
-/** Waits until the index caught up with the database (events arrive after commit). */
-async function caughtUp(expected: number) {
-  for (let i = 0; i < 100; i++) {
-    await index.settled();
-    if (index.search({}).length === expected) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`index has ${index.search({}).length}, expected ${expected}`);
-}
+/** Waits until the index lists `expected` travellers (change events arrive after commit). */
+const caughtUp = (expected: number) => waitFor(() => index.search({}).length === expected);
 
 /** Polls `done` while letting change events reach the index; fails after about 2 s. */
 async function waitFor(done: () => boolean) {
@@ -121,10 +114,7 @@ describe('travelers repo and search index', () => {
     const mine = await createTraveler(input({ fullName: 'Mine' }), database);
     await caughtUp(121);
     await database.travelers.update(mine.id, { syncStatus: 'synced', version: 1 });
-    for (let i = 0; i < 50 && index.get(mine.id)?.syncStatus !== 'synced'; i++) {
-      await new Promise((r) => setTimeout(r, 10));
-      await index.settled();
-    }
+    await waitFor(() => index.get(mine.id)?.syncStatus === 'synced');
     expect(index.get(mine.id)?.syncStatus).toBe('synced');
   });
 

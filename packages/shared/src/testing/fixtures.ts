@@ -1,5 +1,6 @@
 /**
- * Valid sample values for tests (not exported from the package).
+ * Valid sample values for tests: used by the shared tests, and by the apps' tests as
+ * `@bh/shared/testing` (a separate entry, never part of the app bundles).
  */
 export const TRAVELER_ID = '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
 export const DECLARATION_ID = '7a1c2e3f-5b6d-4e7f-9a0b-1c2d3e4f5a6b';

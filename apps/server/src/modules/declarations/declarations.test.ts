@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { noContacts, noSymptoms } from '@bh/shared/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.ts';
@@ -14,24 +15,6 @@ beforeEach(async () => {
   headers = (await h.user()).headers;
 });
 
-const noSymptoms = {
-  fever: false,
-  cough: false,
-  breathingDifficulty: false,
-  lossOfTasteSmell: false,
-  soreThroat: false,
-  headache: false,
-};
-const noContact = {
-  covidContact: false,
-  visitedAffectedArea: false,
-  visitedWuhan: false,
-  visitedItaly: false,
-  visitedIran: false,
-  visitedKorea: false,
-  notes: null,
-};
-
 function declaration(id: string, over: Record<string, unknown> = {}) {
   return {
     id,
@@ -43,7 +26,7 @@ function declaration(id: string, over: Record<string, unknown> = {}) {
     bodyTemperature: 36.6,
     vaccinationStatus: 'full',
     symptoms: noSymptoms,
-    contactHistory: noContact,
+    contactHistory: noContacts,
     riskZones: [],
     commitment: true,
     systemMode: 'pandemic',
@@ -66,8 +49,8 @@ describe('risk score on the server', () => {
     ['fever (37.6)', { bodyTemperature: 37.6 }, 2, 'low'],
     ['37.5 is not fever', { bodyTemperature: 37.5 }, 0, 'low'],
     ['a symptom', { symptoms: { ...noSymptoms, cough: true } }, 2, 'low'],
-    ['covid contact', { contactHistory: { ...noContact, covidContact: true } }, 3, 'medium'],
-    ['affected area', { contactHistory: { ...noContact, visitedAffectedArea: true } }, 1, 'low'],
+    ['covid contact', { contactHistory: { ...noContacts, covidContact: true } }, 3, 'medium'],
+    ['affected area', { contactHistory: { ...noContacts, visitedAffectedArea: true } }, 1, 'low'],
     ['a risk zone', { riskZones: ['daegu'] }, 2, 'low'],
     ['unvaccinated', { vaccinationStatus: 'unvaccinated' }, 1, 'low'],
   ];
@@ -98,7 +81,7 @@ describe('risk score on the server', () => {
     const all = await create({
       bodyTemperature: 39,
       symptoms: { ...noSymptoms, fever: true },
-      contactHistory: { ...noContact, covidContact: true, visitedAffectedArea: true, visitedKorea: true },
+      contactHistory: { ...noContacts, covidContact: true, visitedAffectedArea: true, visitedKorea: true },
       vaccinationStatus: 'unvaccinated',
     });
     expect(all.body).toMatchObject({ riskScore: 11, riskLevel: 'high' });

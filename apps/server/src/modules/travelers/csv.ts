@@ -4,8 +4,7 @@
  * Excel shows Vietnamese names. Cells that a spreadsheet would run as a formula (= + - @ ...)
  * get a leading apostrophe on export; the import removes it again.
  */
-
-export const CSV_BOM = '\uFEFF';
+import { CSV_BOM, csvCell } from '@bh/shared';
 
 /** Columns of the export, in order; the import reads the writable ones by header name. */
 export const TRAVELER_CSV_COLUMNS = [
@@ -37,9 +36,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const text = String(value);
+  return csvCell(FORMULA_START.test(text) ? `'${text}` : text);
 }
 
 export function toCsvLine(values: readonly unknown[]): string {

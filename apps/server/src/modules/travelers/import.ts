@@ -124,8 +124,9 @@ export async function importTravelers(
   return { total, imported: fresh.length, rejected };
 }
 
-const keyOf = (data: Record<string, unknown>) =>
-  `${String(data.passportNo)}|${String(data.nationality)}|${String(data.entryDate)}`;
+/** What makes two registrations the same traveller: passport, nationality and entry date. */
+const keyOf = (r: Record<string, unknown>) =>
+  `${String(r.passportNo)}|${String(r.nationality)}|${String(r.entryDate)}`;
 
 /**
  * Lines of rows that would register a traveller twice: one already registered and not deleted
@@ -134,15 +135,19 @@ const keyOf = (data: Record<string, unknown>) =>
 async function findDuplicates(tx: Db, rows: ValidRow[]): Promise<Set<number>> {
   const out = new Set<number>();
   if (rows.length === 0) return out;
-  const keys = rows.map(({ data }) => ({ p: data.passportNo, n: data.nationality, d: data.entryDate }));
+  const keys = rows.map(({ data }) => ({
+    passportNo: data.passportNo,
+    nationality: data.nationality,
+    entryDate: data.entryDate,
+  }));
   const found = await tx.execute(sql`
-    SELECT DISTINCT t.passport_no AS p, t.nationality AS n, t.entry_date::text AS d
-    FROM json_to_recordset(${JSON.stringify(keys)}::json) AS k(p text, n text, d date)
-    JOIN travelers t ON t.passport_no = k.p AND t.entry_date = k.d AND t.nationality = k.n
+    SELECT DISTINCT t.passport_no AS "passportNo", t.nationality, t.entry_date::text AS "entryDate"
+    FROM json_to_recordset(${JSON.stringify(keys)}::json)
+      AS k("passportNo" text, nationality text, "entryDate" date)
+    JOIN travelers t
+      ON t.passport_no = k."passportNo" AND t.entry_date = k."entryDate" AND t.nationality = k.nationality
     WHERE t.deleted_at IS NULL`);
-  const registered = new Set(
-    (found.rows as { p: string; n: string; d: string }[]).map((r) => `${r.p}|${r.n}|${r.d}`),
-  );
+  const registered = new Set((found.rows as Record<string, unknown>[]).map(keyOf));
   const seen = new Set<string>();
   for (const { row, data } of rows) {
     const key = keyOf(data);

@@ -7,6 +7,7 @@
  * `details.serverRecord` is the server's current record (a tombstone when it was deleted).
  */
 import {
+  CSV_BOM,
   type Mutation,
   type PushResult,
   travelerCreateSchema,
@@ -23,7 +24,7 @@ import { writeAudit } from '../audit/audit.ts';
 import { applyMutations } from '../sync/apply.ts';
 import { fetchRecord } from '../sync/records.ts';
 import { TRAVELERS } from '../sync/tables.ts';
-import { CSV_BOM, TRAVELER_CSV_COLUMNS, toCsvLine } from './csv.ts';
+import { TRAVELER_CSV_COLUMNS, toCsvLine } from './csv.ts';
 import { importTravelers } from './import.ts';
 import { allTravelers, listTravelers, travelerListQuerySchema } from './query.ts';
 

@@ -3,7 +3,7 @@
  * /api/travelers/bulk-import). The import uses XMLHttpRequest only because fetch cannot report
  * upload progress, which the issue asks to show for large files.
  */
-import type { FieldIssue } from '@bh/shared';
+import { CSV_BOM, csvCell, type FieldIssue } from '@bh/shared';
 import { api, refreshAfterUnauthorized } from '../../lib/api.ts';
 import { getSession } from '../auth/session.ts';
 
@@ -23,12 +23,6 @@ export async function downloadExport(): Promise<void> {
   saveBlob(await res.blob(), name);
 }
 
-/** One CSV cell, quoted when it holds a separator, a quote or a line break. */
-const cell = (value: string | number) => {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-
 /**
  * The rejected rows of an import as a CSV (UTF-8 with BOM, so Excel shows Vietnamese text):
  * line, field and reason, one problem per line, in the officer's language.
@@ -38,14 +32,14 @@ export function rejectionReportCsv(
   headings: { row: string; field: string; reason: string },
   describe: (issue: FieldIssue) => { field: string; reason: string },
 ): string {
-  const lines = [[headings.row, headings.field, headings.reason].map(cell).join(',')];
+  const lines = [[headings.row, headings.field, headings.reason].map(csvCell).join(',')];
   for (const rejected of report.rejected) {
     for (const issue of rejected.errors) {
       const { field, reason } = describe(issue);
-      lines.push([rejected.row, field, reason].map(cell).join(','));
+      lines.push([rejected.row, field, reason].map(csvCell).join(','));
     }
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
 }
 
 /** Saves text as a file. */
