@@ -20,7 +20,7 @@ export default defineConfig({
     serviceWorkers: 'allow',
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx apps/server/src/main.ts`,
+    command: `rm -rf ${dataDir} && node apps/server/dist/main.js`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

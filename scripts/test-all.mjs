@@ -14,7 +14,7 @@ const steps = [
     'node',
     ['scripts/with-postgres.mjs', 'npx', 'vitest', 'run', '--project', 'server', '--project', 'sync'],
   ],
-  ['build web app', 'npm', ['run', 'build', '--silent']],
+  ['build web app and server', 'npm', ['run', 'build', '--silent']],
   ['end-to-end tests in Chromium', 'npx', ['playwright', 'test']],
 ];
 const only = process.argv[2];

@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -25,10 +19,13 @@ import { systemStatusRoutes } from './modules/system-status/routes.ts';
 import { travelersRoutes } from './modules/travelers/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
+import './plugins/context.ts';
+import { repoRoot } from './paths.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
-import { loadSecrets, type Secrets } from './secrets.ts';
+import { loadSecrets } from './secrets.ts';
 import { seedBaseline, seedDemo } from './seed.ts';
 
 /** Every API module, registered in order. A new module joins this list (and the role table test). */
@@ -46,30 +43,8 @@ const API_MODULES = [
   pushRoutes,
 ];
 
-export interface AppContext {
-  config: Config;
-  database: Database;
-  secrets: Secrets;
-  version: string;
-  startedAt: Date;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
-}
-
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
 const version = (
-  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as {
+  JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     version: string;
   }
 ).version;
@@ -101,7 +76,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('ctx', { config, database, secrets, version, startedAt: new Date() });
 
   registerErrorHandling(app);
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   registerAuthGuard(app, {
     secret: secrets.jwtSecret,
@@ -122,9 +97,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   await seedBaseline(database);
   if (config.SEED_DEMO) await seedDemo(database);
-  await app.register(async (api) => {
-    for (const routes of API_MODULES) await routes(api as AppInstance);
-  });
+  await registerOpenApi(app, version);
+  for (const routes of API_MODULES) await app.register(routes);
 
   await registerStaticWeb(app, config.webDist);
   return app;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { repoRoot } from './paths.ts';
 
 /** Server configuration, read once from the environment and validated. */
 const boolFromEnv = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -24,8 +25,6 @@ export const configSchema = z.object({
 export type Config = z.infer<typeof configSchema> & { dataDir: string; webDist: string };
 
 export class ConfigError extends Error {}
-
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));

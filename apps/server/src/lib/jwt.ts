@@ -1,46 +1,49 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-
 /**
- * Minimal HS256 JWT. The algorithm is fixed: a token whose header names any other
- * algorithm (including "none") is refused, whatever its signature.
+ * Access tokens: HS256 JWTs signed and verified with jose. The algorithm is pinned (a token that
+ * names any other, "none" included, is refused) and the claims are checked against their schema.
  */
-const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
-const HEADER = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+import { ROLES } from '@bh/shared';
+import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
 
-export interface AccessClaims {
-  sub: string;
-  role: 'admin' | 'officer';
-  sid: string;
-  iat: number;
-  exp: number;
+const ALGORITHM = 'HS256';
+
+const accessClaimsSchema = z.object({
+  sub: z.string().min(1),
+  role: z.enum(ROLES),
+  sid: z.string().min(1),
+  iat: z.number().int(),
+  exp: z.number().int(),
+});
+export type AccessClaims = z.infer<typeof accessClaimsSchema>;
+
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
+
+export function signJwt(claims: AccessClaims, secret: string): Promise<string> {
+  return new SignJWT({ role: claims.role, sid: claims.sid })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt(claims.iat)
+    .setExpirationTime(claims.exp)
+    .sign(keyOf(secret));
 }
 
-export function signJwt(claims: AccessClaims, secret: string): string {
-  const body = `${HEADER}.${b64url(JSON.stringify(claims))}`;
-  const sig = createHmac('sha256', secret).update(body).digest('base64url');
-  return `${body}.${sig}`;
-}
-
-export function verifyJwt(token: string, secret: string, nowSec = Math.floor(Date.now() / 1000)) {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  const [h, p, s] = parts as [string, string, string];
-  let header: unknown;
-  let claims: Partial<AccessClaims>;
+/** The token's claims, or null when it is malformed, forged, expired or of another shape. */
+export async function verifyJwt(
+  token: string,
+  secret: string,
+  now: Date = new Date(),
+): Promise<AccessClaims | null> {
   try {
-    header = JSON.parse(Buffer.from(h, 'base64url').toString('utf8'));
-    claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8'));
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: [ALGORITHM],
+      currentDate: now,
+      requiredClaims: ['sub', 'exp', 'iat'],
+      clockTolerance: 0,
+    });
+    const claims = accessClaimsSchema.safeParse(payload);
+    return claims.success ? claims.data : null;
   } catch {
     return null;
   }
-  if (typeof header !== 'object' || header === null || (header as { alg?: unknown }).alg !== 'HS256') {
-    return null;
-  }
-  const expected = createHmac('sha256', secret).update(`${h}.${p}`).digest();
-  const given = Buffer.from(s, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  if (typeof claims.exp !== 'number' || claims.exp <= nowSec) return null;
-  if (typeof claims.sub !== 'string' || (claims.role !== 'admin' && claims.role !== 'officer')) return null;
-  if (typeof claims.sid !== 'string') return null;
-  return claims as AccessClaims;
 }

@@ -1,8 +1,8 @@
+import type { Role } from '@bh/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { verifyJwt } from '../lib/jwt.ts';
 
-export type Role = 'admin' | 'officer';
 export interface AuthUser {
   id: string;
   role: Role;
@@ -33,7 +33,7 @@ export function registerAuthGuard(
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
-    const claims = verifyJwt(header.slice(7).trim(), opts.secret);
+    const claims = await verifyJwt(header.slice(7).trim(), opts.secret);
     if (claims) request.user = { id: claims.sub, role: claims.role, sessionId: claims.sid };
   });
   const requireAuth = async (request: FastifyRequest) => {

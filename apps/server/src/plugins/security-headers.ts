@@ -1,31 +1,42 @@
+/**
+ * Security headers on every response, from @fastify/helmet. Only the app's own origin may supply
+ * scripts, styles, images, connections and workers; the API reference at /api/docs widens this
+ * for its own pages only (see plugins/openapi.ts).
+ */
+import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-// Only the app's own origin may supply scripts, styles, images, connections and workers.
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "media-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  mediaSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  scriptSrcAttr: ["'none'"],
+  upgradeInsecureRequests: null,
+};
 
-export function registerSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('Content-Security-Policy', CSP);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('Cross-Origin-Resource-Policy', 'same-origin');
+export async function registerSecurityHeaders(app: FastifyInstance) {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    // HSTS belongs to a TLS deployment; over plain HTTP browsers ignore it (docs/deployment.md).
+    strictTransportSecurity: false,
+  });
+  // Helmet has no Permissions-Policy: the camera is ours (QR scan), nothing else is.
+  app.addHook('onRequest', async (_request, reply) => {
     reply.header('Permissions-Policy', 'camera=(self), geolocation=(), microphone=()');
-    return payload;
   });
 }

@@ -76,7 +76,7 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
       await database.db.execute(sql`INSERT INTO sessions (id, user_id, family_id, token_hash, expires_at)
         VALUES (${sid}, ${id}, ${randomUUID()}, ${randomUUID()}, now() + interval '1 day')`);
       const now = Math.floor(Date.now() / 1000);
-      const token = signJwt({ sub: id, role, sid, iat: now, exp: now + 900 }, TEST_JWT_SECRET);
+      const token = await signJwt({ sub: id, role, sid, iat: now, exp: now + 900 }, TEST_JWT_SECRET);
       return { id, headers: { authorization: `Bearer ${token}` } };
     },
   };

@@ -4,8 +4,8 @@
  */
 import { registrationFormSchema } from '@bh/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
 import { AppError, conflict, unauthorized } from '../../lib/errors.ts';
 import { signJwt } from '../../lib/jwt.ts';
 import { writeAudit } from '../audit/audit.ts';
@@ -34,7 +34,7 @@ const loginBodySchema = z.object({
 const DEMO_CACHE_MS = 60_000;
 const INVALID_LOGIN = 'Invalid email or password';
 
-export async function authRoutes(app: AppInstance) {
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, secrets, config } = app.ctx;
   const db = database.db;
   const limiter = new LoginLimiter();
@@ -104,7 +104,7 @@ export async function authRoutes(app: AppInstance) {
       details: { rememberMe: refresh.persistent },
     });
     setRefreshCookie(request, reply, refresh);
-    return { user: publicUser(user), token: accessToken(user, refresh.familyId) };
+    return { user: publicUser(user), token: await accessToken(user, refresh.familyId) };
   });
 
   app.post('/api/auth/refresh', async (request, reply) => {
@@ -127,7 +127,7 @@ export async function authRoutes(app: AppInstance) {
       throw unauthorized();
     }
     setRefreshCookie(request, reply, result.refresh);
-    return { user: publicUser(user), token: accessToken(user, result.refresh.familyId) };
+    return { user: publicUser(user), token: await accessToken(user, result.refresh.familyId) };
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
@@ -198,4 +198,4 @@ export async function authRoutes(app: AppInstance) {
       })),
     };
   });
-}
+};

@@ -14,7 +14,7 @@ import {
   FLIGHT_SUGGESTIONS,
   ORIGIN_AIRPORTS,
 } from '@bh/shared';
-import type { AppInstance } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 const LANGUAGES = [
   { code: 'vi', name: 'Tiếng Việt' },
@@ -46,11 +46,11 @@ const LISTS: Record<string, unknown> = {
   'flight-suggestions': { items: FLIGHT_SUGGESTIONS },
 };
 
-export async function configRoutes(app: AppInstance) {
+export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [name, body] of Object.entries(LISTS)) {
     app.get(`/api/config/${name}`, { onRequest: app.requireAuth }, async (_request, reply) =>
       // Private: lists are for logged-in users; an hour is fresh enough for fixed data.
       reply.header('Cache-Control', 'private, max-age=3600').send(body),
     );
   }
-}
+};

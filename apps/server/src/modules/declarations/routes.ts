@@ -13,8 +13,8 @@ import {
 } from '@bh/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
 import { conflict, notFound, validationError } from '../../lib/errors.ts';
 import { applyMutations } from '../sync/apply.ts';
 import { fetchRecord, selectList, toApiRecord } from '../sync/records.ts';
@@ -25,7 +25,7 @@ const travelerParams = z.object({ travelerId: z.uuid('validation.invalid_id') })
 /** PUT body: the writable fields plus the version the change was made on. */
 const declarationUpdateSchema = declarationInputSchema.extend({ version: versionSchema });
 
-export async function declarationsRoutes(app: AppInstance) {
+export const declarationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.database.db;
 
   const apply = async (request: FastifyRequest, m: Omit<Mutation, 'seq' | 'table'>) => {
@@ -90,4 +90,4 @@ export async function declarationsRoutes(app: AppInstance) {
       return answer(reply, id, result, 200);
     },
   );
-}
+};

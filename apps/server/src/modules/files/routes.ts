@@ -8,8 +8,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { checkUploadFile, MAX_UPLOAD_BYTES, UPLOAD_FILE_TYPES, type UploadFileType } from '@bh/shared';
 import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
 import { AppError, forbidden, notFound, validationError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.ts';
 import { findFile, insertFile, markDeleted, toMetadata } from './repository.ts';
@@ -26,7 +26,7 @@ function cleanName(name: string): string {
   return (plain || 'file').slice(0, 255);
 }
 
-export async function filesRoutes(app: AppInstance) {
+export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app.ctx;
   const db = database.db;
 
@@ -146,4 +146,4 @@ export async function filesRoutes(app: AppInstance) {
       return reply.status(204).send();
     },
   );
-}
+};

@@ -1,9 +1,9 @@
-import type { AppInstance } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-export async function healthRoutes(app: AppInstance) {
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/health', async () => ({
     status: 'ok' as const,
     db: app.ctx.database.kind,
     version: app.ctx.version,
   }));
-}
+};

@@ -4,14 +4,14 @@
  * another user's notifications (a foreign id answers 404).
  */
 import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
 import { notFound } from '../../lib/errors.ts';
 import { listNotifications, seedOnce } from './service.ts';
 
 const idParams = z.object({ id: z.uuid() });
 
-export async function notificationsRoutes(app: AppInstance) {
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
 
   app.get('/api/notifications', { onRequest: app.requireAuth }, async (request) => {
@@ -54,4 +54,4 @@ export async function notificationsRoutes(app: AppInstance) {
     );
     return { deleted: res.rows.length };
   });
-}
+};

@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { pushSubscriptionPayloadSchema } from '@bh/shared';
 import { sql } from 'drizzle-orm';
-import type { AppInstance } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
 
-export async function pushRoutes(app: AppInstance) {
+export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
 
   app.get('/api/push/public-key', { onRequest: app.requireAuth }, async () => {
@@ -35,4 +35,4 @@ export async function pushRoutes(app: AppInstance) {
       return reply.code(201).send({ id: row.id });
     },
   );
-}
+};

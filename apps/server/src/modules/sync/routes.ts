@@ -1,7 +1,7 @@
 import { pullQuerySchema, pushRequestSchema, SYNC_TABLES } from '@bh/shared';
 import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
 import { applyMutations } from './apply.ts';
 import { maxChangeSeq, pullChanges } from './pull.ts';
 import { fetchRecords } from './records.ts';
@@ -22,7 +22,7 @@ const holdBeforeCommitMs = Number(process.env.BH_TEST_HOLD_PUSH_MS ?? 0);
 const beforeCommit =
   holdBeforeCommitMs > 0 ? () => new Promise<void>((r) => setTimeout(r, holdBeforeCommitMs)) : undefined;
 
-export async function syncRoutes(app: AppInstance) {
+export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, secrets } = app.ctx;
 
   app.post(
@@ -70,4 +70,4 @@ export async function syncRoutes(app: AppInstance) {
       counts: Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)])),
     };
   });
-}
+};

@@ -3,8 +3,8 @@
  * The write goes through applyMutations so it bumps version/change_seq, syncs and is audited.
  */
 import { SYSTEM_STATUS_ID, systemStatusInputSchema } from '@bh/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
 import { AppError, conflict, forbidden, validationError } from '../../lib/errors.ts';
 import { notifyAllUsers } from '../notifications/service.ts';
 import { applyMutations } from '../sync/apply.ts';
@@ -20,7 +20,7 @@ const putBodySchema = systemStatusInputSchema.extend({
   version: z.number().int().min(1).optional(),
 });
 
-export async function systemStatusRoutes(app: AppInstance) {
+export const systemStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app.ctx;
 
   app.get(
@@ -68,4 +68,4 @@ export async function systemStatusRoutes(app: AppInstance) {
       return readSystemStatus(database.db, localToday(), app.ctx.startedAt);
     },
   );
-}
+};

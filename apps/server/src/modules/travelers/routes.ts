@@ -16,9 +16,9 @@ import {
   versionSchema,
 } from '@bh/shared';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.ts';
 import { applyMutations } from '../sync/apply.ts';
@@ -35,7 +35,7 @@ const deleteQuery = z.object({ version: z.coerce.number('validation.invalid_type
 const IMPORT_BODY_LIMIT = 40 * 1024 * 1024;
 
 /** Turns one REST write's result into a record or the matching API error. */
-async function outcome(app: AppInstance, result: PushResult, id: string) {
+async function outcome(app: FastifyInstance, result: PushResult, id: string) {
   if (result.status === 'applied' || result.status === 'duplicate') {
     const record = await fetchRecord(app.ctx.database.db, TRAVELERS, id);
     if (!record) throw notFound('Traveler with id not found');
@@ -49,7 +49,7 @@ async function outcome(app: AppInstance, result: PushResult, id: string) {
   throw conflict({ serverRecord: result.serverRecord });
 }
 
-const writeOne = (app: AppInstance, request: FastifyRequest, m: Omit<Mutation, 'seq'>) =>
+const writeOne = (app: FastifyInstance, request: FastifyRequest, m: Omit<Mutation, 'seq'>) =>
   applyMutations(app.ctx.database.db, { user: request.user!, ip: request.ip, clientId: null }, [
     { seq: 1, ...m },
   ]).then((results) => results[0]!);
@@ -66,7 +66,7 @@ async function readCsvBody(request: FastifyRequest): Promise<string> {
   return request.body;
 }
 
-export async function travelersRoutes(app: AppInstance) {
+export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
 
   app.get(
@@ -170,4 +170,4 @@ export async function travelersRoutes(app: AppInstance) {
       importTravelers(db, { user: request.user!, ip: request.ip }, await readCsvBody(request)),
     );
   });
-}
+};

@@ -10,8 +10,8 @@ import {
   userCreateSchema,
   userUpdateSchema,
 } from '@bh/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.ts';
 import {
@@ -37,7 +37,7 @@ const requestsQuery = z.object({ status: z.enum(ACCOUNT_REQUEST_STATUSES).option
 const emailConflict = () =>
   conflict([{ field: 'email', code: 'auth.errors.emailTaken' }], 'auth.errors.emailTaken');
 
-export async function usersRoutes(app: AppInstance) {
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.database.db;
   const admin = app.requireRole('admin');
 
@@ -206,4 +206,4 @@ export async function usersRoutes(app: AppInstance) {
       };
     },
   );
-}
+};

@@ -58,7 +58,10 @@ export async function createServerProcess(): Promise<ServerProcess> {
     VALUES (${sid}, ${userId}, ${randomUUID()}, ${randomUUID()}, now() + interval '1 day')`);
   await database.close();
   const now = Math.floor(Date.now() / 1000);
-  const token = signJwt({ sub: userId, role: 'officer', sid, iat: now, exp: now + 3600 }, CRASH_JWT_SECRET);
+  const token = await signJwt(
+    { sub: userId, role: 'officer', sid, iat: now, exp: now + 3600 },
+    CRASH_JWT_SECRET,
+  );
   const port = await freePort();
   let child: ChildProcess | null = null;
 

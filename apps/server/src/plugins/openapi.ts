@@ -1,0 +1,67 @@
+/**
+ * The OpenAPI 3 document, generated from the routes' zod schemas (GET /api/openapi.json), and
+ * a reference UI at /api/docs whose assets are served from node_modules, so it works with no
+ * internet. Its CSP allows only this origin, plus inline styles that Swagger UI sets at run time.
+ */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+/** One tag per API module; a route names its module's tag in `schema.tags`. */
+export const API_TAGS = [
+  { name: 'health', description: 'Liveness and version' },
+  { name: 'auth', description: 'Login, sessions, registration requests' },
+  { name: 'users', description: 'Accounts and account requests (admins)' },
+  { name: 'travelers', description: 'Traveller register, CSV import and export' },
+  { name: 'declarations', description: 'Health declarations' },
+  { name: 'files', description: 'Certificate uploads' },
+  { name: 'sync', description: 'Offline sync: push, pull, records' },
+  { name: 'system-status', description: 'System mode' },
+  { name: 'notifications', description: 'Notifications' },
+  { name: 'config', description: 'Reference lists' },
+  { name: 'push', description: 'Push subscriptions' },
+] as const;
+export type ApiTag = (typeof API_TAGS)[number]['name'];
+
+/** `security` of a route that needs the bearer access token. */
+export const BEARER = [{ bearerAuth: [] }];
+
+const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export async function registerOpenApi(app: FastifyInstance, version: string) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Border health entry register API',
+        description: 'Travellers, health declarations and offline sync for border health officers.',
+        version,
+      },
+      tags: [...API_TAGS],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: DOCS_CSP,
+    validatorUrl: false,
+    uiConfig: { deepLinking: true },
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// Compiles the server to one ES module, apps/server/dist/main.js, run by plain node in
+// production (`npm start`). npm packages stay external (resolved from node_modules at run time);
+// the workspace package @bh/shared is TypeScript source, so it is bundled in.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const serverDir = path.join(root, 'apps/server');
+const pkg = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@bh/'));
+
+const started = Date.now();
+await build({
+  entryPoints: [path.join(serverDir, 'src/main.ts')],
+  outfile: path.join(serverDir, 'dist/main.js'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20.19',
+  format: 'esm',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});
+console.log(`server built to apps/server/dist/main.js in ${Date.now() - started} ms`);
