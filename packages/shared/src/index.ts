@@ -2,6 +2,7 @@ export * from './api/errors.ts';
 export * from './domain/code.ts';
 export * from './domain/constants.ts';
 export * from './domain/csv.ts';
+export * from './domain/demo-accounts.ts';
 export * from './domain/email.ts';
 export * from './domain/passport.ts';
 export * from './domain/phone.ts';
