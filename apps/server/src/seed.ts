@@ -1,5 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { SYSTEM_STATUS_ID } from '@bh/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { systemStatus } from './db/schema.ts';
+import { ensureAdminFromEnv } from './modules/auth/admin.ts';
 import { seedDemoUsers } from './modules/auth/seed.ts';
 import { lockWrites } from './modules/sync/apply.ts';
 import { seedDemoTravelers } from './modules/travelers/seed.ts';
@@ -8,18 +12,32 @@ import { seedDemoTravelers } from './modules/travelers/seed.ts';
 export async function seedBaseline(database: Database) {
   await database.db.transaction(async (tx) => {
     await lockWrites(tx);
-    await tx.execute(sql`INSERT INTO system_status (id, mode, version, change_seq)
-      SELECT 'current', 'pandemic', 1, nextval('change_seq')
-      WHERE NOT EXISTS (SELECT 1 FROM system_status WHERE id = 'current')`);
+    const existing = await tx
+      .select({ id: systemStatus.id })
+      .from(systemStatus)
+      .where(eq(systemStatus.id, SYSTEM_STATUS_ID));
+    if (existing.length > 0) return;
+    await tx.insert(systemStatus).values({
+      id: SYSTEM_STATUS_ID,
+      mode: 'pandemic',
+      version: 1,
+      changeSeq: sql`nextval('change_seq')`,
+    });
   });
 }
 
 /**
- * Demo data for a first start on an empty database (SEED_DEMO, default on): the spec's three
- * accounts and its three sample travellers, so they reach devices by sync like any other
- * record. Each seeder is idempotent.
+ * Demo data for a first start on an empty database (demo mode only): the three demo accounts
+ * and three sample travellers, so they reach devices by sync like any other record. Each
+ * seeder is idempotent.
  */
 export async function seedDemo(database: Database) {
-  await seedDemoUsers(database);
+  await seedDemoUsers(database.db);
   await seedDemoTravelers(database);
+}
+
+/** What a start adds: demo data in demo mode, then the ADMIN_* admin if no admin exists yet. */
+export async function seedOnStart(database: Database, config: Config) {
+  if (config.demo) await seedDemo(database);
+  await ensureAdminFromEnv(database.db, config);
 }
