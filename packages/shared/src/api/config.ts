@@ -5,8 +5,8 @@ import { keyed, plainShape } from '../schemas/common.ts';
 const text = () => z.string(keyed());
 const localizedTextSchema = plainShape({ vi: text(), en: text(), ja: text() });
 
-export const countrySchema = plainShape({ code: text(), name: localizedTextSchema });
-export const airportSchema = plainShape({ code: text(), name: text(), city: localizedTextSchema });
+const countrySchema = plainShape({ code: text(), name: localizedTextSchema });
+const airportSchema = plainShape({ code: text(), name: text(), city: localizedTextSchema });
 
 const items = <T extends z.ZodType>(item: T) => plainShape({ items: z.array(item, keyed()) });
 

@@ -155,9 +155,9 @@ describe('first admin from ADMIN_EMAIL + ADMIN_PASSWORD', () => {
     await expect(withApp({ ...env, ADMIN_PASSWORD: 'weak' }, async () => {})).rejects.toThrow(
       /^ADMIN_EMAIL\/ADMIN_PASSWORD: password: /,
     );
-    await expect(withApp({ SEED_DEMO: 'false', ADMIN_EMAIL: 'chief@border.vn' }, async () => {})).rejects.toThrow(
-      'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
-    );
+    await expect(
+      withApp({ SEED_DEMO: 'false', ADMIN_EMAIL: 'chief@border.vn' }, async () => {}),
+    ).rejects.toThrow('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
     expect(await h.database.db.select().from(users)).toEqual([]);
   });
 });
