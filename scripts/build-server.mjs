@@ -27,4 +27,4 @@ await build({
   external,
   logLevel: 'warning',
 });
-console.log(`server built to apps/server/dist/main.js in ${Date.now() - started} ms`);
+console.log(`server built to apps/server/dist (main.js, create-admin.js) in ${Date.now() - started} ms`);

@@ -40,7 +40,7 @@ export type Config = z.infer<typeof configSchema> & {
  * Demo mode: DEMO=1/true or 0/false decides; unset, it is on only for a trial run (the embedded
  * database and NODE_ENV other than 'production'). SEED_DEMO=false always turns it off.
  */
-export function demoMode(c: Pick<Config, 'DEMO' | 'SEED_DEMO' | 'DATABASE_URL' | 'NODE_ENV'>): boolean {
+function demoMode(c: Pick<Config, 'DEMO' | 'SEED_DEMO' | 'DATABASE_URL' | 'NODE_ENV'>): boolean {
   if (c.SEED_DEMO === false) return false;
   return c.DEMO ?? (c.DATABASE_URL === undefined && c.NODE_ENV !== 'production');
 }

@@ -36,7 +36,7 @@ export function timeBasedId(now = Date.now()): string {
 }
 
 /** The spec's two seeded notifications (a maintenance warning and a procedure update). */
-export const SEED_NOTIFICATIONS: readonly NewNotification[] = [
+const SEED_NOTIFICATIONS: readonly NewNotification[] = [
   {
     type: 'warning',
     priority: 'medium',

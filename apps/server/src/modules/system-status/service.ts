@@ -9,7 +9,7 @@ import { sessions, systemStatus, travelers, users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 
 /** A session counts as active when it was opened or refreshed within this window. */
-export const ACTIVE_SESSION_WINDOW_MINUTES = 15;
+const ACTIVE_SESSION_WINDOW_MINUTES = 15;
 
 type SystemFigures = Omit<SystemStatusAnswer, keyof StatusRecord>;
 
@@ -23,7 +23,7 @@ export function localToday(now = new Date()): string {
 const countWhere = (filter: ReturnType<typeof sql>) =>
   sql<number>`count(*) filter (where ${filter})`.mapWith(Number);
 
-export async function computeFigures(db: Db, today: string, startedAt: Date): Promise<SystemFigures> {
+async function computeFigures(db: Db, today: string, startedAt: Date): Promise<SystemFigures> {
   const window = `${ACTIVE_SESSION_WINDOW_MINUTES} minutes`;
   const [[active], [cases]] = await Promise.all([
     db
@@ -57,7 +57,7 @@ export async function computeFigures(db: Db, today: string, startedAt: Date): Pr
 }
 
 /** The synced record (the shape pull sends; the web app keeps it locally under id 'current'). */
-export interface StatusRecord {
+interface StatusRecord {
   id: typeof SYSTEM_STATUS_ID;
   mode: SystemMode;
   statusText: string;
