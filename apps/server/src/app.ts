@@ -96,7 +96,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   };
 
   await seedBaseline(database);
-  await seedOnStart(database, config);
+  const retired = await seedOnStart(database, config);
+  if (retired.length > 0)
+    app.log.warn({ retired }, 'demo accounts disabled: this server is not in demo mode');
+  if (config.demo) app.log.warn('demo mode: demo accounts with public passwords are enabled');
   await registerOpenApi(app, version);
   for (const routes of API_MODULES) await app.register(routes);
 

@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { systemStatus } from './db/schema.ts';
 import { ensureAdminFromEnv } from './modules/auth/admin.ts';
-import { seedDemoUsers } from './modules/auth/seed.ts';
+import { retireDemoAccounts, seedDemoUsers } from './modules/auth/seed.ts';
 import { lockWrites } from './modules/sync/apply.ts';
 import { seedDemoTravelers } from './modules/travelers/seed.ts';
 
@@ -36,8 +36,15 @@ export async function seedDemo(database: Database) {
   await seedDemoTravelers(database);
 }
 
-/** What a start adds: demo data in demo mode, then the ADMIN_* admin if no admin exists yet. */
-export async function seedOnStart(database: Database, config: Config) {
+/**
+ * What a start does to the accounts: demo mode seeds the demo data; outside it the demo accounts
+ * that still have their public passwords are disabled. Then the ADMIN_* admin is created if no
+ * enabled admin exists. Returns the demo e-mails disabled, for the start-up log.
+ */
+export async function seedOnStart(database: Database, config: Config): Promise<string[]> {
+  let retired: string[] = [];
   if (config.demo) await seedDemo(database);
+  else retired = await retireDemoAccounts(database.db);
   await ensureAdminFromEnv(database.db, config);
+  return retired;
 }

@@ -62,8 +62,9 @@ export async function createAdmin(
 }
 
 /**
- * ADMIN_EMAIL + ADMIN_PASSWORD (+ ADMIN_NAME) at start: creates that admin when no admin exists
- * yet, and does nothing once one does (so the variables may stay set). Bad values stop the start.
+ * ADMIN_EMAIL + ADMIN_PASSWORD (+ ADMIN_NAME) at start: creates that admin when no enabled admin
+ * exists yet, and does nothing once one does (so the variables may stay set). Bad values stop
+ * the start.
  */
 export async function ensureAdminFromEnv(
   db: Executor,

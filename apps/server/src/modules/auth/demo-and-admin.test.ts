@@ -15,10 +15,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { auditEvents, users } from '../../db/schema.ts';
 import { serverRoot } from '../../paths.ts';
 import { createHarness, type Harness, TEST_JWT_SECRET } from '../../test/harness.ts';
+import { findUserByEmail, updateUser } from '../users/store.ts';
 import { createAdmin, ensureAdminFromEnv } from './admin.ts';
+import { hashPassword } from './passwords.ts';
 import { seedDemoUsers } from './seed.ts';
 
 let h: Harness;
@@ -121,6 +123,40 @@ describe('demo accounts', () => {
       for (const body of bodies) {
         for (const password of PASSWORDS) expect(body).not.toContain(password);
       }
+    });
+  });
+});
+
+describe('demo accounts outside demo mode', () => {
+  it('are disabled at start while they have their public password; a changed one stays', async () => {
+    await seedDemoUsers(h.database.db);
+    const test = DEMO_ACCOUNTS.find((a) => a.email === 'test@demo.vn');
+    if (!test) throw new Error('no test account');
+    await updateUser(h.database.db, (await findUserByEmail(h.database.db, test.email))?.id ?? '', {
+      passwordHash: await hashPassword('Changed@2026'),
+    });
+    await withApp({ NODE_ENV: 'production' }, async (app) => {
+      for (const account of DEMO_ACCOUNTS) {
+        expect((await login(app, account.email, account.password)).statusCode, account.email).toBe(401);
+      }
+      expect((await login(app, test.email, 'Changed@2026')).statusCode).toBe(200);
+      const disabled = await h.database.db
+        .select({ id: auditEvents.entityId })
+        .from(auditEvents)
+        .where(eq(auditEvents.action, 'user.disable'));
+      expect(disabled).toHaveLength(DEMO_ACCOUNTS.length - 1);
+    });
+  });
+
+  it('do not count as an admin for ADMIN_EMAIL + ADMIN_PASSWORD', async () => {
+    await seedDemoUsers(h.database.db);
+    const env = {
+      DATABASE_URL: 'postgres://db.example/app',
+      ADMIN_EMAIL: 'boss@border.vn',
+      ADMIN_PASSWORD: 'Boss@2026x',
+    };
+    await withApp(env, async (app) => {
+      expect((await login(app, 'boss@border.vn', 'Boss@2026x')).json().user.role).toBe('admin');
     });
   });
 });

@@ -90,9 +90,13 @@ export async function emailTaken(db: Executor, email: string, exceptUserId?: str
   return rows.length > 0;
 }
 
-/** True when at least one admin account exists (enabled or not). */
+/** True when at least one enabled admin account exists. */
 export async function adminExists(db: Executor): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.disabled, false)))
+    .limit(1);
   return rows.length > 0;
 }
 
