@@ -13,7 +13,7 @@ export interface Secrets {
   epoch: string;
 }
 
-const secretsFileSchema = z.object({ jwtSecret: z.string().min(32) });
+const secretsFileSchema = z.object({ jwtSecret: z.string().min(1) });
 
 /** JWT key from env, else generated once into DATA_DIR/secrets.json (mode 600). */
 export async function loadSecrets(config: Config, database: Database): Promise<Secrets> {
