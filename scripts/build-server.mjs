@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Compiles the server to one ES module, apps/server/dist/main.js, run by plain node in
-// production (`npm start`). npm packages stay external (resolved from node_modules at run time);
+// Compiles the server to ES modules, apps/server/dist/main.js and dist/create-admin.js, run by
+// plain node in production (`npm start`, `npm run create-admin`). npm packages stay external (resolved from node_modules at run time);
 // the workspace package @bh/shared is TypeScript source, so it is bundled in.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,8 +13,12 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 const started = Date.now();
 await build({
-  entryPoints: [path.join(serverDir, 'src/main.ts')],
-  outfile: path.join(serverDir, 'dist/main.js'),
+  entryPoints: {
+    main: path.join(serverDir, 'src/main.ts'),
+    // `npm run create-admin`: the first admin of a production server.
+    'create-admin': path.join(serverDir, 'src/cli/create-admin.ts'),
+  },
+  outdir: path.join(serverDir, 'dist'),
   bundle: true,
   platform: 'node',
   target: 'node20.19',
@@ -23,4 +27,4 @@ await build({
   external,
   logLevel: 'warning',
 });
-console.log(`server built to apps/server/dist/main.js in ${Date.now() - started} ms`);
+console.log(`server built to apps/server/dist (main.js, create-admin.js) in ${Date.now() - started} ms`);

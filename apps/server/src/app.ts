@@ -26,7 +26,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
 import { loadSecrets } from './secrets.ts';
-import { seedBaseline, seedDemo } from './seed.ts';
+import { seedBaseline, seedOnStart } from './seed.ts';
 
 /** Every API module, registered in order. A new module joins this list (and the role table test). */
 const API_MODULES = [
@@ -96,7 +96,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   };
 
   await seedBaseline(database);
-  if (config.SEED_DEMO) await seedDemo(database);
+  const retired = await seedOnStart(database, config);
+  if (retired.length > 0)
+    app.log.warn({ retired }, 'demo accounts disabled: this server is not in demo mode');
+  if (config.demo) app.log.warn('demo mode: demo accounts with public passwords are enabled');
   await registerOpenApi(app, version);
   for (const routes of API_MODULES) await app.register(routes);
 

@@ -1,6 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { SYSTEM_STATUS_ID } from '@bh/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { seedDemoUsers } from './modules/auth/seed.ts';
+import { systemStatus } from './db/schema.ts';
+import { ensureAdminFromEnv } from './modules/auth/admin.ts';
+import { retireDemoAccounts, seedDemoUsers } from './modules/auth/seed.ts';
 import { lockWrites } from './modules/sync/apply.ts';
 import { seedDemoTravelers } from './modules/travelers/seed.ts';
 
@@ -8,18 +12,39 @@ import { seedDemoTravelers } from './modules/travelers/seed.ts';
 export async function seedBaseline(database: Database) {
   await database.db.transaction(async (tx) => {
     await lockWrites(tx);
-    await tx.execute(sql`INSERT INTO system_status (id, mode, version, change_seq)
-      SELECT 'current', 'pandemic', 1, nextval('change_seq')
-      WHERE NOT EXISTS (SELECT 1 FROM system_status WHERE id = 'current')`);
+    const existing = await tx
+      .select({ id: systemStatus.id })
+      .from(systemStatus)
+      .where(eq(systemStatus.id, SYSTEM_STATUS_ID));
+    if (existing.length > 0) return;
+    await tx.insert(systemStatus).values({
+      id: SYSTEM_STATUS_ID,
+      mode: 'pandemic',
+      version: 1,
+      changeSeq: sql`nextval('change_seq')`,
+    });
   });
 }
 
 /**
- * Demo data for a first start on an empty database (SEED_DEMO, default on): the spec's three
- * accounts and its three sample travellers, so they reach devices by sync like any other
- * record. Each seeder is idempotent.
+ * Demo data for a first start on an empty database (demo mode only): the three demo accounts
+ * and three sample travellers, so they reach devices by sync like any other record. Each
+ * seeder is idempotent.
  */
 export async function seedDemo(database: Database) {
-  await seedDemoUsers(database);
+  await seedDemoUsers(database.db);
   await seedDemoTravelers(database);
+}
+
+/**
+ * What a start does to the accounts: demo mode seeds the demo data; outside it the demo accounts
+ * that still have their public passwords are disabled. Then the ADMIN_* admin is created if no
+ * enabled admin exists. Returns the demo e-mails disabled, for the start-up log.
+ */
+export async function seedOnStart(database: Database, config: Config): Promise<string[]> {
+  let retired: string[] = [];
+  if (config.demo) await seedDemo(database);
+  else retired = await retireDemoAccounts(database.db);
+  await ensureAdminFromEnv(database.db, config);
+  return retired;
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -54,13 +54,4 @@ export async function openDatabase(opts: {
     rows: async <T>(q: SQL) => (await db.execute(q)).rows as T[],
     close: () => client.close(),
   };
-}
-
-/** Reads a value from the meta table, creating it with `make()` the first time. */
-export async function metaValue(database: Database, key: string, make: () => string): Promise<string> {
-  await database.db.execute(
-    sql`INSERT INTO meta (key, value) VALUES (${key}, ${make()}) ON CONFLICT (key) DO NOTHING`,
-  );
-  const rows = await database.rows<{ value: string }>(sql`SELECT value FROM meta WHERE key = ${key}`);
-  return rows[0]!.value;
 }

@@ -22,6 +22,15 @@ declare module 'fastify' {
 }
 
 /**
+ * The logged-in user of a request behind requireAuth/requireRole (typed without `!`); a request
+ * that somehow got here without one is a 401.
+ */
+export function userOf(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/**
  * Reads the bearer access token on every request. `isSessionActive` lets the auth module
  * refuse tokens of revoked sessions or disabled users at once (not only at expiry).
  */
@@ -46,7 +55,7 @@ export function registerAuthGuard(
   app.decorate('requireAuth', requireAuth);
   app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest, reply: FastifyReply) => {
     await requireAuth(request);
-    if (!roles.includes(request.user!.role)) {
+    if (!roles.includes(userOf(request).role)) {
       await app.onRoleDenied?.(request, reply);
       throw forbidden();
     }

@@ -96,7 +96,7 @@ export const ROUTES: RouteRow[] = [
   { method: 'POST', route: '/api/auth/logout', expect: open(204) },
   { method: 'POST', route: '/api/auth/register', body: registration, expect: open(201) },
   { method: 'GET', route: '/api/auth/profile', expect: anyUser(200) },
-  { method: 'GET', route: '/api/auth/demo-accounts', expect: open(200) },
+  { method: 'GET', route: '/api/auth/demo', expect: open(200) },
   // users
   { method: 'GET', route: '/api/users', expect: adminOnly(200) },
   {

@@ -3,7 +3,8 @@
  * server seeds them in demo mode; the login page lists them, with these passwords, only when
  * GET /api/auth/demo answers `{ demo: true }`. No endpoint ever returns a password.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { flag, plainShape } from '../schemas/common.ts';
 import type { Role } from './reference.ts';
 
 export interface DemoAccount {
@@ -27,5 +28,5 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 ];
 
 /** GET /api/auth/demo: whether this server runs in demo mode (its demo accounts exist). */
-export const demoModeSchema = z.object({ demo: z.boolean() });
+export const demoModeSchema = plainShape({ demo: flag() });
 export type DemoMode = z.infer<typeof demoModeSchema>;

@@ -1,5 +1,5 @@
 /**
- * State of the installed app (SPEC section 3, app-management panel).
+ * State of the installed app, as the app-management panel shows it.
  */
 import type { z } from 'zod';
 import { flag, intBetween, isoDateTime, oneOf, plainShape } from './common.ts';

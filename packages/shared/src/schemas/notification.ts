@@ -1,5 +1,5 @@
 /**
- * In-app notifications (SPEC section 3): newest first, unread when added.
+ * In-app notifications: listed newest first, unread when added.
  */
 import { z } from 'zod';
 import { flag, isoDateTime, keyed, oneOf, plainShape } from './common.ts';

@@ -1,5 +1,5 @@
 /**
- * Web push subscription as saved by POST /push-subscriptions (SPEC section 3).
+ * Web push subscription as saved by POST /api/push-subscriptions.
  */
 import { z } from 'zod';
 import { URL_MAX_LENGTH } from '../domain/constants.ts';

@@ -49,7 +49,7 @@ export const systemStatusInputSchema = strictShape({
 });
 export type SystemStatusInput = z.infer<typeof systemStatusInputSchema>;
 
-/** The status shown before anything was loaded (SPEC section 4). */
+/** The status shown before anything was loaded: the default mode, zero figures, no text. */
 export function initialSystemStatus(now: string): SystemStatus {
   return { mode: DEFAULT_SYSTEM_MODE, ...INITIAL_SYSTEM_FIGURES, lastUpdateTime: now, statusText: '' };
 }

@@ -64,6 +64,7 @@ import {
   recordDataSchema,
   syncStatusResponseSchema,
 } from '../sync/protocol.ts';
+import { API_SCHEMA_SAMPLES } from './api-samples.ts';
 import * as f from './fixtures.ts';
 
 const registrationWithoutConfirm = { ...f.validRegistration } as Record<string, unknown>;
@@ -356,4 +357,5 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
   ['clientId', clientIdSchema, 'device-1234', []],
   ['recordData', recordDataSchema, { id: 'x' }, []],
   ['pulledChange', pulledChangeSchema, { table: 'users', record: { id: 'x' } }, []],
+  ...API_SCHEMA_SAMPLES,
 ];

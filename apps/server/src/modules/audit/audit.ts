@@ -3,8 +3,8 @@
  * field names in `details`: never a password, token or passport number (redactDetails strips
  * the obvious keys as a second line of defence).
  */
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { auditEvents } from '../../db/schema.ts';
 
 export interface AuditEntry {
   userId: string | null;
@@ -18,8 +18,8 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** Anything that can run SQL: the database or an open transaction. */
-type Executor = Pick<Db, 'execute'>;
+/** Anything that can insert: the database or an open transaction. */
+type Executor = Pick<Db, 'insert'>;
 
 const SECRET_KEY = /pass(word)?|token|secret|hash|cookie|authorization|passport/i;
 
@@ -28,17 +28,21 @@ export function redactDetails(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactDetails);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>)
+    Object.entries(value)
       .filter(([key]) => !SECRET_KEY.test(key))
       .map(([key, v]) => [key, redactDetails(v)]),
   );
 }
 
 export async function writeAudit(db: Executor, entry: AuditEntry): Promise<void> {
-  const details = entry.details === undefined ? null : JSON.stringify(redactDetails(entry.details));
-  await db.execute(sql`INSERT INTO audit_events
-      (user_id, ip, action, entity, entity_id, old_version, new_version, details)
-    VALUES (${entry.userId}, ${entry.ip}, ${entry.action}, ${entry.entity ?? null},
-      ${entry.entityId ?? null}, ${entry.oldVersion ?? null}, ${entry.newVersion ?? null},
-      ${details}::jsonb)`);
+  await db.insert(auditEvents).values({
+    userId: entry.userId,
+    ip: entry.ip,
+    action: entry.action,
+    entity: entry.entity ?? null,
+    entityId: entry.entityId ?? null,
+    oldVersion: entry.oldVersion ?? null,
+    newVersion: entry.newVersion ?? null,
+    details: entry.details === undefined ? null : redactDetails(entry.details),
+  });
 }

@@ -2,70 +2,78 @@
  * Account requests: filed by POST /api/auth/register, decided by an admin (users module).
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { emailTaken, normalizeEmail } from '../users/store.ts';
+import {
+  ACCOUNT_REQUEST_STATUSES,
+  type AccountRequestRecord,
+  type AccountRequestStatus,
+  GENDERS,
+  type Gender,
+} from '@bh/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { accountRequests } from '../../db/schema.ts';
+import { type Executor, emailTaken, normalizeEmail } from '../users/store.ts';
 
-type Executor = Pick<Db, 'execute'>;
-
-export interface AccountRequestRow {
-  id: string;
-  name: string;
-  email: string;
+export interface AccountRequestRow extends AccountRequestRecord {
   passwordHash: string;
-  age: number;
-  gender: 'male' | 'female' | 'other';
-  status: 'pending' | 'approved' | 'rejected';
-  createdAt: string;
-  decidedAt: string | null;
-  decidedBy: string | null;
 }
 
-const iso = (v: unknown) =>
-  v === null || v === undefined ? null : new Date(v as string | Date).toISOString();
+const isStatus = (v: string): v is AccountRequestStatus => ACCOUNT_REQUEST_STATUSES.some((s) => s === v);
+const isGender = (v: string): v is Gender => GENDERS.some((g) => g === v);
 
-function fromDb(r: Record<string, unknown>): AccountRequestRow {
+function fromDb(r: typeof accountRequests.$inferSelect): AccountRequestRow {
   return {
-    id: String(r.id),
-    name: String(r.name),
-    email: String(r.email),
-    passwordHash: String(r.password_hash),
-    age: Number(r.age),
-    gender: r.gender as AccountRequestRow['gender'],
-    status: r.status as AccountRequestRow['status'],
-    createdAt: iso(r.created_at) ?? '',
-    decidedAt: iso(r.decided_at),
-    decidedBy: (r.decided_by as string | null) ?? null,
+    ...r,
+    // The columns hold only values the registration schema accepted.
+    gender: isGender(r.gender) ? r.gender : 'other',
+    status: isStatus(r.status) ? r.status : 'pending',
+    createdAt: r.createdAt.toISOString(),
+    decidedAt: r.decidedAt?.toISOString() ?? null,
   };
 }
 
 /** What admins see (never the password hash). */
-export const accountRequestView = ({ passwordHash: _hash, ...rest }: AccountRequestRow) => rest;
+export const accountRequestView = ({
+  passwordHash: _hash,
+  ...rest
+}: AccountRequestRow): AccountRequestRecord => rest;
 
 /** Files a request; null when the e-mail already has an account or a pending request. */
 export async function fileAccountRequest(
   db: Executor,
-  r: { name: string; email: string; age: number; gender: string; passwordHash: string },
+  r: { name: string; email: string; age: number; gender: Gender; passwordHash: string },
 ): Promise<AccountRequestRow | null> {
   const email = normalizeEmail(r.email);
   if (await emailTaken(db, email)) return null;
-  const id = randomUUID();
-  const row = (
-    await db.execute(sql`INSERT INTO account_requests (id, name, email, password_hash, age, gender)
-      SELECT ${id}, ${r.name.trim()}, ${email}, ${r.passwordHash}, ${r.age}, ${r.gender}
-      WHERE NOT EXISTS (SELECT 1 FROM account_requests WHERE email = ${email} AND status = 'pending')
-      RETURNING *`)
-  ).rows[0];
-  return row ? fromDb(row as Record<string, unknown>) : null;
+  const pending = await db
+    .select({ id: accountRequests.id })
+    .from(accountRequests)
+    .where(and(eq(accountRequests.email, email), eq(accountRequests.status, 'pending')))
+    .limit(1);
+  if (pending.length > 0) return null;
+  const [row] = await db
+    .insert(accountRequests)
+    .values({
+      id: randomUUID(),
+      name: r.name.trim(),
+      email,
+      passwordHash: r.passwordHash,
+      age: r.age,
+      gender: r.gender,
+    })
+    .returning();
+  return row ? fromDb(row) : null;
 }
 
-export async function listAccountRequests(db: Executor, status?: string): Promise<AccountRequestRow[]> {
-  const rows = (
-    await db.execute(sql`SELECT * FROM account_requests
-      WHERE ${status ?? null}::text IS NULL OR status = ${status ?? null}
-      ORDER BY created_at DESC`)
-  ).rows;
-  return rows.map((r) => fromDb(r as Record<string, unknown>));
+export async function listAccountRequests(
+  db: Executor,
+  status?: AccountRequestStatus,
+): Promise<AccountRequestRow[]> {
+  const rows = await db
+    .select()
+    .from(accountRequests)
+    .where(status === undefined ? undefined : eq(accountRequests.status, status))
+    .orderBy(desc(accountRequests.createdAt));
+  return rows.map(fromDb);
 }
 
 /** Marks a pending request decided; null when it does not exist or was already decided. */
@@ -75,14 +83,15 @@ export async function decideAccountRequest(
   status: 'approved' | 'rejected',
   adminId: string,
 ): Promise<AccountRequestRow | null> {
-  const row = (
-    await db.execute(sql`UPDATE account_requests SET status = ${status}, decided_at = now(), decided_by = ${adminId}
-      WHERE id = ${id} AND status = 'pending' RETURNING *`)
-  ).rows[0];
-  return row ? fromDb(row as Record<string, unknown>) : null;
+  const [row] = await db
+    .update(accountRequests)
+    .set({ status, decidedAt: sql`now()`, decidedBy: adminId })
+    .where(and(eq(accountRequests.id, id), eq(accountRequests.status, 'pending')))
+    .returning();
+  return row ? fromDb(row) : null;
 }
 
 export async function findAccountRequest(db: Executor, id: string): Promise<AccountRequestRow | null> {
-  const row = (await db.execute(sql`SELECT * FROM account_requests WHERE id = ${id}`)).rows[0];
-  return row ? fromDb(row as Record<string, unknown>) : null;
+  const [row] = await db.select().from(accountRequests).where(eq(accountRequests.id, id)).limit(1);
+  return row ? fromDb(row) : null;
 }

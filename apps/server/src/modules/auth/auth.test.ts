@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { accountRequests, auditEvents, sessions, users } from '../../db/schema.ts';
 import { createHarness, type Harness, TEST_JWT_SECRET } from '../../test/harness.ts';
 import { insertUser } from '../users/store.ts';
 import { hashPassword } from './passwords.ts';
@@ -25,7 +26,7 @@ async function makeUser(over: { role?: 'admin' | 'officer'; disabled?: boolean }
     role: over.role ?? 'officer',
     passwordHash: await hashPassword('Secret@123'),
   });
-  if (over.disabled) await h.database.db.execute(sql`UPDATE users SET disabled = true WHERE id = ${user.id}`);
+  if (over.disabled) await h.database.db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
   return { ...user, password: 'Secret@123' };
 }
 
@@ -33,7 +34,9 @@ const login = (payload: Record<string, unknown>, ip = '10.0.0.1') =>
   h.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: ip });
 
 function refreshCookie(res: { cookies: { name: string; value: string }[] }) {
-  return res.cookies.find((c) => c.name === REFRESH_COOKIE);
+  const cookie = res.cookies.find((c) => c.name === REFRESH_COOKIE);
+  if (!cookie) throw new Error('no refresh cookie in the answer');
+  return cookie;
 }
 const refresh = (token: string) =>
   h.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { [REFRESH_COOKIE]: token } });
@@ -41,7 +44,7 @@ const profile = (token: string) =>
   h.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } });
 
 async function audits(action: string) {
-  return (await h.database.db.execute(sql`SELECT * FROM audit_events WHERE action = ${action}`)).rows;
+  return h.database.db.select().from(auditEvents).where(eq(auditEvents.action, action));
 }
 
 describe('POST /api/auth/login', () => {
@@ -117,9 +120,11 @@ describe('POST /api/auth/login', () => {
 
   it('stores passwords as argon2id hashes only', async () => {
     const u = await makeUser();
-    const row = (await h.database.db.execute(sql`SELECT password_hash FROM users WHERE id = ${u.id}`))
-      .rows[0];
-    expect(String((row as { password_hash: string }).password_hash)).toMatch(/^\$argon2id\$/);
+    const [row] = await h.database.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, u.id));
+    expect(row?.hash).toMatch(/^\$argon2id\$/);
   });
 
   it('after 5 failures for one account and address answers 429 with Retry-After; others are not affected', async () => {
@@ -150,10 +155,10 @@ describe('refresh, logout, profile', () => {
   it('rotates the refresh token; a used token revokes the whole session', async () => {
     const u = await makeUser();
     const first = await login({ email: u.email, password: u.password });
-    const t1 = refreshCookie(first)!.value;
+    const t1 = refreshCookie(first).value;
     const r1 = await refresh(t1);
     expect(r1.statusCode).toBe(200);
-    const t2 = refreshCookie(r1)!.value;
+    const t2 = refreshCookie(r1).value;
     expect(t2).not.toBe(t1);
     expect((await profile(r1.json().token)).statusCode).toBe(200);
     // The old one is refused and, being a reuse, ends the session (new token and access token too).
@@ -165,8 +170,8 @@ describe('refresh, logout, profile', () => {
 
   it('stores only a hash of the refresh token', async () => {
     const u = await makeUser();
-    const token = refreshCookie(await login({ email: u.email, password: u.password }))!.value;
-    const rows = (await h.database.db.execute(sql`SELECT token_hash FROM sessions`)).rows;
+    const token = refreshCookie(await login({ email: u.email, password: u.password })).value;
+    const rows = await h.database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
@@ -179,7 +184,7 @@ describe('refresh, logout, profile', () => {
     const u = await makeUser();
     const res = await login({ email: u.email, password: u.password });
     const token = res.json().token;
-    const cookie = refreshCookie(res)!.value;
+    const cookie = refreshCookie(res).value;
     const out = await h.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
@@ -196,7 +201,7 @@ describe('refresh, logout, profile', () => {
   it('refuses tampered, expired, alg:none and wrongly signed access tokens', async () => {
     const u = await makeUser();
     const token: string = (await login({ email: u.email, password: u.password })).json().token;
-    const [head, payload] = token.split('.') as [string, string, string];
+    const [head = '', payload = ''] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const sign = (body: string, secret: string) =>
@@ -232,11 +237,8 @@ describe('POST /api/auth/register', () => {
     const res = await register(form);
     expect(res.statusCode).toBe(201);
     expect(res.json().request.status).toBe('pending');
-    const row = (await h.database.db.execute(sql`SELECT * FROM account_requests`)).rows[0] as Record<
-      string,
-      string
-    >;
-    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    const [row] = await h.database.db.select().from(accountRequests);
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
   it('applies the registration rules', async () => {
@@ -262,52 +264,5 @@ describe('POST /api/auth/register', () => {
     expect(taken.json().error.message).toBe('auth.errors.emailTaken');
     expect((await register(form)).statusCode).toBe(201);
     expect((await register({ ...form, email: form.email.toUpperCase() })).statusCode).toBe(409);
-  });
-});
-
-describe('demo accounts', () => {
-  it('are seeded on an empty database and listed for the login page', async () => {
-    const seeded = await createHarness({ SEED_DEMO: 'true' });
-    try {
-      const { seedDemoUsers } = await import('./seed.ts');
-      await seedDemoUsers(seeded.database);
-      const res = await seeded.app.inject({ url: '/api/auth/demo-accounts' });
-      expect(res.json().accounts.map((a: { email: string }) => a.email)).toEqual([
-        'inspector@demo.vn',
-        'admin@demo.vn',
-        'test@demo.vn',
-      ]);
-      const ok = await seeded.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: 'inspector@demo.vn', password: 'Inspector@123' },
-      });
-      expect(ok.json().user).toMatchObject({ role: 'officer' });
-      const title = (
-        await seeded.database.db.execute(sql`SELECT title FROM users WHERE email = 'inspector@demo.vn'`)
-      ).rows[0] as { title: string };
-      expect(title.title).toBe('quarantine officer');
-      for (const [email, password, role] of [
-        ['admin@demo.vn', 'Admin@123', 'admin'],
-        ['test@demo.vn', 'Test@1234', 'officer'],
-      ]) {
-        const r = await seeded.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email, password },
-        });
-        expect(r.json().user.role).toBe(role);
-      }
-    } finally {
-      await seeded.close();
-    }
-  });
-
-  it('are neither seeded nor listed with SEED_DEMO=false', async () => {
-    expect((await h.app.inject({ url: '/api/auth/demo-accounts' })).json()).toEqual({ accounts: [] });
-    const count = (await h.database.db.execute(sql`SELECT COUNT(*)::int AS n FROM users`)).rows[0] as {
-      n: number;
-    };
-    expect(Number(count.n)).toBe(0);
   });
 });

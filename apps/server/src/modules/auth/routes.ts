@@ -1,19 +1,27 @@
 /**
  * /api/auth: login, silent refresh (rotating httpOnly cookie), logout, profile, registration
- * (an account request an admin approves) and the demo-account list for the login page.
+ * (an account request an admin approves) and the demo-mode flag for the login page.
  */
-import { registrationFormSchema } from '@bh/shared';
+import {
+  authAnswerSchema,
+  demoModeSchema,
+  loginRequestSchema,
+  profileAnswerSchema,
+  registerAnswerSchema,
+  registrationFormSchema,
+} from '@bh/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, conflict, unauthorized } from '../../lib/errors.ts';
 import { signJwt } from '../../lib/jwt.ts';
+import { errorResponses } from '../../lib/responses.ts';
+import { BEARER } from '../../plugins/openapi.ts';
 import { writeAudit } from '../audit/audit.ts';
 import { findUserByEmail, findUserById, normalizeEmail, publicUser, type UserRow } from '../users/store.ts';
 import { fileAccountRequest } from './account-requests.ts';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 import { LoginLimiter } from './rate-limit.ts';
-import { availableDemoAccounts, type DemoAccount } from './seed.ts';
 import {
   ACCESS_TTL_SEC,
   findFamily,
@@ -24,14 +32,7 @@ import {
   startSession,
 } from './sessions.ts';
 
-// Lenient on purpose: a wrong password of any length is a 401, never a 400 that tells more.
-const loginBodySchema = z.object({
-  email: z.string().max(254),
-  password: z.string().max(128),
-  rememberMe: z.boolean().optional(),
-});
-
-const DEMO_CACHE_MS = 60_000;
+const tags = ['auth'];
 const INVALID_LOGIN = 'Invalid email or password';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,136 +67,164 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   };
 
-  app.post('/api/auth/login', { schema: { body: loginBodySchema } }, async (request, reply) => {
-    const { password, rememberMe } = request.body;
-    const email = normalizeEmail(request.body.email);
-    const ip = request.ip;
-    const wait = limiter.retryAfter(email, ip);
-    if (wait > 0) {
-      await writeAudit(db, { userId: null, ip, action: 'auth.login.rate_limited', details: { email } });
-      throw new AppError(
-        'rate_limited',
-        'Too many failed logins, try again later',
-        { retryAfter: wait },
-        { 'Retry-After': String(wait) },
-      );
-    }
-    const user = await findUserByEmail(db, email);
-    const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyDummy(password);
-    if (!user || !ok || user.disabled) {
-      limiter.fail(email, ip);
-      const reason = !user ? 'unknown_email' : !ok ? 'wrong_password' : 'disabled';
-      await writeAudit(db, {
-        userId: user?.id ?? null,
-        ip,
-        action: 'auth.login.failure',
-        details: { email, reason },
-      });
-      throw unauthorized(INVALID_LOGIN);
-    }
-    limiter.succeed(email, ip);
-    const refresh = await startSession(db, user.id, rememberMe === true, ip);
-    await writeAudit(db, {
-      userId: user.id,
-      ip,
-      action: 'auth.login.success',
-      entity: 'session',
-      entityId: refresh.familyId,
-      details: { rememberMe: refresh.persistent },
-    });
-    setRefreshCookie(request, reply, refresh);
-    return { user: publicUser(user), token: await accessToken(user, refresh.familyId) };
-  });
-
-  app.post('/api/auth/refresh', async (request, reply) => {
-    const presented = request.cookies[REFRESH_COOKIE];
-    if (!presented) throw unauthorized();
-    const result = await rotateSession(db, presented, request.ip);
-    if (result.kind === 'reuse') {
-      await writeAudit(db, {
-        userId: result.userId,
-        ip: request.ip,
-        action: 'auth.refresh.reuse_detected',
-        entity: 'session',
-        entityId: result.familyId,
-      });
-    }
-    const user = result.kind === 'ok' ? await findUserById(db, result.userId) : null;
-    if (result.kind !== 'ok' || !user || user.disabled) {
-      if (result.kind === 'ok') await revokeFamily(db, result.refresh.familyId);
-      clearRefreshCookie(request, reply);
-      throw unauthorized();
-    }
-    setRefreshCookie(request, reply, result.refresh);
-    return { user: publicUser(user), token: await accessToken(user, result.refresh.familyId) };
-  });
-
-  app.post('/api/auth/logout', async (request, reply) => {
-    const presented = request.cookies[REFRESH_COOKIE];
-    const family = presented ? await findFamily(db, presented) : null;
-    const familyId = family?.familyId ?? request.user?.sessionId;
-    if (familyId) await revokeFamily(db, familyId);
-    const userId = family?.userId ?? request.user?.id ?? null;
-    if (userId) {
-      await writeAudit(db, {
-        userId,
-        ip: request.ip,
-        action: 'auth.logout',
-        entity: 'session',
-        entityId: familyId,
-      });
-    }
-    clearRefreshCookie(request, reply);
-    return reply.status(204).send();
-  });
-
-  app.get('/api/auth/profile', { onRequest: app.requireAuth }, async (request) => {
-    const user = await findUserById(db, request.user!.id);
-    if (!user) throw unauthorized();
-    return { user: { ...publicUser(user), title: user.title } };
-  });
-
-  app.post('/api/auth/register', { schema: { body: registrationFormSchema } }, async (request, reply) => {
-    const { name, email, password, age, gender } = request.body;
-    const filed = await fileAccountRequest(db, {
-      name,
-      email,
-      age,
-      gender,
-      passwordHash: await hashPassword(password),
-    });
-    if (!filed)
-      throw conflict([{ field: 'email', code: 'auth.errors.emailTaken' }], 'auth.errors.emailTaken');
-    await writeAudit(db, {
-      userId: null,
-      ip: request.ip,
-      action: 'account_request.create',
-      entity: 'account_request',
-      entityId: filed.id,
-      details: { email: normalizeEmail(email) },
-    });
-    return reply.status(201).send({ request: { id: filed.id, status: 'pending' as const } });
-  });
-
-  // The login page lists the demo accounts only while they exist with their demo passwords.
-  let demoCache: { at: number; accounts: DemoAccount[] } | null = null;
-  app.get('/api/auth/demo-accounts', async () => {
-    if (!config.SEED_DEMO) return { accounts: [] };
-    if (!demoCache || Date.now() - demoCache.at > DEMO_CACHE_MS) {
-      const accounts: DemoAccount[] = [];
-      for (const account of await availableDemoAccounts(database)) {
-        const user = await findUserByEmail(db, account.email);
-        if (user && (await verifyPassword(user.passwordHash, account.password))) accounts.push(account);
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags,
+        body: loginRequestSchema,
+        response: {
+          200: authAnswerSchema,
+          ...errorResponses('validation_error', 'unauthorized', 'rate_limited'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { password, rememberMe } = request.body;
+      const email = normalizeEmail(request.body.email);
+      const ip = request.ip;
+      const wait = limiter.retryAfter(email, ip);
+      if (wait > 0) {
+        await writeAudit(db, { userId: null, ip, action: 'auth.login.rate_limited', details: { email } });
+        throw new AppError(
+          'rate_limited',
+          'Too many failed logins, try again later',
+          { retryAfter: wait },
+          { 'Retry-After': String(wait) },
+        );
       }
-      demoCache = { at: Date.now(), accounts };
-    }
-    return {
-      accounts: demoCache.accounts.map(({ email, password, role, title }) => ({
+      const user = await findUserByEmail(db, email);
+      const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyDummy(password);
+      if (!user || !ok || user.disabled) {
+        limiter.fail(email, ip);
+        const reason = !user ? 'unknown_email' : !ok ? 'wrong_password' : 'disabled';
+        await writeAudit(db, {
+          userId: user?.id ?? null,
+          ip,
+          action: 'auth.login.failure',
+          details: { email, reason },
+        });
+        throw unauthorized(INVALID_LOGIN);
+      }
+      limiter.succeed(email, ip);
+      const refresh = await startSession(db, user.id, rememberMe === true, ip);
+      await writeAudit(db, {
+        userId: user.id,
+        ip,
+        action: 'auth.login.success',
+        entity: 'session',
+        entityId: refresh.familyId,
+        details: { rememberMe: refresh.persistent },
+      });
+      setRefreshCookie(request, reply, refresh);
+      return { user: publicUser(user), token: await accessToken(user, refresh.familyId) };
+    },
+  );
+
+  app.post(
+    '/api/auth/refresh',
+    { schema: { tags, response: { 200: authAnswerSchema, ...errorResponses('unauthorized') } } },
+    async (request, reply) => {
+      const presented = request.cookies[REFRESH_COOKIE];
+      if (!presented) throw unauthorized();
+      const result = await rotateSession(db, presented, request.ip);
+      if (result.kind === 'reuse') {
+        await writeAudit(db, {
+          userId: result.userId,
+          ip: request.ip,
+          action: 'auth.refresh.reuse_detected',
+          entity: 'session',
+          entityId: result.familyId,
+        });
+      }
+      const user = result.kind === 'ok' ? await findUserById(db, result.userId) : null;
+      if (result.kind !== 'ok' || !user || user.disabled) {
+        if (result.kind === 'ok') await revokeFamily(db, result.refresh.familyId);
+        clearRefreshCookie(request, reply);
+        throw unauthorized();
+      }
+      setRefreshCookie(request, reply, result.refresh);
+      return { user: publicUser(user), token: await accessToken(user, result.refresh.familyId) };
+    },
+  );
+
+  // The bearer token is optional here: logout also works with the refresh cookie alone.
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags, response: { 204: z.null().describe('Logged out'), ...errorResponses() } } },
+    async (request, reply) => {
+      const presented = request.cookies[REFRESH_COOKIE];
+      const family = presented ? await findFamily(db, presented) : null;
+      const familyId = family?.familyId ?? request.user?.sessionId;
+      if (familyId) await revokeFamily(db, familyId);
+      const userId = family?.userId ?? request.user?.id ?? null;
+      if (userId) {
+        await writeAudit(db, {
+          userId,
+          ip: request.ip,
+          action: 'auth.logout',
+          entity: 'session',
+          entityId: familyId,
+        });
+      }
+      clearRefreshCookie(request, reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/auth/profile',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: BEARER,
+        response: { 200: profileAnswerSchema, ...errorResponses('unauthorized') },
+      },
+    },
+    async (request) => {
+      const user = request.user ? await findUserById(db, request.user.id) : null;
+      if (!user) throw unauthorized();
+      return { user: { ...publicUser(user), title: user.title } };
+    },
+  );
+
+  app.post(
+    '/api/auth/register',
+    {
+      schema: {
+        tags,
+        body: registrationFormSchema,
+        response: { 201: registerAnswerSchema, ...errorResponses('validation_error', 'conflict') },
+      },
+    },
+    async (request, reply) => {
+      const { name, email, password, age, gender } = request.body;
+      const filed = await fileAccountRequest(db, {
+        name,
         email,
-        password,
-        role,
-        title,
-      })),
-    };
-  });
+        age,
+        gender,
+        passwordHash: await hashPassword(password),
+      });
+      if (!filed)
+        throw conflict([{ field: 'email', code: 'auth.errors.emailTaken' }], 'auth.errors.emailTaken');
+      await writeAudit(db, {
+        userId: null,
+        ip: request.ip,
+        action: 'account_request.create',
+        entity: 'account_request',
+        entityId: filed.id,
+        details: { email: normalizeEmail(email) },
+      });
+      return reply.status(201).send({ request: { id: filed.id, status: 'pending' } });
+    },
+  );
+
+  // Only the flag: the login page shows the shared demo list itself; no route answers a password.
+  app.get(
+    '/api/auth/demo',
+    { schema: { tags, response: { 200: demoModeSchema, ...errorResponses() } } },
+    async () => ({ demo: config.demo }),
+  );
 };

@@ -1,49 +1,45 @@
 /**
- * The spec's three demo accounts, seeded on a first start (empty users table) unless
- * SEED_DEMO=false. The README lists them; the login page shows them only when this ran.
+ * The demo accounts (packages/shared DEMO_ACCOUNTS), seeded in demo mode on a first start (empty
+ * users table). Their passwords live only in that shared list and as hashes here: no route
+ * ever answers one. Outside demo mode they must not work: a server that was a demo before
+ * (or ran an older version that seeded them everywhere) disables them at start.
  */
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { findUserByEmail, insertUser, type Role } from '../users/store.ts';
-import { hashPassword } from './passwords.ts';
-
-export interface DemoAccount {
-  email: string;
-  password: string;
-  name: string;
-  role: Role;
-  title: string | null;
-}
-
-export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  {
-    email: 'inspector@demo.vn',
-    password: 'Inspector@123',
-    name: 'Nguyễn Văn Kiểm',
-    role: 'officer',
-    title: 'quarantine officer',
-  },
-  { email: 'admin@demo.vn', password: 'Admin@123', name: 'Quản trị viên', role: 'admin', title: null },
-  { email: 'test@demo.vn', password: 'Test@1234', name: 'Người dùng thử', role: 'officer', title: null },
-];
+import { DEMO_ACCOUNTS } from '@bh/shared';
+import { writeAudit } from '../audit/audit.ts';
+import { type Executor, findUserByEmail, insertUser, noUsers, updateUser } from '../users/store.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { revokeUserSessions } from './sessions.ts';
 
 /** Seeds the demo accounts when no user exists yet; idempotent. */
-export async function seedDemoUsers(database: Database) {
-  const count = Number(
-    ((await database.db.execute(sql`SELECT COUNT(*) AS n FROM users`)).rows[0] as { n: unknown }).n,
-  );
-  if (count > 0) return;
+export async function seedDemoUsers(db: Executor) {
+  if (!(await noUsers(db))) return;
   for (const account of DEMO_ACCOUNTS) {
-    await insertUser(database.db, { ...account, passwordHash: await hashPassword(account.password) });
+    await insertUser(db, { ...account, passwordHash: await hashPassword(account.password) });
   }
 }
 
-/** The demo accounts that exist and are enabled, for the login page's info box. */
-export async function availableDemoAccounts(database: Database): Promise<DemoAccount[]> {
-  const found: DemoAccount[] = [];
+/**
+ * Disables every enabled demo account that still has its public password (one whose password
+ * was changed is a real account now and stays). Returns the e-mails disabled.
+ */
+export async function retireDemoAccounts(db: Executor): Promise<string[]> {
+  const retired: string[] = [];
   for (const account of DEMO_ACCOUNTS) {
-    const user = await findUserByEmail(database.db, account.email);
-    if (user && !user.disabled) found.push(account);
+    const user = await findUserByEmail(db, account.email);
+    if (!user || user.disabled || !(await verifyPassword(user.passwordHash, account.password))) continue;
+    const updated = await updateUser(db, user.id, { disabled: true });
+    await revokeUserSessions(db, user.id);
+    await writeAudit(db, {
+      userId: null,
+      ip: null,
+      action: 'user.disable',
+      entity: 'user',
+      entityId: user.id,
+      oldVersion: user.version,
+      newVersion: updated?.version,
+      details: { reason: 'demo_account_outside_demo_mode' },
+    });
+    retired.push(user.email);
   }
-  return found;
+  return retired;
 }

@@ -5,16 +5,16 @@
  * one; presenting a used token again means it leaked, so the whole family is revoked.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema.ts';
+import type { Executor } from '../users/store.ts';
 
 export const REFRESH_COOKIE = 'bh_refresh';
 export const ACCESS_TTL_SEC = 15 * 60;
 /** With "remember me" the session lives 30 days (sliding); without it 12 hours. */
 export const PERSISTENT_TTL_SEC = 30 * 24 * 3600;
 export const SESSION_TTL_SEC = 12 * 3600;
-
-type Executor = Pick<Db, 'execute'>;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
@@ -33,9 +33,12 @@ async function insertRow(
 ): Promise<IssuedRefresh> {
   const token = newToken();
   const ttl = ttlOf(row.persistent);
-  await db.execute(sql`INSERT INTO sessions (id, user_id, family_id, token_hash, persistent, expires_at, ip)
-    VALUES (${row.id}, ${row.userId}, ${row.familyId}, ${hashToken(token)}, ${row.persistent},
-      now() + make_interval(secs => ${ttl}), ${row.ip})`);
+  await db.insert(sessions).values({
+    ...row,
+    tokenHash: hashToken(token),
+    // The database clock decides expiry, like every other session check.
+    expiresAt: sql`now() + make_interval(secs => ${ttl})`,
+  });
   return { token, familyId: row.familyId, persistent: row.persistent, maxAgeSec: ttl };
 }
 
@@ -53,28 +56,31 @@ export type RotateResult =
 export async function rotateSession(db: Db, token: string, ip: string | null): Promise<RotateResult> {
   const tokenHash = hashToken(token);
   return db.transaction(async (tx) => {
-    const used = (
-      await tx.execute(sql`UPDATE sessions SET used_at = now()
-        WHERE token_hash = ${tokenHash} AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()
-        RETURNING user_id, family_id, persistent`)
-    ).rows[0] as { user_id: string; family_id: string; persistent: boolean } | undefined;
+    const [used] = await tx
+      .update(sessions)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.usedAt),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: sessions.userId, familyId: sessions.familyId, persistent: sessions.persistent });
     if (used) {
-      const refresh = await insertRow(tx, {
-        id: randomUUID(),
-        userId: used.user_id,
-        familyId: used.family_id,
-        persistent: used.persistent,
-        ip,
-      });
-      return { kind: 'ok', userId: used.user_id, refresh };
+      const refresh = await insertRow(tx, { id: randomUUID(), ...used, ip });
+      return { kind: 'ok', userId: used.userId, refresh };
     }
-    const known = (
-      await tx.execute(sql`SELECT user_id, family_id, used_at, revoked_at FROM sessions
-        WHERE token_hash = ${tokenHash}`)
-    ).rows[0] as { user_id: string; family_id: string; used_at: unknown; revoked_at: unknown } | undefined;
-    if (known && known.used_at !== null && known.revoked_at === null) {
-      await revokeFamily(tx, known.family_id);
-      return { kind: 'reuse', userId: known.user_id, familyId: known.family_id };
+    // A known token that was used before and is not revoked yet: it leaked, end the family.
+    const [reused] = await tx
+      .select({ userId: sessions.userId, familyId: sessions.familyId })
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, tokenHash), isNotNull(sessions.usedAt), isNull(sessions.revokedAt)))
+      .limit(1);
+    if (reused) {
+      await revokeFamily(tx, reused.familyId);
+      return { kind: 'reuse', ...reused };
     }
     return { kind: 'invalid' };
   });
@@ -82,23 +88,34 @@ export async function rotateSession(db: Db, token: string, ip: string | null): P
 
 /** Family and user of a refresh token (used or not), for logout. */
 export async function findFamily(db: Executor, token: string) {
-  const row = (
-    await db.execute(sql`SELECT user_id, family_id FROM sessions WHERE token_hash = ${hashToken(token)}`)
-  ).rows[0] as { user_id: string; family_id: string } | undefined;
-  return row ? { userId: row.user_id, familyId: row.family_id } : null;
+  const [row] = await db
+    .select({ userId: sessions.userId, familyId: sessions.familyId })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function revokeFamily(db: Executor, familyId: string) {
-  await db.execute(sql`UPDATE sessions SET revoked_at = now()
-    WHERE (family_id = ${familyId} OR id = ${familyId}) AND revoked_at IS NULL`);
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(or(eq(sessions.familyId, familyId), eq(sessions.id, familyId)), isNull(sessions.revokedAt)));
   forgetActiveSessions();
 }
 
 /** Ends every session of a user (disabled, role changed), except one family if given. */
 export async function revokeUserSessions(db: Executor, userId: string, exceptFamily?: string) {
-  await db.execute(sql`UPDATE sessions SET revoked_at = now()
-    WHERE user_id = ${userId} AND revoked_at IS NULL
-      AND (${exceptFamily ?? null}::uuid IS NULL OR family_id <> ${exceptFamily ?? null}::uuid)`);
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptFamily === undefined ? undefined : ne(sessions.familyId, exceptFamily),
+      ),
+    );
   forgetActiveSessions();
 }
 
@@ -118,12 +135,20 @@ export async function isSessionActive(db: Executor, sessionId: string, userId: s
   if (until !== undefined && until > Date.now()) return true;
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   if (!uuid.test(sessionId) || !uuid.test(userId)) return false;
-  const rows = (
-    await db.execute(sql`SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE (s.family_id = ${sessionId} OR s.id = ${sessionId}) AND s.user_id = ${userId}
-        AND s.revoked_at IS NULL AND s.expires_at > now() AND NOT u.disabled
-      LIMIT 1`)
-  ).rows;
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        or(eq(sessions.familyId, sessionId), eq(sessions.id, sessionId)),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.disabled, false),
+      ),
+    )
+    .limit(1);
   if (rows.length === 0) return false;
   if (activeCache.size > 10_000) activeCache.clear();
   activeCache.set(key, Date.now() + CACHE_MS);

@@ -3,55 +3,103 @@
  * or all read, remove one, clear all. Every query is scoped to request.user, so nobody can touch
  * another user's notifications (a foreign id answers 404).
  */
-import { sql } from 'drizzle-orm';
+import {
+  idParamsSchema,
+  notificationListSchema,
+  notificationReadSchema,
+  notificationsDeletedSchema,
+  notificationsUpdatedSchema,
+} from '@bh/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
-import { listNotifications, seedOnce } from './service.ts';
+import { errorResponses } from '../../lib/responses.ts';
+import { userOf } from '../../plugins/auth-guard.ts';
+import { BEARER } from '../../plugins/openapi.ts';
+import { listNotifications, markRead, removeNotifications, seedOnce } from './service.ts';
 
-const idParams = z.object({ id: z.uuid() });
+const notifications = { tags: ['notifications'], security: BEARER };
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
+  const onRequest = app.requireAuth;
 
-  app.get('/api/notifications', { onRequest: app.requireAuth }, async (request) => {
-    await seedOnce(db, request.user!.id);
-    const items = await listNotifications(db, request.user!.id);
-    return { items, unreadCount: items.filter((n) => !n.read).length };
-  });
+  app.get(
+    '/api/notifications',
+    {
+      onRequest,
+      schema: {
+        ...notifications,
+        response: { 200: notificationListSchema, ...errorResponses('unauthorized') },
+      },
+    },
+    async (request) => {
+      const userId = userOf(request).id;
+      await seedOnce(db, userId);
+      const items = await listNotifications(db, userId);
+      return { items, unreadCount: items.filter((n) => !n.read).length };
+    },
+  );
 
-  app.put('/api/notifications/read-all', { onRequest: app.requireAuth }, async (request) => {
-    const res = await db.execute(sql`UPDATE notifications SET read = true
-      WHERE user_id = ${request.user!.id} AND read = false RETURNING id`);
-    return { updated: res.rows.length };
-  });
+  app.put(
+    '/api/notifications/read-all',
+    {
+      onRequest,
+      schema: {
+        ...notifications,
+        response: { 200: notificationsUpdatedSchema, ...errorResponses('unauthorized') },
+      },
+    },
+    async (request) => ({ updated: await markRead(db, userOf(request).id) }),
+  );
 
   app.put(
     '/api/notifications/:id/read',
-    { onRequest: app.requireAuth, schema: { params: idParams } },
+    {
+      onRequest,
+      schema: {
+        ...notifications,
+        params: idParamsSchema,
+        response: {
+          200: notificationReadSchema,
+          ...errorResponses('unauthorized', 'validation_error', 'not_found'),
+        },
+      },
+    },
     async (request) => {
-      const res = await db.execute(sql`UPDATE notifications SET read = true
-        WHERE id = ${request.params.id} AND user_id = ${request.user!.id} RETURNING id`);
-      if (res.rows.length === 0) throw notFound();
-      return { ok: true };
+      if ((await markRead(db, userOf(request).id, request.params.id)) === 0) throw notFound();
+      return { ok: true as const };
     },
   );
 
   app.delete(
     '/api/notifications/:id',
-    { onRequest: app.requireAuth, schema: { params: idParams } },
+    {
+      onRequest,
+      schema: {
+        ...notifications,
+        params: idParamsSchema,
+        response: {
+          204: z.null().describe('Removed'),
+          ...errorResponses('unauthorized', 'validation_error', 'not_found'),
+        },
+      },
+    },
     async (request, reply) => {
-      const res = await db.execute(sql`DELETE FROM notifications
-        WHERE id = ${request.params.id} AND user_id = ${request.user!.id} RETURNING id`);
-      if (res.rows.length === 0) throw notFound();
-      return reply.code(204).send();
+      if ((await removeNotifications(db, userOf(request).id, request.params.id)) === 0) throw notFound();
+      return reply.code(204).send(null);
     },
   );
 
-  app.delete('/api/notifications', { onRequest: app.requireAuth }, async (request) => {
-    const res = await db.execute(
-      sql`DELETE FROM notifications WHERE user_id = ${request.user!.id} RETURNING id`,
-    );
-    return { deleted: res.rows.length };
-  });
+  app.delete(
+    '/api/notifications',
+    {
+      onRequest,
+      schema: {
+        ...notifications,
+        response: { 200: notificationsDeletedSchema, ...errorResponses('unauthorized') },
+      },
+    },
+    async (request) => ({ deleted: await removeNotifications(db, userOf(request).id) }),
+  );
 };

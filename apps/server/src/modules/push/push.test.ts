@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pushSubscriptions } from '../../db/schema.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
@@ -15,12 +16,16 @@ const payload = (endpoint = 'https://push.example.com/send/abc') => ({
   timestamp: '2026-03-05T10:00:00.000Z',
 });
 
-const rows = async () =>
-  (
-    await h.database.db.execute(
-      sql`SELECT user_id, endpoint, keys, user_agent FROM push_subscriptions ORDER BY endpoint`,
-    )
-  ).rows as { user_id: string; endpoint: string; keys: unknown; user_agent: string }[];
+const rows = () =>
+  h.database.db
+    .select({
+      user_id: pushSubscriptions.userId,
+      endpoint: pushSubscriptions.endpoint,
+      keys: pushSubscriptions.keys,
+      user_agent: pushSubscriptions.userAgent,
+    })
+    .from(pushSubscriptions)
+    .orderBy(asc(pushSubscriptions.endpoint));
 
 describe('push API', () => {
   it('needs a login', async () => {

@@ -2,42 +2,58 @@
  * GET /api/system-status (any logged-in user) and PUT /api/system-status (admin: set the mode).
  * The write goes through applyMutations so it bumps version/change_seq, syncs and is audited.
  */
-import { SYSTEM_STATUS_ID, systemStatusInputSchema } from '@bh/shared';
+import {
+  SYSTEM_STATUS_ID,
+  systemStatusAnswerSchema,
+  systemStatusQuerySchema,
+  systemStatusUpdateSchema,
+} from '@bh/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, conflict, forbidden, validationError } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/responses.ts';
+import { userOf } from '../../plugins/auth-guard.ts';
+import { BEARER } from '../../plugins/openapi.ts';
 import { notifyAllUsers } from '../notifications/service.ts';
 import { applyMutations } from '../sync/apply.ts';
 import { localToday, readStatusRecord, readSystemStatus } from './service.ts';
 
-const querySchema = z.object({
-  /** The caller's local date, so "today" matches the officer's calendar, not the server's. */
-  today: z.iso.date().optional(),
-});
-
-const putBodySchema = systemStatusInputSchema.extend({
-  /** Optimistic concurrency: the version the admin saw; omitted = the current one. */
-  version: z.number().int().min(1).optional(),
-});
+const status = { tags: ['system-status'], security: BEARER };
 
 export const systemStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app.ctx;
 
   app.get(
     '/api/system-status',
-    { onRequest: app.requireAuth, schema: { querystring: querySchema } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        ...status,
+        querystring: systemStatusQuerySchema,
+        response: { 200: systemStatusAnswerSchema, ...errorResponses('unauthorized', 'validation_error') },
+      },
+    },
     async (request) => readSystemStatus(database.db, request.query.today ?? localToday(), app.ctx.startedAt),
   );
 
   app.put(
     '/api/system-status',
-    { onRequest: app.requireRole('admin'), schema: { body: putBodySchema } },
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        ...status,
+        body: systemStatusUpdateSchema,
+        response: {
+          200: systemStatusAnswerSchema,
+          ...errorResponses('unauthorized', 'forbidden', 'validation_error', 'conflict', 'not_found'),
+        },
+      },
+    },
     async (request) => {
       const current = await readStatusRecord(database.db);
       const { mode, statusText, version } = request.body;
       const [result] = await applyMutations(
         database.db,
-        { user: request.user!, ip: request.ip, clientId: null },
+        { user: userOf(request), ip: request.ip, clientId: null },
         [
           {
             seq: 1,

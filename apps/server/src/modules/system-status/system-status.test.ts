@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../db/schema.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
@@ -17,8 +18,8 @@ async function addTraveler(entryDate: string, status: string, deleted = false) {
       ${deleted ? new Date().toISOString() : null}::timestamptz)`);
 }
 
-const put = (headers: Record<string, string>, payload: unknown) =>
-  h.app.inject({ method: 'PUT', url: '/api/system-status', headers, payload: payload as object });
+const put = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+  h.app.inject({ method: 'PUT', url: '/api/system-status', headers, payload });
 
 describe('GET /api/system-status', () => {
   it('needs a login', async () => {
@@ -102,10 +103,7 @@ describe('PUT /api/system-status', () => {
     const pulled = await h.app.inject({ url: '/api/sync/pull?cursor=0', headers: admin.headers });
     const change = pulled.json().changes.find((c: { table: string }) => c.table === 'systemStatus');
     expect(change.record).toMatchObject({ id: 'current', mode: 'normal', version: 2 });
-    const audit = await h.database.db.execute(
-      sql`SELECT COUNT(*) AS n FROM audit_events WHERE entity = 'system_status'`,
-    );
-    expect(Number((audit.rows[0] as { n: unknown }).n)).toBe(1);
+    expect(await h.database.db.$count(auditEvents, eq(auditEvents.entity, 'system_status'))).toBe(1);
   });
 
   it('tells every user about a mode change with an unread notification at the front', async () => {

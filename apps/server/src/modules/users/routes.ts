@@ -3,16 +3,25 @@
  * /api/account-requests (admins approve or reject registrations).
  */
 import {
-  ACCOUNT_REQUEST_STATUSES,
+  accountRequestDecisionAnswerSchema,
   accountRequestDecisionSchema,
+  accountRequestListSchema,
+  accountRequestsQuerySchema,
+  adminUserAnswerSchema,
   changePasswordSchema,
+  idParamsSchema,
+  profileAnswerSchema,
   profileUpdateSchema,
   userCreateSchema,
+  userListSchema,
   userUpdateSchema,
 } from '@bh/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/responses.ts';
+import { userOf } from '../../plugins/auth-guard.ts';
+import { BEARER } from '../../plugins/openapi.ts';
 import { writeAudit } from '../audit/audit.ts';
 import {
   accountRequestView,
@@ -32,39 +41,72 @@ import {
   updateUser,
 } from './store.ts';
 
-const idParams = z.object({ id: z.uuid() });
-const requestsQuery = z.object({ status: z.enum(ACCOUNT_REQUEST_STATUSES).optional() });
 const emailConflict = () =>
   conflict([{ field: 'email', code: 'auth.errors.emailTaken' }], 'auth.errors.emailTaken');
+
+const users = { tags: ['users'], security: BEARER };
+/** Errors of every admin route: not logged in, not an admin. */
+const ADMIN_ERRORS = ['unauthorized', 'forbidden'] as const;
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.database.db;
   const admin = app.requireRole('admin');
 
-  app.get('/api/users', { onRequest: admin }, async () => ({ users: (await listUsers(db)).map(adminUser) }));
+  app.get(
+    '/api/users',
+    {
+      onRequest: admin,
+      schema: { ...users, response: { 200: userListSchema, ...errorResponses(...ADMIN_ERRORS) } },
+    },
+    async () => ({ users: (await listUsers(db)).map(adminUser) }),
+  );
 
-  app.post('/api/users', { onRequest: admin, schema: { body: userCreateSchema } }, async (request, reply) => {
-    const body = request.body;
-    if (await emailTaken(db, body.email)) throw emailConflict();
-    const user = await insertUser(db, { ...body, passwordHash: await hashPassword(body.password) });
-    await writeAudit(db, {
-      userId: request.user!.id,
-      ip: request.ip,
-      action: 'user.create',
-      entity: 'user',
-      entityId: user.id,
-      newVersion: user.version,
-      details: { role: user.role },
-    });
-    return reply.status(201).send({ user: adminUser(user) });
-  });
+  app.post(
+    '/api/users',
+    {
+      onRequest: admin,
+      schema: {
+        ...users,
+        body: userCreateSchema,
+        response: {
+          201: adminUserAnswerSchema,
+          ...errorResponses(...ADMIN_ERRORS, 'validation_error', 'conflict'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (await emailTaken(db, body.email)) throw emailConflict();
+      const user = await insertUser(db, { ...body, passwordHash: await hashPassword(body.password) });
+      await writeAudit(db, {
+        userId: userOf(request).id,
+        ip: request.ip,
+        action: 'user.create',
+        entity: 'user',
+        entityId: user.id,
+        newVersion: user.version,
+        details: { role: user.role },
+      });
+      return reply.status(201).send({ user: adminUser(user) });
+    },
+  );
 
   // Static paths are registered before /api/users/:id; Fastify prefers them anyway.
   app.put(
     '/api/users/profile',
-    { onRequest: app.requireAuth, schema: { body: profileUpdateSchema } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        ...users,
+        body: profileUpdateSchema,
+        response: {
+          200: profileAnswerSchema,
+          ...errorResponses('unauthorized', 'validation_error', 'not_found'),
+        },
+      },
+    },
     async (request) => {
-      const me = request.user!;
+      const me = userOf(request);
       const user = await updateUser(db, me.id, request.body);
       if (!user) throw notFound();
       await writeAudit(db, {
@@ -83,9 +125,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/users/change-password',
-    { onRequest: app.requireAuth, schema: { body: changePasswordSchema } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        ...users,
+        body: changePasswordSchema,
+        response: {
+          204: z.null().describe('Password changed'),
+          ...errorResponses('unauthorized', 'validation_error', 'not_found'),
+        },
+      },
+    },
     async (request, reply) => {
-      const me = request.user!;
+      const me = userOf(request);
       const current = await findUserById(db, me.id);
       if (!current) throw notFound();
       if (!(await verifyPassword(current.passwordHash, request.body.currentPassword))) {
@@ -105,25 +157,51 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         oldVersion: current.version,
         newVersion: user?.version,
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
-  app.get('/api/users/:id', { onRequest: admin, schema: { params: idParams } }, async (request) => {
-    const user = await findUserById(db, request.params.id);
-    if (!user) throw notFound();
-    return { user: adminUser(user) };
-  });
+  app.get(
+    '/api/users/:id',
+    {
+      onRequest: admin,
+      schema: {
+        ...users,
+        params: idParamsSchema,
+        response: {
+          200: adminUserAnswerSchema,
+          ...errorResponses(...ADMIN_ERRORS, 'validation_error', 'not_found'),
+        },
+      },
+    },
+    async (request) => {
+      const user = await findUserById(db, request.params.id);
+      if (!user) throw notFound();
+      return { user: adminUser(user) };
+    },
+  );
 
   app.put(
     '/api/users/:id',
-    { onRequest: admin, schema: { params: idParams, body: userUpdateSchema } },
+    {
+      onRequest: admin,
+      schema: {
+        ...users,
+        params: idParamsSchema,
+        body: userUpdateSchema,
+        response: {
+          200: adminUserAnswerSchema,
+          ...errorResponses(...ADMIN_ERRORS, 'validation_error', 'not_found', 'conflict'),
+        },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const changes = request.body;
+      const me = userOf(request);
       const before = await findUserById(db, id);
       if (!before) throw notFound();
-      const self = id === request.user!.id;
+      const self = id === me.id;
       if (
         self &&
         ((changes.disabled ?? false) || (changes.role !== undefined && changes.role !== before.role))
@@ -144,7 +222,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
             ? 'user.enable'
             : 'user.update';
       await writeAudit(db, {
-        userId: request.user!.id,
+        userId: me.id,
         ip: request.ip,
         action,
         entity: 'user',
@@ -162,7 +240,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/account-requests',
-    { onRequest: admin, schema: { querystring: requestsQuery } },
+    {
+      onRequest: admin,
+      schema: {
+        ...users,
+        querystring: accountRequestsQuerySchema,
+        response: { 200: accountRequestListSchema, ...errorResponses(...ADMIN_ERRORS, 'validation_error') },
+      },
+    },
     async (request) => ({
       requests: (await listAccountRequests(db, request.query.status)).map(accountRequestView),
     }),
@@ -170,9 +255,20 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/account-requests/:id/decision',
-    { onRequest: admin, schema: { params: idParams, body: accountRequestDecisionSchema } },
+    {
+      onRequest: admin,
+      schema: {
+        ...users,
+        params: idParamsSchema,
+        body: accountRequestDecisionSchema,
+        response: {
+          200: accountRequestDecisionAnswerSchema,
+          ...errorResponses(...ADMIN_ERRORS, 'validation_error', 'not_found', 'conflict'),
+        },
+      },
+    },
     async (request) => {
-      const adminId = request.user!.id;
+      const adminId = userOf(request).id;
       const found = await findAccountRequest(db, request.params.id);
       if (!found) throw notFound();
       if (found.status !== 'pending') throw conflict(undefined, 'users.errors.alreadyDecided');

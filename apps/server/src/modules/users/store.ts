@@ -3,11 +3,13 @@
  * the unique index agree. Password hashes never leave this file's callers in a response.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import type { AdminUser, Role, SessionUser } from '@bh/shared';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
 
-type Executor = Pick<Db, 'execute'>;
-export type Role = 'admin' | 'officer';
+/** The database or an open transaction: what every store function runs its queries on. */
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
 export interface UserRow {
   id: string;
@@ -25,26 +27,20 @@ export interface UserRow {
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+/** The role column holds only roles the API wrote; anything else counts as the least privilege. */
+const roleOf = (role: string): Role => (role === 'admin' ? 'admin' : 'officer');
 
-function fromDb(r: Record<string, unknown>): UserRow {
+function fromDb(r: typeof users.$inferSelect): UserRow {
   return {
-    id: String(r.id),
-    email: String(r.email),
-    name: String(r.name),
-    role: r.role === 'admin' ? 'admin' : 'officer',
-    title: (r.title as string | null) ?? null,
-    avatar: (r.avatar as string | null) ?? null,
-    passwordHash: String(r.password_hash),
-    disabled: Boolean(r.disabled),
-    version: Number(r.version),
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
+    ...r,
+    role: roleOf(r.role),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
 /** What login, refresh and profile answer. */
-export const publicUser = (u: UserRow) => ({
+export const publicUser = (u: UserRow): SessionUser => ({
   id: u.id,
   name: u.name,
   email: u.email,
@@ -53,7 +49,7 @@ export const publicUser = (u: UserRow) => ({
 });
 
 /** What admins see in the user list. */
-export const adminUser = (u: UserRow) => ({
+export const adminUser = (u: UserRow): AdminUser => ({
   ...publicUser(u),
   title: u.title,
   disabled: u.disabled,
@@ -62,27 +58,51 @@ export const adminUser = (u: UserRow) => ({
   updatedAt: u.updatedAt,
 });
 
-export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
-  const row = (await db.execute(sql`SELECT * FROM users WHERE email = ${normalizeEmail(email)}`)).rows[0];
-  return row ? fromDb(row as Record<string, unknown>) : null;
+async function findOne(db: Executor, where: SQL): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(where).limit(1);
+  return row ? fromDb(row) : null;
 }
 
-export async function findUserById(db: Executor, id: string): Promise<UserRow | null> {
-  const row = (await db.execute(sql`SELECT * FROM users WHERE id = ${id}`)).rows[0];
-  return row ? fromDb(row as Record<string, unknown>) : null;
+export function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
+  return findOne(db, eq(users.email, normalizeEmail(email)));
+}
+
+export function findUserById(db: Executor, id: string): Promise<UserRow | null> {
+  return findOne(db, eq(users.id, id));
 }
 
 export async function listUsers(db: Executor): Promise<UserRow[]> {
-  const rows = (await db.execute(sql`SELECT * FROM users ORDER BY created_at, email`)).rows;
-  return rows.map((r) => fromDb(r as Record<string, unknown>));
+  const rows = await db.select().from(users).orderBy(asc(users.createdAt), asc(users.email));
+  return rows.map(fromDb);
 }
 
 export async function emailTaken(db: Executor, email: string, exceptUserId?: string): Promise<boolean> {
-  const rows = (
-    await db.execute(sql`SELECT 1 FROM users WHERE email = ${normalizeEmail(email)}
-      AND (${exceptUserId ?? null}::uuid IS NULL OR id <> ${exceptUserId ?? null}::uuid)`)
-  ).rows;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.email, normalizeEmail(email)),
+        exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
+    .limit(1);
   return rows.length > 0;
+}
+
+/** True when at least one enabled admin account exists. */
+export async function adminExists(db: Executor): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.disabled, false)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** True when the users table is empty (a first start). */
+export async function noUsers(db: Executor): Promise<boolean> {
+  return (await db.select({ id: users.id }).from(users).limit(1)).length === 0;
 }
 
 export async function insertUser(
@@ -96,14 +116,20 @@ export async function insertUser(
     avatar?: string | null;
   },
 ): Promise<UserRow> {
-  const id = randomUUID();
-  const row = (
-    await db.execute(sql`INSERT INTO users (id, email, name, role, title, avatar, password_hash)
-      VALUES (${id}, ${normalizeEmail(u.email)}, ${u.name.trim()}, ${u.role}, ${u.title ?? null},
-        ${u.avatar ?? null}, ${u.passwordHash})
-      RETURNING *`)
-  ).rows[0];
-  return fromDb(row as Record<string, unknown>);
+  const [row] = await db
+    .insert(users)
+    .values({
+      id: randomUUID(),
+      email: normalizeEmail(u.email),
+      name: u.name.trim(),
+      role: u.role,
+      title: u.title ?? null,
+      avatar: u.avatar ?? null,
+      passwordHash: u.passwordHash,
+    })
+    .returning();
+  if (!row) throw new Error('insert into users returned no row');
+  return fromDb(row);
 }
 
 export interface UserChanges {
@@ -117,16 +143,19 @@ export interface UserChanges {
 
 /** Applies the given fields, bumps the version; null when the user does not exist. */
 export async function updateUser(db: Executor, id: string, c: UserChanges): Promise<UserRow | null> {
-  const row = (
-    await db.execute(sql`UPDATE users SET
-        name = COALESCE(${c.name?.trim() ?? null}, name),
-        email = COALESCE(${c.email === undefined ? null : normalizeEmail(c.email)}, email),
-        role = COALESCE(${c.role ?? null}, role),
-        disabled = COALESCE(${c.disabled ?? null}::boolean, disabled),
-        avatar = CASE WHEN ${c.avatar !== undefined} THEN ${c.avatar ?? null} ELSE avatar END,
-        password_hash = COALESCE(${c.passwordHash ?? null}, password_hash),
-        version = version + 1, updated_at = now()
-      WHERE id = ${id} RETURNING *`)
-  ).rows[0];
-  return row ? fromDb(row as Record<string, unknown>) : null;
+  const [row] = await db
+    .update(users)
+    .set({
+      name: c.name?.trim(),
+      email: c.email === undefined ? undefined : normalizeEmail(c.email),
+      role: c.role,
+      disabled: c.disabled,
+      avatar: c.avatar,
+      passwordHash: c.passwordHash,
+      version: sql`${users.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, id))
+    .returning();
+  return row ? fromDb(row) : null;
 }

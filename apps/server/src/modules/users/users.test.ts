@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../db/schema.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
@@ -18,8 +19,11 @@ async function loginAs(email: string, password: string) {
 }
 
 async function actions() {
-  const rows = (await h.database.db.execute(sql`SELECT action FROM audit_events ORDER BY id`)).rows;
-  return rows.map((r) => (r as { action: string }).action);
+  const rows = await h.database.db
+    .select({ action: auditEvents.action })
+    .from(auditEvents)
+    .orderBy(asc(auditEvents.id));
+  return rows.map((r) => r.action);
 }
 
 describe('admin user management', () => {
@@ -145,7 +149,7 @@ describe('own profile and password', () => {
     expect((await h.app.inject({ url: '/api/auth/profile', headers: other })).statusCode).toBe(401);
     await loginAs('le.c@test.vn', 'Newer@1234');
     expect(
-      JSON.stringify((await h.database.db.execute(sql`SELECT details FROM audit_events`)).rows),
+      JSON.stringify(await h.database.db.select({ details: auditEvents.details }).from(auditEvents)),
     ).not.toMatch(/Strong@123|Newer@1234/);
   });
 });

@@ -1,0 +1,46 @@
+/**
+ * /api/auth: login, refresh, profile, registration and the demo-mode flag (the flag's schema is
+ * domain/demo-accounts.ts). Login is lenient on purpose: a wrong password of any length is a
+ * 401, never a 400 that tells more.
+ */
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../domain/constants.ts';
+import { flag, keyed, oneOf, plainShape, strictShape, uuid } from '../schemas/common.ts';
+import { roleSchema } from '../schemas/user.ts';
+
+/** Body of POST /api/auth/login. */
+export const loginRequestSchema = plainShape({
+  email: z.string(keyed()).max(EMAIL_MAX_LENGTH, 'validation.max_length'),
+  password: z.string(keyed()).max(PASSWORD_MAX_LENGTH, 'validation.max_length'),
+  rememberMe: flag().optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** The signed-in user as login, refresh and profile answer it (never a password or hash). */
+export const sessionUserSchema = plainShape({
+  id: uuid(),
+  name: z.string(keyed()),
+  email: z.string(keyed()),
+  role: roleSchema,
+  avatar: z.string(keyed()).nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Answer of POST /api/auth/login and /api/auth/refresh: the user and a short-lived access token. */
+export const authAnswerSchema = plainShape({
+  user: sessionUserSchema,
+  token: z.string(keyed()).min(1, 'validation.required'),
+});
+export type AuthAnswer = z.infer<typeof authAnswerSchema>;
+
+/** Answer of GET /api/auth/profile (and PUT /api/users/profile): the user with their title. */
+export const profileAnswerSchema = plainShape({
+  user: plainShape({ ...sessionUserSchema.shape, title: z.string(keyed()).nullable() }),
+});
+export type ProfileAnswer = z.infer<typeof profileAnswerSchema>;
+
+/** Answer of POST /api/auth/register: the account request waits for an admin. */
+export const registerAnswerSchema = plainShape({
+  request: strictShape({ id: uuid(), status: oneOf(['pending'] as const) }),
+});
+export type RegisterAnswer = z.infer<typeof registerAnswerSchema>;

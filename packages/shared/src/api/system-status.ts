@@ -1,0 +1,37 @@
+/** GET and PUT /api/system-status: the synced record plus figures computed at read time. */
+import { z } from 'zod';
+import { SYSTEM_MODES } from '../domain/constants.ts';
+import { intBetween, isoDateTime, keyed, oneOf, plainShape, versionSchema } from '../schemas/common.ts';
+import { SYSTEM_STATUS_ID, systemStatusInputSchema } from '../schemas/system-status.ts';
+
+const count = () => intBetween(0, Number.MAX_SAFE_INTEGER);
+
+/** Query of GET: the caller's local date, so "today" matches the officer's calendar. */
+export const systemStatusQuerySchema = plainShape({
+  today: z.iso.date(keyed('validation.required', 'validation.invalid_date')).optional(),
+});
+export type SystemStatusQuery = z.infer<typeof systemStatusQuerySchema>;
+
+/** Body of PUT (admin): the mode, optionally the text, and the version seen (optimistic concurrency). */
+export const systemStatusUpdateSchema = systemStatusInputSchema.extend({
+  version: versionSchema.optional(),
+});
+export type SystemStatusUpdate = z.infer<typeof systemStatusUpdateSchema>;
+
+/** What GET and PUT answer. */
+export const systemStatusAnswerSchema = plainShape({
+  id: z.literal(SYSTEM_STATUS_ID, keyed('validation.required', 'sync.validation.invalidRecordId')),
+  mode: oneOf(SYSTEM_MODES),
+  statusText: z.string(keyed()),
+  version: versionSchema,
+  updatedAt: isoDateTime(),
+  activeUsers: count(),
+  todayEntries: count(),
+  pendingCases: count(),
+  quarantineCases: count(),
+  /** Seconds since the server process started. */
+  systemUptimeSeconds: count(),
+  /** When the figures were computed. */
+  lastUpdateTime: isoDateTime(),
+});
+export type SystemStatusAnswer = z.infer<typeof systemStatusAnswerSchema>;

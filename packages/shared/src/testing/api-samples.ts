@@ -1,0 +1,140 @@
+/**
+ * Valid samples of the API request and answer schemas of auth, users, system status,
+ * notifications, push, config and health (part of SCHEMA_SAMPLES).
+ */
+import type { z } from 'zod';
+import {
+  authAnswerSchema,
+  loginRequestSchema,
+  profileAnswerSchema,
+  registerAnswerSchema,
+  sessionUserSchema,
+} from '../api/auth.ts';
+import {
+  airportListsSchema,
+  countryListSchema,
+  currencyListSchema,
+  flightSuggestionListSchema,
+  languageListSchema,
+} from '../api/config.ts';
+import { healthAnswerSchema } from '../api/health.ts';
+import {
+  notificationListSchema,
+  notificationReadSchema,
+  notificationsDeletedSchema,
+  notificationsUpdatedSchema,
+  notificationViewSchema,
+} from '../api/notifications.ts';
+import { pushPublicKeySchema, pushSubscriptionSavedSchema } from '../api/push.ts';
+import {
+  systemStatusAnswerSchema,
+  systemStatusQuerySchema,
+  systemStatusUpdateSchema,
+} from '../api/system-status.ts';
+import {
+  accountRequestDecisionAnswerSchema,
+  accountRequestListSchema,
+  accountRequestsQuerySchema,
+  adminUserAnswerSchema,
+  adminUserSchema,
+  idParamsSchema,
+  userListSchema,
+} from '../api/users.ts';
+import { demoModeSchema } from '../domain/demo-accounts.ts';
+import * as f from './fixtures.ts';
+
+const sessionUser = { id: f.USER_ID, name: 'Lan', email: 'lan@example.vn', role: 'officer', avatar: null };
+const adminUser = {
+  ...sessionUser,
+  title: null,
+  disabled: false,
+  version: 1,
+  createdAt: f.NOW,
+  updatedAt: f.NOW,
+};
+const accountRequest = {
+  id: f.USER_ID,
+  name: 'Lan',
+  email: 'lan@example.vn',
+  age: 30,
+  gender: 'female',
+  status: 'approved',
+  createdAt: f.NOW,
+  decidedAt: f.NOW,
+  decidedBy: f.USER_ID,
+};
+const notification = {
+  id: f.USER_ID,
+  type: 'warning',
+  title: 'notifications.seed.maintenanceTitle',
+  message: 'notifications.seed.maintenanceMessage',
+  params: { time: '2:00', count: 2 },
+  priority: 'medium',
+  timestamp: f.NOW,
+  read: false,
+};
+const city = { vi: 'Hà Nội', en: 'Hanoi', ja: 'ハノイ' };
+
+export const API_SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, readonly unknown[]])[] = [
+  ['demoMode', demoModeSchema, { demo: true }, []],
+  ['loginRequest', loginRequestSchema, { email: 'a@b.vn', password: 'x', rememberMe: false }, []],
+  ['sessionUser', sessionUserSchema, sessionUser, []],
+  ['authAnswer', authAnswerSchema, { user: sessionUser, token: 'a.b.c' }, []],
+  ['profileAnswer', profileAnswerSchema, { user: { ...sessionUser, title: 'quarantine officer' } }, []],
+  ['registerAnswer', registerAnswerSchema, { request: { id: f.USER_ID, status: 'pending' } }, []],
+  ['idParams', idParamsSchema, { id: f.USER_ID }, []],
+  ['adminUser', adminUserSchema, adminUser, []],
+  ['userList', userListSchema, { users: [adminUser] }, []],
+  ['adminUserAnswer', adminUserAnswerSchema, { user: adminUser }, []],
+  ['accountRequestsQuery', accountRequestsQuerySchema, { status: 'pending' }, []],
+  ['accountRequestList', accountRequestListSchema, { requests: [accountRequest] }, []],
+  [
+    'accountRequestDecisionAnswer',
+    accountRequestDecisionAnswerSchema,
+    { request: accountRequest, user: adminUser },
+    [],
+  ],
+  ['systemStatusQuery', systemStatusQuerySchema, { today: '2025-01-31' }, []],
+  ['systemStatusUpdate', systemStatusUpdateSchema, { mode: 'normal', statusText: 'ok', version: 3 }, []],
+  [
+    'systemStatusAnswer',
+    systemStatusAnswerSchema,
+    {
+      id: 'current',
+      mode: 'pandemic',
+      statusText: '',
+      version: 1,
+      updatedAt: f.NOW,
+      activeUsers: 1,
+      todayEntries: 2,
+      pendingCases: 3,
+      quarantineCases: 0,
+      systemUptimeSeconds: 60,
+      lastUpdateTime: f.NOW,
+    },
+    [],
+  ],
+  ['notificationView', notificationViewSchema, notification, []],
+  ['notificationList', notificationListSchema, { items: [notification], unreadCount: 1 }, []],
+  ['notificationsUpdated', notificationsUpdatedSchema, { updated: 2 }, []],
+  ['notificationsDeleted', notificationsDeletedSchema, { deleted: 0 }, []],
+  ['notificationRead', notificationReadSchema, { ok: true }, []],
+  ['pushPublicKey', pushPublicKeySchema, { publicKey: 'BNc' }, []],
+  ['pushSubscriptionSaved', pushSubscriptionSavedSchema, { id: f.USER_ID }, []],
+  [
+    'countryList',
+    countryListSchema,
+    { items: [{ code: 'VN', name: { vi: 'Việt Nam', en: 'Vietnam', ja: 'ベトナム' } }] },
+    [],
+  ],
+  ['languageList', languageListSchema, { items: [{ code: 'vi', name: 'Tiếng Việt' }] }, []],
+  ['currencyList', currencyListSchema, { items: [{ code: 'VND', symbol: '₫' }] }, []],
+  [
+    'airportLists',
+    airportListsSchema,
+    { origins: [{ code: 'HAN', name: 'Noi Bai', city }], destinations: [] },
+    [],
+  ],
+  ['flightSuggestionList', flightSuggestionListSchema, { items: ['VN123'] }, []],
+  ['healthAnswer', healthAnswerSchema, { status: 'ok', db: 'pglite', version: '1.0.0' }, []],
+];
