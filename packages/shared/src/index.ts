@@ -1,4 +1,6 @@
+export * from './api/declarations.ts';
 export * from './api/errors.ts';
+export * from './api/sync.ts';
 export * from './domain/code.ts';
 export * from './domain/constants.ts';
 export * from './domain/csv.ts';

@@ -8,8 +8,11 @@ import { z } from 'zod';
 import { intBetween, keyed, oneOf, plainShape, versionSchema } from '../schemas/common.ts';
 import { recordDataSchema, SYNC_OPS, SYNC_TABLES, type SyncOp } from './protocol.ts';
 
-/** syncStatus of a local record: pending after every local write, synced once pushed. */
-export const LOCAL_SYNC_STATUSES = ['pending', 'synced'] as const;
+/**
+ * syncStatus of a local record: pending after every local write, synced once pushed, conflict
+ * while the server refused it for a version conflict, error when its mutation failed for good.
+ */
+export const LOCAL_SYNC_STATUSES = ['pending', 'synced', 'conflict', 'error'] as const;
 export type LocalSyncStatus = (typeof LOCAL_SYNC_STATUSES)[number];
 
 const autoId = () => intBetween(1, Number.MAX_SAFE_INTEGER);

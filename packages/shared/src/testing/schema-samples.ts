@@ -244,6 +244,7 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
       mimeType: 'application/pdf',
       size: 1000,
       originalName: 'a.pdf',
+      sha256: 'a'.repeat(64),
       createdAt: f.NOW,
     },
     [],
