@@ -34,7 +34,11 @@ export type Exec = Pick<Db, 'execute'>;
  * Runs hand-written SQL (set-based statements drizzle cannot express) and checks every row
  * against `schema`, so the caller gets parsed values instead of an unchecked cast.
  */
-export async function queryRows<S extends z.ZodType>(exec: Exec, schema: S, query: SQL): Promise<z.output<S>[]> {
+export async function queryRows<S extends z.ZodType>(
+  exec: Exec,
+  schema: S,
+  query: SQL,
+): Promise<z.output<S>[]> {
   return z.array(schema).parse((await exec.execute(query)).rows);
 }
 

@@ -69,12 +69,15 @@ const {
   changeSeq: _dSeq,
   createdBy: _dBy,
   updatedBy: _dUp,
-  ...declarationColumns
+  ...apiDeclarationColumns
 } = getTableColumns(healthDeclarations);
+/** The columns of health_declarations an API record carries. */
+export const declarationColumns = apiDeclarationColumns;
 const { changeSeq: _sSeq, updatedBy: _sUp, ...statusColumns } = getTableColumns(systemStatus);
 // The system status has no creation time and is never deleted; its records carry both as null
 // like every other synced record.
-const statusRecord = (row: Record<string, unknown>) => toApiRecord({ ...row, createdAt: null, deletedAt: null });
+const statusRecord = (row: Record<string, unknown>) =>
+  toApiRecord({ ...row, createdAt: null, deletedAt: null });
 
 interface SyncedSource {
   /** The records with these ids (tombstones included). */
@@ -100,7 +103,10 @@ const SOURCES: Partial<Record<SyncTable, SyncedSource>> = {
   healthDeclarations: {
     byIds: async (db, ids) =>
       (
-        await db.select(declarationColumns).from(healthDeclarations).where(inArray(healthDeclarations.id, ids))
+        await db
+          .select(declarationColumns)
+          .from(healthDeclarations)
+          .where(inArray(healthDeclarations.id, ids))
       ).map(toApiRecord),
     changedAfter: async (db, cursor, limit) =>
       (
@@ -114,7 +120,9 @@ const SOURCES: Partial<Record<SyncTable, SyncedSource>> = {
   },
   systemStatus: {
     byIds: async (db, ids) =>
-      (await db.select(statusColumns).from(systemStatus).where(inArray(systemStatus.id, ids))).map(statusRecord),
+      (await db.select(statusColumns).from(systemStatus).where(inArray(systemStatus.id, ids))).map(
+        statusRecord,
+      ),
     changedAfter: async (db, cursor, limit) =>
       (
         await db

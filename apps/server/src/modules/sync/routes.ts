@@ -45,7 +45,12 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         body: pushRequestSchema,
         response: {
           200: pushResponseSchema,
-          ...errorResponses('validation_error', 'unauthorized', 'payload_too_large', 'unsupported_media_type'),
+          ...errorResponses(
+            'validation_error',
+            'unauthorized',
+            'payload_too_large',
+            'unsupported_media_type',
+          ),
         },
       },
     },
