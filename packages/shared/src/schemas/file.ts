@@ -1,5 +1,5 @@
 /**
- * Uploads (SPEC section 5, ARCHITECTURE section 5): PNG, JPEG or PDF, at most 5 MB each
+ * Uploads: PNG, JPEG or PDF, at most 5 MB each
  * (5 MB exactly is allowed). `checkUploadFile` checks what the browser reports before upload;
  * `detectFileKind` checks the real content by its magic bytes (server, and client when it can read).
  */

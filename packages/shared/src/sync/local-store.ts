@@ -1,5 +1,5 @@
 /**
- * Shapes of the device's sync stores in the Dexie database PWADatabase (SPEC section 3):
+ * Shapes of the device's sync stores in the Dexie database PWADatabase (docs/architecture.md):
  * syncQueue (the outbox), conflicts, failedSyncItems, and the sync statistics.
  * Times are epoch milliseconds (numbers index and compare well in IndexedDB); flags that are
  * indexed are 0/1 because IndexedDB cannot index booleans.
