@@ -28,7 +28,7 @@ export type Db = PgDatabase<RowsResultHKT, typeof schema>;
 /** A transaction of `Db`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything that runs SQL: the database or a transaction. */
-export type Exec = Pick<Db, 'execute'>;
+type Exec = Pick<Db, 'execute'>;
 
 /**
  * Runs hand-written SQL (set-based statements drizzle cannot express) and checks every row

@@ -7,7 +7,7 @@ import { keyed, oneOf, plainShape } from '../schemas/common.ts';
 import { recordDataSchema, SYNC_TABLES } from '../sync/protocol.ts';
 
 /** Largest number of ids in one GET /api/sync/records. */
-export const MAX_RECORD_IDS = 200;
+const MAX_RECORD_IDS = 200;
 
 /** Query of GET /api/sync/records: a table and a comma-separated list of record ids. */
 export const syncRecordsQuerySchema = plainShape({
