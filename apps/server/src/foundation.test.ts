@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createHarness, type Harness } from './test/harness.ts';
@@ -132,7 +133,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database', () => {
     await first.db.execute(sql`INSERT INTO meta (key, value) VALUES ('persist-check', 'kept')`);
     await first.close();
     const second = await openDatabase({ dataDir: dir });
-    const rows = await second.rows<{ value: string }>(
+    const rows = await second.rows(
+      z.object({ value: z.string() }),
       sql`SELECT value FROM meta WHERE key = 'persist-check'`,
     );
     await second.close();

@@ -3,22 +3,49 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
-import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { z } from 'zod';
 import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema.ts';
 
-/** Both drivers answer `execute` with `{ rows }`; typed as node-postgres for one API. */
-export type Db = NodePgDatabase<typeof schema>;
+/**
+ * What `execute` answers on both drivers: node-postgres gives a QueryResult and PGlite a Results
+ * object, and both carry `rows`. Typing the database by this common part (instead of pretending
+ * PGlite is node-postgres) lets either driver's instance be a `Db` without a cast.
+ */
+interface RowsResultHKT extends PgQueryResultHKT {
+  type: { rows: Record<string, unknown>[] };
+}
+
+/** The drizzle database of either driver (docs/decisions/001-pglite-default.md). */
+export type Db = PgDatabase<RowsResultHKT, typeof schema>;
+/** A transaction of `Db`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything that runs SQL: the database or a transaction. */
+type Exec = Pick<Db, 'execute'>;
+
+/**
+ * Runs hand-written SQL (set-based statements drizzle cannot express) and checks every row
+ * against `schema`, so the caller gets parsed values instead of an unchecked cast.
+ */
+export async function queryRows<S extends z.ZodType>(
+  exec: Exec,
+  schema: S,
+  query: SQL,
+): Promise<z.output<S>[]> {
+  return z.array(schema).parse((await exec.execute(query)).rows);
+}
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Raw SQL returning rows, for set-based statements drizzle cannot express. */
-  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /** Raw SQL returning rows, each parsed with `schema`; see `queryRows`. */
+  rows<S extends z.ZodType>(schema: S, query: SQL): Promise<z.output<S>[]>;
   close(): Promise<void>;
 }
 
@@ -29,12 +56,12 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    await migrateNodePg(db as never, { migrationsFolder });
+    const db = drizzleNodePg(pool, { schema });
+    await migrateNodePg(db, { migrationsFolder });
     return {
       db,
       kind: 'postgres',
-      rows: async <T>(q: SQL) => (await db.execute(q)).rows as T[],
+      rows: (rowSchema, q) => queryRows(db, rowSchema, q),
       close: () => pool.end(),
     };
   }
@@ -46,12 +73,12 @@ export async function openDatabase(opts: {
   } else {
     client = await PGlite.create({ extensions: { pg_trgm } });
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
   return {
     db,
     kind: 'pglite',
-    rows: async <T>(q: SQL) => (await db.execute(q)).rows as T[],
+    rows: (rowSchema, q) => queryRows(db, rowSchema, q),
     close: () => client.close(),
   };
 }

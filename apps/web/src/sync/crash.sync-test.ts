@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { PWADatabase } from '../db/database.ts';
 import { SyncEngine } from './engine.ts';
 import { writeRecords } from './outbox.ts';
@@ -54,14 +55,21 @@ describe('a server killed in the middle of a batch', () => {
     }
     expect(await db.syncQueue.count()).toBe(0);
     await server.stop();
-    const rows = await server.query<{ id: string; full_name: string; version: number; change_seq: string }>(
+    const rows = await server.query(
+      z.object({
+        id: z.string(),
+        full_name: z.string(),
+        version: z.coerce.number(),
+        change_seq: z.coerce.string(),
+      }),
       sql`SELECT id::text AS id, full_name, version, change_seq FROM travelers ORDER BY change_seq`,
     );
     expect(rows).toHaveLength(100);
     expect(rows.every((r) => Number(r.version) === 1)).toBe(true);
     // In order: the server's change order is the order the officer made them.
     expect(rows.map((r) => r.id)).toEqual(made.map((m) => m.id));
-    const audits = await server.query<{ n: string }>(
+    const audits = await server.query(
+      z.object({ n: z.coerce.number() }),
       sql`SELECT COUNT(*) AS n FROM audit_events WHERE action = 'traveler.create'`,
     );
     expect(Number(audits[0]!.n)).toBe(100);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createHarness, type Harness } from '../../../server/src/test/harness.ts';
 import { storeFor } from '../db/database.ts';
 import { writeRecord, writeRecords } from './outbox.ts';
@@ -32,7 +33,8 @@ async function serverTravelers() {
 }
 
 async function auditCount(id: string) {
-  const res = await h.database.rows<{ n: string }>(
+  const res = await h.database.rows(
+    z.object({ n: z.coerce.number() }),
     (await import('drizzle-orm')).sql`SELECT COUNT(*) AS n FROM audit_events WHERE entity_id = ${id}`,
   );
   return Number(res[0]!.n);

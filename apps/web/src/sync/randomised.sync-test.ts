@@ -10,6 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../../../server/src/app.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { createHarness, type Harness, TEST_JWT_SECRET } from '../../../server/src/test/harness.ts';
@@ -171,18 +172,22 @@ describe('randomised devices against the real server', () => {
       }
       for (const d of devices) await syncUntilQuiet(d);
 
-      const server = await h.database.rows<{
-        id: string;
-        version: number;
-        deleted: boolean;
-        note: string | null;
-        status: string;
-      }>(sql`SELECT id::text AS id, version, deleted_at IS NOT NULL AS deleted, note, status FROM travelers`);
+      const server = await h.database.rows(
+        z.object({
+          id: z.string(),
+          version: z.coerce.number(),
+          deleted: z.boolean(),
+          note: z.string().nullable(),
+          status: z.string(),
+        }),
+        sql`SELECT id::text AS id, version, deleted_at IS NOT NULL AS deleted, note, status FROM travelers`,
+      );
       const serverById = new Map(server.map((s) => [s.id, s]));
       // Nothing lost, nothing invented.
       expect(new Set(server.map((s) => s.id))).toEqual(created);
       // Nothing duplicated: one audited write per version step.
-      const audits = await h.database.rows<{ entity_id: string; n: string }>(
+      const audits = await h.database.rows(
+        z.object({ entity_id: z.string(), n: z.coerce.number() }),
         sql`SELECT entity_id, COUNT(*) AS n FROM audit_events WHERE entity = 'traveler' GROUP BY entity_id`,
       );
       for (const a of audits)

@@ -120,9 +120,21 @@ const optionalFormFields = {
 };
 
 /** Names of the optional declaration fields (null when not given). */
-export const DECLARATION_OPTIONAL_FIELDS = Object.keys(
-  optionalFormFields,
-) as (keyof typeof optionalFormFields)[];
+export const DECLARATION_OPTIONAL_FIELDS = [
+  'email',
+  'medications',
+  'allergies',
+  'medicalHistory',
+  'testFileId',
+  'vaccinationCertFileId',
+] as const satisfies readonly (keyof typeof optionalFormFields)[];
+// Compile-time check that the list names every optional field.
+type UnlistedOptionalField = Exclude<
+  keyof typeof optionalFormFields,
+  (typeof DECLARATION_OPTIONAL_FIELDS)[number]
+>;
+const everyOptionalFieldListed: [UnlistedOptionalField] extends [never] ? true : false = true;
+void everyOptionalFieldListed;
 
 const formShape = { ...requiredFormFields, ...nullishShape(optionalFormFields) };
 
@@ -170,14 +182,7 @@ const TEXT_FIELDS = [
   'allergies',
   'medicalHistory',
 ];
-const NULL_WHEN_EMPTY = new Set([
-  'email',
-  'medications',
-  'allergies',
-  'medicalHistory',
-  'testFileId',
-  'vaccinationCertFileId',
-]);
+const NULL_WHEN_EMPTY = new Set<string>(DECLARATION_OPTIONAL_FIELDS);
 
 /**
  * Normalises raw form values: strings trimmed, passport upper case without spaces, empty optional

@@ -1,5 +1,5 @@
 /**
- * Uploads (SPEC section 5, ARCHITECTURE section 5): PNG, JPEG or PDF, at most 5 MB each
+ * Uploads: PNG, JPEG or PDF, at most 5 MB each
  * (5 MB exactly is allowed). `checkUploadFile` checks what the browser reports before upload;
  * `detectFileKind` checks the real content by its magic bytes (server, and client when it can read).
  */
@@ -80,7 +80,7 @@ function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
   return bytes.length >= signature.length && signature.every((byte, index) => bytes[index] === byte);
 }
 
-/** Metadata of an uploaded file (GET /files/{id}/metadata). */
+/** Metadata of an uploaded file: answer of POST /api/files and GET /api/files/{id}/metadata. */
 export const fileMetadataSchema = plainShape({
   id: uuid(),
   fileType: oneOf(UPLOAD_FILE_TYPES),
@@ -88,6 +88,8 @@ export const fileMetadataSchema = plainShape({
   mimeType: z.string(keyed()),
   size: intBetween(1, MAX_UPLOAD_BYTES),
   originalName: z.string(keyed()).max(255, 'validation.max_length'),
+  /** Hex SHA-256 of the bytes (a retried upload with the same id must carry the same bytes). */
+  sha256: z.string(keyed()).regex(/^[0-9a-f]{64}$/, 'validation.invalid_format'),
   createdAt: isoDateTime(),
 });
 export type FileMetadata = z.infer<typeof fileMetadataSchema>;

@@ -1,5 +1,5 @@
 /**
- * Shapes of the device's sync stores in the Dexie database PWADatabase (SPEC section 3):
+ * Shapes of the device's sync stores in the Dexie database PWADatabase (docs/architecture.md):
  * syncQueue (the outbox), conflicts, failedSyncItems, and the sync statistics.
  * Times are epoch milliseconds (numbers index and compare well in IndexedDB); flags that are
  * indexed are 0/1 because IndexedDB cannot index booleans.
@@ -8,8 +8,11 @@ import { z } from 'zod';
 import { intBetween, keyed, oneOf, plainShape, versionSchema } from '../schemas/common.ts';
 import { recordDataSchema, SYNC_OPS, SYNC_TABLES, type SyncOp } from './protocol.ts';
 
-/** syncStatus of a local record: pending after every local write, synced once pushed. */
-export const LOCAL_SYNC_STATUSES = ['pending', 'synced'] as const;
+/**
+ * syncStatus of a local record: pending after every local write, synced once pushed, conflict
+ * while the server refused it for a version conflict, error when its mutation failed for good.
+ */
+export const LOCAL_SYNC_STATUSES = ['pending', 'synced', 'conflict', 'error'] as const;
 export type LocalSyncStatus = (typeof LOCAL_SYNC_STATUSES)[number];
 
 const autoId = () => intBetween(1, Number.MAX_SAFE_INTEGER);

@@ -178,7 +178,11 @@ export const syncStatusResponseSchema = plainShape({
 });
 export type SyncStatusResponse = z.infer<typeof syncStatusResponseSchema>;
 
-/** True when the status shows that the server lost data the device already pulled (ARCHITECTURE 4.9). */
+/**
+ * True when the status shows that the server lost data the device already pulled: another epoch
+ * (the database was replaced) or a highest change number below the device's cursor (restored from
+ * an older backup). See docs/decisions/003-epoch-detection.md.
+ */
 export function serverWentBack(
   known: { epoch: string | null; cursor: number },
   status: { epoch: string; maxChangeSeq: number },

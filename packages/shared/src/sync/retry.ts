@@ -1,5 +1,5 @@
 /**
- * Retry policy of the outbox (SPEC section 4 and 8, ARCHITECTURE section 4.4): network errors,
+ * Retry policy of the outbox (docs/architecture.md, "Sync"): network errors,
  * time-outs, 429 and 5xx are retried with a delay of 5 s doubled per retry, plus up to 20 % jitter,
  * capped at 5 minutes; after RETRY_ATTEMPTS tries the item becomes a failed item
  * (max_retries_exceeded, retryable). Nothing is dropped.

@@ -2,7 +2,9 @@
  * A valid sample (and extra bad inputs) of every schema of the package, for the message coverage test.
  */
 import type { z } from 'zod';
+import { declarationUpdateSchema } from '../api/declarations.ts';
 import { apiErrorSchema } from '../api/errors.ts';
+import { syncRecordsQuerySchema, syncRecordsResponseSchema } from '../api/sync.ts';
 import { appStatusSchema } from '../schemas/app-status.ts';
 import { fieldIssueSchema, versionSchema } from '../schemas/common.ts';
 import {
@@ -110,6 +112,12 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
     ],
   ],
   ['declarationInput', declarationInputSchema, { ...f.validDeclarationForm, systemMode: 'normal' }, []],
+  [
+    'declarationUpdate',
+    declarationUpdateSchema,
+    { ...f.validDeclarationForm, systemMode: 'normal', version: 1 },
+    [{ ...f.validDeclarationForm, systemMode: 'normal', version: 0 }],
+  ],
   [
     'declarationCreate',
     declarationCreateSchema,
@@ -245,6 +253,7 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
       mimeType: 'application/pdf',
       size: 1000,
       originalName: 'a.pdf',
+      sha256: 'a'.repeat(64),
       createdAt: f.NOW,
     },
     [],
@@ -358,4 +367,14 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
   ['recordData', recordDataSchema, { id: 'x' }, []],
   ['pulledChange', pulledChangeSchema, { table: 'users', record: { id: 'x' } }, []],
   ...API_SCHEMA_SAMPLES,
+  [
+    'syncRecordsQuery',
+    syncRecordsQuerySchema,
+    { table: 'travelers', ids: `${f.TRAVELER_ID},${f.DECLARATION_ID}` },
+    [
+      { table: 'travelers', ids: ',' },
+      { table: 'travelers', ids: 'x'.repeat(65) },
+    ],
+  ],
+  ['syncRecordsResponse', syncRecordsResponseSchema, { records: [f.validTraveler] }, []],
 ];

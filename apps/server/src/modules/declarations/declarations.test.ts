@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { noContacts, noSymptoms } from '@bh/shared/testing';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { auditEvents } from '../../db/schema.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
@@ -168,17 +170,15 @@ describe('one declaration per traveller, kept with its history', () => {
     const stale = await put(1, { phone: '0999999999' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.details.serverRecord).toMatchObject({ id, version: 2, bodyTemperature: 38.2 });
-    const rows = await h.database.db.execute(
-      sql`SELECT action, old_version, new_version, details FROM audit_events
-        WHERE entity = 'health_declaration' AND entity_id = ${id} ORDER BY id`,
-    );
-    const audit = rows.rows as {
-      action: string;
-      old_version: number;
-      details: Record<string, unknown> | null;
-    }[];
+    const audit = await h.database.db
+      .select({ action: auditEvents.action, details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entity, 'health_declaration'), eq(auditEvents.entityId, id)))
+      .orderBy(asc(auditEvents.id));
     expect(audit.map((a) => a.action)).toEqual(['health_declaration.create', 'health_declaration.update']);
-    const previous = (audit[1]!.details as { previous: Record<string, unknown> }).previous;
+    const previous = z
+      .object({ previous: z.record(z.string(), z.unknown()) })
+      .parse(audit[1]?.details).previous;
     expect(previous).toMatchObject({ id, version: 1, bodyTemperature: 36.6, riskScore: 0, riskLevel: 'low' });
     // The audit trail holds no passport numbers.
     expect(previous).not.toHaveProperty('passportNumber');

@@ -5,89 +5,134 @@
  * traveller: its id is the traveller's id.
  */
 import {
+  type Declaration,
   declarationCreateSchema,
-  declarationInputSchema,
+  declarationSchema,
+  declarationUpdateSchema,
   type Mutation,
   type PushResult,
-  versionSchema,
 } from '@bh/shared';
-import { sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authUser } from '../../lib/auth-user.ts';
 import { conflict, notFound, validationError } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/responses.ts';
+import { BEARER } from '../../plugins/openapi.ts';
 import { applyMutations } from '../sync/apply.ts';
-import { fetchRecord, selectList, toApiRecord } from '../sync/records.ts';
+import { fetchRecord } from '../sync/records.ts';
 import { HEALTH_DECLARATIONS } from '../sync/tables.ts';
+import { findDeclarationOfTraveler } from './repository.ts';
 
 const idParams = z.object({ id: z.uuid('validation.invalid_id') });
 const travelerParams = z.object({ travelerId: z.uuid('validation.invalid_id') });
-/** PUT body: the writable fields plus the version the change was made on. */
-const declarationUpdateSchema = declarationInputSchema.extend({ version: versionSchema });
+
+const tags = ['declarations'];
+const security = BEARER;
+const reads = { 200: declarationSchema, ...errorResponses('validation_error', 'unauthorized', 'not_found') };
+const writeErrors = errorResponses(
+  'validation_error',
+  'unauthorized',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+);
 
 export const declarationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.database.db;
 
-  const apply = async (request: FastifyRequest, m: Omit<Mutation, 'seq' | 'table'>) => {
-    const [result] = await applyMutations(db, { user: request.user!, ip: request.ip, clientId: null }, [
+  const apply = async (request: FastifyRequest, m: Omit<Mutation, 'seq' | 'table'>): Promise<PushResult> => {
+    const [result] = await applyMutations(db, { user: authUser(request), ip: request.ip, clientId: null }, [
       { ...m, seq: 1, table: 'healthDeclarations' },
     ]);
-    return result!;
+    if (!result) throw new Error('applyMutations answered no result');
+    return result;
   };
 
-  /** Turns a mutation result into the REST answer. */
-  const answer = async (reply: FastifyReply, id: string, result: PushResult, okStatus: number) => {
+  /** Turns a mutation result into the REST answer: the stored declaration, or the error. */
+  const answer = async (id: string, result: PushResult): Promise<Declaration> => {
     if (result.status === 'rejected') throw validationError(result.errors);
     if (result.status === 'conflict') {
       if (!result.serverRecord) throw notFound();
       throw conflict({ serverRecord: result.serverRecord });
     }
     const record = await fetchRecord(db, HEALTH_DECLARATIONS, id);
-    return reply.status(okStatus).send(record);
+    if (!record) throw notFound();
+    return declarationSchema.parse(record);
   };
 
   app.get(
     '/api/health-declarations/traveler/:travelerId',
-    { onRequest: app.requireAuth, schema: { params: travelerParams } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "A traveller's live declaration",
+        params: travelerParams,
+        response: reads,
+      },
+    },
     async (request) => {
-      const res = await db.execute(sql`SELECT ${selectList(HEALTH_DECLARATIONS)} FROM health_declarations
-        WHERE traveler_id = ${request.params.travelerId}::uuid AND deleted_at IS NULL`);
-      const row = res.rows[0] as Record<string, unknown> | undefined;
-      if (!row) throw notFound();
-      return toApiRecord(row);
+      const record = await findDeclarationOfTraveler(db, request.params.travelerId);
+      if (!record) throw notFound();
+      return declarationSchema.parse(record);
     },
   );
 
   app.get(
     '/api/health-declarations/:id',
-    { onRequest: app.requireAuth, schema: { params: idParams } },
+    {
+      onRequest: app.requireAuth,
+      schema: { tags, security, summary: 'A live declaration by id', params: idParams, response: reads },
+    },
     async (request) => {
       const record = await fetchRecord(db, HEALTH_DECLARATIONS, request.params.id);
       if (!record || record.deletedAt) throw notFound();
-      return record;
+      return declarationSchema.parse(record);
     },
   );
 
   app.post(
     '/api/health-declarations',
-    { onRequest: app.requireAuth, schema: { body: declarationCreateSchema } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Declare for a traveller (the id is the traveller id); the server scores the risk',
+        body: declarationCreateSchema,
+        response: { 201: declarationSchema, ...writeErrors },
+      },
+    },
     async (request, reply) => {
       const { id, ...data } = request.body;
       const result = await apply(request, { op: 'create', id, baseVersion: null, data });
-      return answer(reply, id, result, 201);
+      return reply.status(201).send(await answer(id, result));
     },
   );
 
   app.put(
     '/api/health-declarations/:id',
-    { onRequest: app.requireAuth, schema: { params: idParams, body: declarationUpdateSchema } },
-    async (request, reply) => {
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Replace a declaration on the version it was read at; the risk is scored again',
+        params: idParams,
+        body: declarationUpdateSchema,
+        response: { 200: declarationSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
       const { id } = request.params;
       const { version, ...data } = request.body;
       const existing = await fetchRecord(db, HEALTH_DECLARATIONS, id);
       if (!existing) throw notFound();
       const result = await apply(request, { op: 'update', id, baseVersion: version, data });
-      return answer(reply, id, result, 200);
+      return answer(id, result);
     },
   );
 };

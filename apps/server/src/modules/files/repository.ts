@@ -1,46 +1,25 @@
-/** SQL of the files table (metadata only; the bytes live under DATA_DIR/files). */
+/** The files table (metadata only; the bytes live under DATA_DIR/files). */
 import { randomUUID } from 'node:crypto';
-import { FILE_KIND_MIME_TYPES, type FileKind, type UploadFileType } from '@bh/shared';
-import { sql } from 'drizzle-orm';
+import {
+  FILE_KIND_MIME_TYPES,
+  FILE_KINDS,
+  type FileKind,
+  type FileMetadata,
+  fileMetadataSchema,
+  type UploadFileType,
+} from '@bh/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { files } from '../../db/schema.ts';
 
-export interface FileRow {
-  id: string;
-  ownerId: string | null;
-  originalName: string;
-  mimeType: string;
-  size: number;
-  sha256: string;
-  storageName: string;
-  fileType: string;
-  createdAt: string;
-  deletedAt: string | null;
-}
-
-const iso = (v: unknown) =>
-  v instanceof Date ? v.toISOString() : v ? new Date(String(v)).toISOString() : null;
-
-function toRow(r: Record<string, unknown>): FileRow {
-  return {
-    id: String(r.id),
-    ownerId: r.owner_id ? String(r.owner_id) : null,
-    originalName: String(r.original_name),
-    mimeType: String(r.mime_type),
-    size: Number(r.size),
-    sha256: String(r.sha256),
-    storageName: String(r.storage_name),
-    fileType: String(r.file_type),
-    createdAt: iso(r.created_at) ?? '',
-    deletedAt: iso(r.deleted_at),
-  };
-}
+export type FileRow = typeof files.$inferSelect;
 
 const kindOfMime = (mime: string): FileKind =>
-  (Object.entries(FILE_KIND_MIME_TYPES).find(([, m]) => m === mime)?.[0] as FileKind | undefined) ?? 'pdf';
+  FILE_KINDS.find((k) => FILE_KIND_MIME_TYPES[k] === mime) ?? 'pdf';
 
-/** What the API shows of a file (never the storage name). */
-export function toMetadata(row: FileRow) {
-  return {
+/** What the API shows of a file (never the storage name), checked against the shared schema. */
+export function toMetadata(row: FileRow): FileMetadata {
+  return fileMetadataSchema.parse({
     id: row.id,
     fileType: row.fileType,
     kind: kindOfMime(row.mimeType),
@@ -48,14 +27,13 @@ export function toMetadata(row: FileRow) {
     size: row.size,
     originalName: row.originalName,
     sha256: row.sha256,
-    createdAt: row.createdAt,
-  };
+    createdAt: row.createdAt.toISOString(),
+  });
 }
 
 export async function findFile(db: Db, id: string): Promise<FileRow | null> {
-  const res = await db.execute(sql`SELECT * FROM files WHERE id = ${id}::uuid`);
-  const r = res.rows[0] as Record<string, unknown> | undefined;
-  return r ? toRow(r) : null;
+  const [row] = await db.select().from(files).where(eq(files.id, id));
+  return row ?? null;
 }
 
 /**
@@ -76,18 +54,29 @@ export async function insertFile(
   },
 ): Promise<{ row: FileRow; created: boolean }> {
   const id = f.id ?? randomUUID();
-  const res = await db.execute(sql`INSERT INTO files
-      (id, owner_id, original_name, mime_type, size, sha256, storage_name, file_type)
-    VALUES (${id}::uuid, ${f.ownerId}::uuid, ${f.originalName}, ${FILE_KIND_MIME_TYPES[f.kind]}, ${f.size},
-      ${f.sha256}, ${f.storageName}, ${f.fileType})
-    ON CONFLICT (id) DO NOTHING RETURNING *`);
-  const inserted = res.rows[0] as Record<string, unknown> | undefined;
-  if (inserted) return { row: toRow(inserted), created: true };
+  const [inserted] = await db
+    .insert(files)
+    .values({
+      id,
+      ownerId: f.ownerId,
+      originalName: f.originalName,
+      mimeType: FILE_KIND_MIME_TYPES[f.kind],
+      size: f.size,
+      sha256: f.sha256,
+      storageName: f.storageName,
+      fileType: f.fileType,
+    })
+    .onConflictDoNothing({ target: files.id })
+    .returning();
+  if (inserted) return { row: inserted, created: true };
   const existing = await findFile(db, id);
   if (!existing) throw new Error('file row vanished');
   return { row: existing, created: false };
 }
 
 export async function markDeleted(db: Db, id: string): Promise<void> {
-  await db.execute(sql`UPDATE files SET deleted_at = now() WHERE id = ${id}::uuid AND deleted_at IS NULL`);
+  await db
+    .update(files)
+    .set({ deletedAt: sql`now()` })
+    .where(and(eq(files.id, id), isNull(files.deletedAt)));
 }

@@ -6,17 +6,37 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { checkUploadFile, MAX_UPLOAD_BYTES, UPLOAD_FILE_TYPES, type UploadFileType } from '@bh/shared';
+import {
+  checkUploadFile,
+  FILE_KIND_MIME_TYPES,
+  fileMetadataSchema,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_FILE_TYPES,
+} from '@bh/shared';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authUser } from '../../lib/auth-user.ts';
 import { AppError, forbidden, notFound, validationError } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/responses.ts';
+import { BEARER } from '../../plugins/openapi.ts';
 import { writeAudit } from '../audit/audit.ts';
 import { findFile, insertFile, markDeleted, toMetadata } from './repository.ts';
 import { removeStored, type StoredFile, storedPath, storeUpload, unsupported } from './storage.ts';
 
 const idParams = z.object({ id: z.uuid('validation.invalid_id') });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const tags = ['files'];
+const security = BEARER;
+/** The stored bytes: one of the accepted kinds, sent as an attachment. */
+const fileBytes = z.string().meta({ format: 'binary' });
+const downloadResponse = {
+  description: 'The stored bytes, as an attachment',
+  content: Object.fromEntries(
+    Object.values(FILE_KIND_MIME_TYPES).map((mime) => [mime, { schema: fileBytes }]),
+  ),
+};
 
 /** File names are shown back to users: keep a plain base name without control characters. */
 function cleanName(name: string): string {
@@ -38,67 +58,105 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 3, fields: 10, fieldSize: 1024, parts: 13 },
     });
 
-    scope.post('/api/files', { onRequest: scope.requireAuth }, async (request, reply) => {
-      if (!request.isMultipart()) throw unsupported();
-      const fields: Record<string, string> = {};
-      let stored: (StoredFile & { originalName: string }) | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'field') {
-            fields[part.fieldname] = String(part.value);
-            continue;
+    scope.post(
+      '/api/files',
+      {
+        onRequest: scope.requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Upload a certificate (multipart: file, file_type, optional device-made id)',
+          description:
+            'A retried upload with the same id and the same bytes answers 200 with the stored file; ' +
+            'the same id with other bytes is a 409.',
+          consumes: ['multipart/form-data'],
+          response: {
+            200: fileMetadataSchema,
+            201: fileMetadataSchema,
+            ...errorResponses(
+              'validation_error',
+              'unauthorized',
+              'conflict',
+              'payload_too_large',
+              'unsupported_media_type',
+            ),
+          },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw unsupported();
+        const fields: Record<string, string> = {};
+        let stored: (StoredFile & { originalName: string }) | null = null;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'field') {
+              fields[part.fieldname] = String(part.value);
+              continue;
+            }
+            if (part.fieldname !== 'file' || stored) {
+              // Only the first file is used; the others are skipped unread.
+              part.file.resume();
+              continue;
+            }
+            const reported = checkUploadFile({ name: part.filename, type: part.mimetype, size: 1 });
+            if (!reported.ok) throw unsupported(reported.error);
+            const saved = await storeUpload(config.dataDir, part.file);
+            stored = { ...saved, originalName: cleanName(part.filename) };
           }
-          if (part.fieldname !== 'file' || stored) {
-            // Only the first file is used; the others are skipped unread.
-            part.file.resume();
-            continue;
+          if (!stored) throw validationError([{ field: 'file', code: 'validation.required' }]);
+          const fileType = UPLOAD_FILE_TYPES.find((t) => t === fields.file_type);
+          if (!fileType) {
+            throw validationError([{ field: 'file_type', code: 'validation.invalid_option' }]);
           }
-          const reported = checkUploadFile({ name: part.filename, type: part.mimetype, size: 1 });
-          if (!reported.ok) throw unsupported(reported.error);
-          const saved = await storeUpload(config.dataDir, part.file);
-          stored = { ...saved, originalName: cleanName(part.filename) };
-        }
-        if (!stored) throw validationError([{ field: 'file', code: 'validation.required' }]);
-        const fileType = fields.file_type ?? '';
-        if (!(UPLOAD_FILE_TYPES as readonly string[]).includes(fileType)) {
-          throw validationError([{ field: 'file_type', code: 'validation.invalid_option' }]);
-        }
-        const requestedId = fields.id?.trim() || undefined;
-        if (requestedId !== undefined && !UUID.test(requestedId)) {
-          throw validationError([{ field: 'id', code: 'validation.invalid_id' }]);
-        }
-        const { row, created } = await insertFile(db, {
-          id: requestedId,
-          ownerId: request.user!.id,
-          fileType: fileType as UploadFileType,
-          ...stored,
-        });
-        if (!created) {
-          await removeStored(config.dataDir, stored.storageName);
-          if (row.sha256 !== stored.sha256 || row.deletedAt) {
-            throw new AppError('conflict', 'Data conflict', [{ field: 'id', code: 'conflict' }]);
+          const requestedId = fields.id?.trim() || undefined;
+          if (requestedId !== undefined && !UUID.test(requestedId)) {
+            throw validationError([{ field: 'id', code: 'validation.invalid_id' }]);
           }
-          return reply.status(200).send(toMetadata(row));
+          const { row, created } = await insertFile(db, {
+            id: requestedId,
+            ownerId: authUser(request).id,
+            fileType,
+            ...stored,
+          });
+          if (!created) {
+            await removeStored(config.dataDir, stored.storageName);
+            if (row.sha256 !== stored.sha256 || row.deletedAt) {
+              throw new AppError('conflict', 'Data conflict', [{ field: 'id', code: 'conflict' }]);
+            }
+            return reply.status(200).send(toMetadata(row));
+          }
+          await writeAudit(db, {
+            userId: authUser(request).id,
+            ip: request.ip,
+            action: 'file.upload',
+            entity: 'file',
+            entityId: row.id,
+            details: { fileType, kind: stored.kind, size: stored.size },
+          });
+          return reply.status(201).send(toMetadata(row));
+        } catch (err) {
+          if (stored) await removeStored(config.dataDir, stored.storageName).catch(() => undefined);
+          throw err;
         }
-        await writeAudit(db, {
-          userId: request.user!.id,
-          ip: request.ip,
-          action: 'file.upload',
-          entity: 'file',
-          entityId: row.id,
-          details: { fileType, kind: stored.kind, size: stored.size },
-        });
-        return reply.status(201).send(toMetadata(row));
-      } catch (err) {
-        if (stored) await removeStored(config.dataDir, stored.storageName).catch(() => undefined);
-        throw err;
-      }
-    });
+      },
+    );
   });
 
   app.get(
     '/api/files/:id/metadata',
-    { onRequest: app.requireAuth, schema: { params: idParams } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Metadata of an uploaded file',
+        params: idParams,
+        response: {
+          200: fileMetadataSchema,
+          ...errorResponses('validation_error', 'unauthorized', 'not_found'),
+        },
+      },
+    },
     async (request) => {
       const row = await findFile(db, request.params.id);
       if (!row || row.deletedAt) throw notFound();
@@ -108,7 +166,19 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/files/:id',
-    { onRequest: app.requireAuth, schema: { params: idParams } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Download the bytes of an uploaded file',
+        params: idParams,
+        response: {
+          200: downloadResponse,
+          ...errorResponses('validation_error', 'unauthorized', 'not_found'),
+        },
+      },
+    },
     async (request, reply) => {
       const row = await findFile(db, request.params.id);
       if (!row || row.deletedAt) throw notFound();
@@ -128,9 +198,21 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/files/:id',
-    { onRequest: app.requireAuth, schema: { params: idParams } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an uploaded file (its uploader or an admin)',
+        params: idParams,
+        response: {
+          204: z.null().describe('Deleted'),
+          ...errorResponses('validation_error', 'unauthorized', 'forbidden', 'not_found'),
+        },
+      },
+    },
     async (request, reply) => {
-      const user = request.user!;
+      const user = authUser(request);
       const row = await findFile(db, request.params.id);
       if (!row || row.deletedAt) throw notFound();
       if (user.role !== 'admin' && row.ownerId !== user.id) throw forbidden();
@@ -143,7 +225,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         entity: 'file',
         entityId: row.id,
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

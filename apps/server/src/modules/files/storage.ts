@@ -83,12 +83,15 @@ export async function storeUpload(dataDir: string, source: NodeJS.ReadableStream
   const guard = new UploadGuard();
   try {
     await pipeline(source, guard, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+    // _flush fails the stream when no kind was found, so a finished pipeline always has one.
+    const kind = guard.kind;
+    if (!kind) throw unsupported('files.errors.contentMismatch');
     await rename(partial, path.join(dir, storageName));
+    return { storageName, size: guard.size, sha256: guard.digest(), kind };
   } catch (err) {
     await rm(partial, { force: true });
     throw err;
   }
-  return { storageName, size: guard.size, sha256: guard.digest(), kind: guard.kind! };
 }
 
 /** Path of a stored file; the name comes from the database, never from the request. */

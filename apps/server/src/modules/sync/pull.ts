@@ -3,9 +3,10 @@
  * change_seq order, one page at a time. The cursor returned is the last change_seq sent.
  */
 import type { PullResponse } from '@bh/shared';
-import { sql } from 'drizzle-orm';
+import { max } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { selectList, toApiRecord } from './records.ts';
+import { healthDeclarations, systemStatus, travelers } from '../../db/schema.ts';
+import { changesAfter } from './records.ts';
 import { PULLED_TABLES } from './tables.ts';
 
 export async function pullChanges(
@@ -14,35 +15,29 @@ export async function pullChanges(
   limit: number,
   epoch: string,
 ): Promise<PullResponse> {
-  const all: {
-    seq: number;
-    table: (typeof PULLED_TABLES)[number]['name'];
-    record: Record<string, unknown>;
-  }[] = [];
+  const all: { seq: number; change: PullResponse['changes'][number] }[] = [];
   for (const table of PULLED_TABLES) {
-    const res = await db.execute(
-      sql`SELECT change_seq AS "__seq", ${selectList(table)} FROM ${sql.raw(table.sqlName)}
-        WHERE change_seq > ${cursor} ORDER BY change_seq LIMIT ${limit + 1}`,
-    );
-    for (const row of res.rows as Record<string, unknown>[]) {
-      const { __seq, ...rest } = row;
-      all.push({ seq: Number(__seq), table: table.name, record: toApiRecord(rest) });
+    // limit + 1 rows per table: one more than a page tells whether more are waiting.
+    for (const { seq, record } of await changesAfter(db, table, cursor, limit + 1)) {
+      all.push({ seq, change: { table: table.name, record } });
     }
   }
   all.sort((a, b) => a.seq - b.seq);
   const page = all.slice(0, limit);
   return {
-    changes: page.map(({ table, record }) => ({ table, record })),
-    cursor: page.length > 0 ? page.at(-1)!.seq : cursor,
+    changes: page.map((c) => c.change),
+    cursor: page.at(-1)?.seq ?? cursor,
     hasMore: all.length > limit,
     epoch,
   };
 }
 
+/** The highest change_seq written to any synced table (0 on an empty database). */
 export async function maxChangeSeq(db: Db): Promise<number> {
-  const res = await db.execute(sql`SELECT COALESCE(MAX(s), 0) AS m FROM (
-    SELECT MAX(change_seq) AS s FROM travelers UNION ALL
-    SELECT MAX(change_seq) FROM health_declarations UNION ALL
-    SELECT MAX(change_seq) FROM system_status) q`);
-  return Number((res.rows[0] as { m: unknown }).m);
+  const [t, d, s] = await Promise.all([
+    db.select({ m: max(travelers.changeSeq) }).from(travelers),
+    db.select({ m: max(healthDeclarations.changeSeq) }).from(healthDeclarations),
+    db.select({ m: max(systemStatus.changeSeq) }).from(systemStatus),
+  ]);
+  return Math.max(0, ...[t, d, s].map((rows) => Number(rows[0]?.m ?? 0)));
 }

@@ -1,11 +1,18 @@
 /**
  * Reads synced rows as the API sends them (camelCase, ISO times, no server-only columns).
+ * Lookups and pull pages are drizzle selects; `selectList` serves callers that still write
+ * their own SQL over a synced table.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { isValidRecordId, type SyncTable } from '@bh/shared';
+import { asc, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { healthDeclarations, systemStatus, travelers } from '../../db/schema.ts';
 import type { WritableTable } from './tables.ts';
 
-type Exec = Pick<Db, 'execute'>;
+/** The database or a transaction: whatever can run a select. */
+type Reader = Pick<Db, 'select'>;
+/** A synced record as the API sends it. */
+export type ApiRecord = Record<string, unknown>;
 
 const SERVER_ONLY = new Set(['change_seq', 'created_by', 'updated_by']);
 
@@ -19,9 +26,12 @@ const camel = (s: string) => {
   return c;
 };
 
-/** Turns a raw row into an API record. Dates become ISO strings; `date` columns stay YYYY-MM-DD. */
-export function toApiRecord(row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+/**
+ * Turns a row (raw snake_case or drizzle camelCase) into an API record. Dates become ISO strings;
+ * `date` columns stay YYYY-MM-DD.
+ */
+export function toApiRecord(row: Record<string, unknown>): ApiRecord {
+  const out: ApiRecord = {};
   for (const [k, v] of Object.entries(row)) {
     if (SERVER_ONLY.has(k)) continue;
     let value = v;
@@ -36,7 +46,7 @@ export function toApiRecord(row: Record<string, unknown>): Record<string, unknow
   return out;
 }
 
-/** Columns selected for every synced table: date columns as text so no time zone shifts them. */
+/** Columns selected for every synced table by raw SQL: date columns as text so no time zone shifts them. */
 export function selectList(table: WritableTable): SQL {
   const dateCols = table.columns.filter((c) => c.type === 'date').map((c) => c.col);
   const others = table.columns.filter((c) => c.type !== 'date').map((c) => c.col);
@@ -52,15 +62,92 @@ export function selectList(table: WritableTable): SQL {
   return sql.raw(parts.join(', '));
 }
 
-export async function fetchRecords(tx: Exec, table: WritableTable, ids: string[]) {
-  if (ids.length === 0) return [];
-  const res = await tx.execute(
-    sql`SELECT ${selectList(table)} FROM ${sql.raw(table.sqlName)}
-      WHERE id::text IN (SELECT value FROM json_array_elements_text(${JSON.stringify(ids)}::json))`,
-  );
-  return (res.rows as Record<string, unknown>[]).map(toApiRecord);
+// The API columns of each synced table: everything but the server-only bookkeeping. Drizzle
+// reads `date` columns as YYYY-MM-DD strings (mode 'string'), so no time zone shifts them.
+const { changeSeq: _tSeq, createdBy: _tBy, updatedBy: _tUp, ...travelerColumns } = getTableColumns(travelers);
+const {
+  changeSeq: _dSeq,
+  createdBy: _dBy,
+  updatedBy: _dUp,
+  ...apiDeclarationColumns
+} = getTableColumns(healthDeclarations);
+/** The columns of health_declarations an API record carries. */
+export const declarationColumns = apiDeclarationColumns;
+const { changeSeq: _sSeq, updatedBy: _sUp, ...statusColumns } = getTableColumns(systemStatus);
+// The system status has no creation time and is never deleted; its records carry both as null
+// like every other synced record.
+const statusRecord = (row: Record<string, unknown>) =>
+  toApiRecord({ ...row, createdAt: null, deletedAt: null });
+
+interface SyncedSource {
+  /** The records with these ids (tombstones included). */
+  byIds(db: Reader, ids: string[]): Promise<ApiRecord[]>;
+  /** Up to `limit` rows changed after `cursor`, in change_seq order. */
+  changedAfter(db: Reader, cursor: number, limit: number): Promise<{ seq: number; record: ApiRecord }[]>;
 }
 
-export async function fetchRecord(tx: Exec, table: WritableTable, id: string) {
+const SOURCES: Partial<Record<SyncTable, SyncedSource>> = {
+  travelers: {
+    byIds: async (db, ids) =>
+      (await db.select(travelerColumns).from(travelers).where(inArray(travelers.id, ids))).map(toApiRecord),
+    changedAfter: async (db, cursor, limit) =>
+      (
+        await db
+          .select({ seq: travelers.changeSeq, row: travelerColumns })
+          .from(travelers)
+          .where(gt(travelers.changeSeq, cursor))
+          .orderBy(asc(travelers.changeSeq))
+          .limit(limit)
+      ).map(({ seq, row }) => ({ seq, record: toApiRecord(row) })),
+  },
+  healthDeclarations: {
+    byIds: async (db, ids) =>
+      (
+        await db
+          .select(declarationColumns)
+          .from(healthDeclarations)
+          .where(inArray(healthDeclarations.id, ids))
+      ).map(toApiRecord),
+    changedAfter: async (db, cursor, limit) =>
+      (
+        await db
+          .select({ seq: healthDeclarations.changeSeq, row: declarationColumns })
+          .from(healthDeclarations)
+          .where(gt(healthDeclarations.changeSeq, cursor))
+          .orderBy(asc(healthDeclarations.changeSeq))
+          .limit(limit)
+      ).map(({ seq, row }) => ({ seq, record: toApiRecord(row) })),
+  },
+  systemStatus: {
+    byIds: async (db, ids) =>
+      (await db.select(statusColumns).from(systemStatus).where(inArray(systemStatus.id, ids))).map(
+        statusRecord,
+      ),
+    changedAfter: async (db, cursor, limit) =>
+      (
+        await db
+          .select({ seq: systemStatus.changeSeq, row: statusColumns })
+          .from(systemStatus)
+          .where(gt(systemStatus.changeSeq, cursor))
+          .orderBy(asc(systemStatus.changeSeq))
+          .limit(limit)
+      ).map(({ seq, row }) => ({ seq, record: statusRecord(row) })),
+  },
+};
+
+/** The records of `table` with these ids; ids that cannot exist in it (not a UUID) are skipped. */
+export async function fetchRecords(tx: Reader, table: WritableTable, ids: string[]): Promise<ApiRecord[]> {
+  const source = SOURCES[table.name];
+  const valid = ids.filter((id) => isValidRecordId(table.name, id));
+  if (!source || valid.length === 0) return [];
+  return source.byIds(tx, valid);
+}
+
+export async function fetchRecord(tx: Reader, table: WritableTable, id: string): Promise<ApiRecord | null> {
   return (await fetchRecords(tx, table, [id]))[0] ?? null;
+}
+
+/** Up to `limit` changes of `table` after `cursor`, in change_seq order. */
+export async function changesAfter(db: Reader, table: WritableTable, cursor: number, limit: number) {
+  return (await SOURCES[table.name]?.changedAfter(db, cursor, limit)) ?? [];
 }

@@ -1,20 +1,27 @@
-import { pullQuerySchema, pushRequestSchema, SYNC_TABLES } from '@bh/shared';
-import { sql } from 'drizzle-orm';
+/**
+ * Offline sync over HTTP: push a batch of mutations, pull changes after a cursor, re-read a few
+ * records, and the status a device uses to tell that the server went back (epoch, max change_seq).
+ */
+import {
+  pullQuerySchema,
+  pullResponseSchema,
+  pushRequestSchema,
+  pushResponseSchema,
+  syncRecordsQuerySchema,
+  syncRecordsResponseSchema,
+  syncStatusResponseSchema,
+} from '@bh/shared';
+import { isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthDeclarations, travelers } from '../../db/schema.ts';
+import { authUser } from '../../lib/auth-user.ts';
+import { errorResponses } from '../../lib/responses.ts';
+import { BEARER } from '../../plugins/openapi.ts';
 import { applyMutations } from './apply.ts';
 import { maxChangeSeq, pullChanges } from './pull.ts';
 import { fetchRecords } from './records.ts';
+import { plainJsonSerializer } from './serializer.ts';
 import { WRITABLE_TABLES } from './tables.ts';
-
-const recordsQuerySchema = z.object({
-  table: z.enum(SYNC_TABLES),
-  ids: z
-    .string()
-    .max(40 * 200)
-    .transform((v) => v.split(',').filter(Boolean))
-    .pipe(z.array(z.string().max(64)).min(1).max(200)),
-});
 
 // Crash tests only: hold each push transaction open this long before commit, so a test can
 // kill the process mid-batch. Never set in production.
@@ -22,17 +29,36 @@ const holdBeforeCommitMs = Number(process.env.BH_TEST_HOLD_PUSH_MS ?? 0);
 const beforeCommit =
   holdBeforeCommitMs > 0 ? () => new Promise<void>((r) => setTimeout(r, holdBeforeCommitMs)) : undefined;
 
+const tags = ['sync'];
+
 export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, secrets } = app.ctx;
 
   app.post(
     '/api/sync/push',
-    { onRequest: app.requireAuth, schema: { body: pushRequestSchema } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Apply a batch of mutations exactly once; one result per mutation, in order',
+        body: pushRequestSchema,
+        response: {
+          200: pushResponseSchema,
+          ...errorResponses(
+            'validation_error',
+            'unauthorized',
+            'payload_too_large',
+            'unsupported_media_type',
+          ),
+        },
+      },
+    },
     async (request) => {
       const { clientId, mutations } = request.body;
       const results = await applyMutations(
         database.db,
-        { user: request.user!, ip: request.ip, clientId, beforeCommit },
+        { user: authUser(request), ip: request.ip, clientId, beforeCommit },
         mutations,
       );
       return { results };
@@ -41,7 +67,21 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/sync/pull',
-    { onRequest: app.requireAuth, schema: { querystring: pullQuerySchema } },
+    {
+      onRequest: app.requireAuth,
+      // The page is documented by pullResponseSchema and typed by it at compile time, but not
+      // re-checked on the way out: checking costs ~27 ms per 5,000-record page (31.5 ms zod
+      // encode + stringify vs 4.8 ms stringify alone), ~14% of a 12,000-record pull through
+      // app.inject. The push answer (0.6 ms vs 0.1 ms for 500 results) keeps the checked path.
+      serializerCompiler: plainJsonSerializer,
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'One page of changes after a cursor, in change order, tombstones included',
+        querystring: pullQuerySchema,
+        response: { 200: pullResponseSchema, ...errorResponses('validation_error', 'unauthorized') },
+      },
+    },
     async (request) => pullChanges(database.db, request.query.cursor, request.query.limit, secrets.epoch),
   );
 
@@ -49,7 +89,16 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   // the officer discarded). Tombstones included; unknown ids are simply absent.
   app.get(
     '/api/sync/records',
-    { onRequest: app.requireAuth, schema: { querystring: recordsQuerySchema } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'The server copy of a few records of one table',
+        querystring: syncRecordsQuerySchema,
+        response: { 200: syncRecordsResponseSchema, ...errorResponses('validation_error', 'unauthorized') },
+      },
+    },
     async (request) => {
       const table = WRITABLE_TABLES[request.query.table];
       if (!table) return { records: [] };
@@ -57,17 +106,30 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/sync/status', { onRequest: app.requireAuth }, async () => {
-    const counts = (
-      await database.db.execute(sql`SELECT
-        (SELECT COUNT(*) FROM travelers WHERE deleted_at IS NULL) AS travelers,
-        (SELECT COUNT(*) FROM health_declarations WHERE deleted_at IS NULL) AS "healthDeclarations"`)
-    ).rows[0] as Record<string, unknown>;
-    return {
-      serverTime: new Date().toISOString(),
-      epoch: secrets.epoch,
-      maxChangeSeq: await maxChangeSeq(database.db),
-      counts: Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)])),
-    };
-  });
+  app.get(
+    '/api/sync/status',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Server time, database epoch, highest change number and live record counts',
+        response: { 200: syncStatusResponseSchema, ...errorResponses('unauthorized') },
+      },
+    },
+    async () => {
+      const db = database.db;
+      const [travelerCount, declarationCount, seq] = await Promise.all([
+        db.$count(travelers, isNull(travelers.deletedAt)),
+        db.$count(healthDeclarations, isNull(healthDeclarations.deletedAt)),
+        maxChangeSeq(db),
+      ]);
+      return {
+        serverTime: new Date().toISOString(),
+        epoch: secrets.epoch,
+        maxChangeSeq: seq,
+        counts: { travelers: travelerCount, healthDeclarations: declarationCount },
+      };
+    },
+  );
 };

@@ -2,7 +2,7 @@
  * How each synced table maps to SQL: its writable columns (for set-based json_to_recordset
  * writes), who may write it, and what the server adds (risk score for declarations).
  */
-import { computeRiskScore, type SyncTable } from '@bh/shared';
+import { computeRiskScore, declarationInputSchema, type SyncTable } from '@bh/shared';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
 
 export type ColumnType = 'text' | 'date' | 'int' | 'float' | 'bool' | 'jsonb' | 'uuid';
@@ -88,7 +88,9 @@ export const HEALTH_DECLARATIONS: WritableTable = {
     // One declaration per traveller: its id is the traveller's id, so two devices declaring
     // the same traveller meet as a version conflict instead of a duplicate row.
     if (data.travelerId !== id) return { error: 'sync.validation.declarationIdMismatch' };
-    const risk = computeRiskScore(data as Parameters<typeof computeRiskScore>[0]);
+    // `data` already passed this schema (validateMutationData); parsing again types it for the
+    // score at the cost of one small object check per declaration.
+    const risk = computeRiskScore(declarationInputSchema.parse(data));
     return {
       ...data,
       riskScore: risk.score,

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { z } from 'zod';
 import { openDatabase } from '../../../../server/src/db/client.ts';
 import { signJwt } from '../../../../server/src/lib/jwt.ts';
 
@@ -32,7 +33,7 @@ export interface ServerProcess {
   start(env?: Record<string, string>): Promise<void>;
   kill(): void;
   stop(): Promise<void>;
-  query<T>(q: ReturnType<typeof sql>): Promise<T[]>;
+  query<S extends z.ZodType>(schema: S, q: ReturnType<typeof sql>): Promise<z.output<S>[]>;
 }
 
 export async function createServerProcess(): Promise<ServerProcess> {
@@ -108,10 +109,10 @@ export async function createServerProcess(): Promise<ServerProcess> {
         c.kill('SIGTERM');
       });
     },
-    async query<T>(q: ReturnType<typeof sql>) {
+    async query<S extends z.ZodType>(schema: S, q: ReturnType<typeof sql>): Promise<z.output<S>[]> {
       const db = await openDatabase({ databaseUrl, dataDir });
       try {
-        return await db.rows<T>(q);
+        return await db.rows(schema, q);
       } finally {
         await db.close();
       }
