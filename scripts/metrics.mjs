@@ -52,7 +52,10 @@ for (const file of files) {
       if (t?.type === 'TSTypeReference' && t.typeName?.name === 'const') totals.asConst++;
       else {
         c.as++;
-        if (n.expression?.type === 'TSAsExpression' && n.expression.typeAnnotation?.type === 'TSUnknownKeyword')
+        if (
+          n.expression?.type === 'TSAsExpression' &&
+          n.expression.typeAnnotation?.type === 'TSUnknownKeyword'
+        )
           c.asUnknownAs++;
       }
     } else if (n.type === 'TSNonNullExpression') c.nonNull++;
@@ -89,7 +92,9 @@ const maxAt = args.indexOf('--max-as');
 if (maxAt >= 0) {
   const max = Number(args[maxAt + 1]);
   if (totals.as > max || outsideTests.asUnknownAs > 0) {
-    console.error(`cast budget exceeded: ${totals.as} 'as' casts (max ${max}), ${outsideTests.asUnknownAs} 'as unknown as' outside tests (max 0)`);
+    console.error(
+      `cast budget exceeded: ${totals.as} 'as' casts (max ${max}), ${outsideTests.asUnknownAs} 'as unknown as' outside tests (max 0)`,
+    );
     process.exit(1);
   }
 }
