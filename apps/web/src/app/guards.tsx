@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../features/auth/session.ts';
+import { useSession } from '../lib/session.ts';
 
 /** A protected route: a visitor who is not logged in goes to /login; a wrong role goes home. */
 export function RequireAuth({ children, requiredRole }: { children?: ReactNode; requiredRole?: 'admin' }) {

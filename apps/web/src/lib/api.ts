@@ -3,7 +3,7 @@
  * `{error:{code,message,details}}`. A 401 triggers one silent refresh, then the call is retried.
  */
 import { API_TIMEOUT_MS } from '@bh/shared';
-import { clearSession, getSession, updateToken } from '../features/auth/session.ts';
+import { getSession } from './session.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -33,7 +33,7 @@ export interface RequestOptions {
 }
 
 let refreshing: Promise<boolean> | null = null;
-/** Set by the auth feature: called once on 401. */
+/** Injected at start-up by the auth feature: called once on 401 (refresh the session). */
 let onUnauthorized: (() => Promise<boolean>) | null = null;
 export function setRefreshHandler(handler: () => Promise<boolean>) {
   onUnauthorized = handler;
@@ -123,5 +123,3 @@ export const api = {
     apiRequest<T>(path, { ...opts, method: 'PUT', body }),
   delete: <T>(path: string, opts?: RequestOptions) => apiRequest<T>(path, { ...opts, method: 'DELETE' }),
 };
-
-export { clearSession, updateToken };

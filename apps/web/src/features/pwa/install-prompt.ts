@@ -4,7 +4,7 @@
  * mode mark the app installed. Listeners are attached at start-up (main.tsx) because the event
  * fires once, usually before the settings page is opened.
  */
-import { useSyncExternalStore } from 'react';
+import { createStore, patchStore } from '../../lib/store.ts';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -17,13 +17,9 @@ export interface InstallState {
 }
 
 let deferred: BeforeInstallPromptEvent | null = null;
-let state: InstallState = { canInstall: false, isInstalled: false };
+const installStore = createStore<InstallState>({ canInstall: false, isInstalled: false });
 let attached = false;
-const listeners = new Set<() => void>();
-const set = (next: Partial<InstallState>) => {
-  state = { ...state, ...next };
-  for (const l of listeners) l();
-};
+const set = (next: Partial<InstallState>) => patchStore(installStore, next);
 
 const isStandalone = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
@@ -57,15 +53,8 @@ export async function promptInstall(): Promise<boolean> {
   return false;
 }
 
-export const getInstallState = () => state;
+export const getInstallState = installStore.get;
 
 export function useInstallState(): InstallState {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    getInstallState,
-    getInstallState,
-  );
+  return installStore.use();
 }
