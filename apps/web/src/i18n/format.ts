@@ -4,7 +4,7 @@
  * Relative times use 30-day months and 365-day years; Vietnamese by default as the spec says,
  * English and Japanese with the same thresholds so the other interfaces stay translated.
  */
-import type { Locale } from './index.ts';
+import type { Locale } from '@bh/shared';
 
 export const EMPTY_DATE = 'N/A';
 export const INVALID_DATE = 'Invalid Date';
