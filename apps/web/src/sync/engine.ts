@@ -265,7 +265,7 @@ export class SyncEngine {
         if (err.status === 429) {
           const wait = err.retryAfterMs ?? 30_000;
           await database.syncQueue.bulkUpdate(
-            rows.map((row) => ({ key: row.id!, changes: { nextAttemptAt: this.o.now() + wait } })),
+            rows.map((row) => ({ key: row.id, changes: { nextAttemptAt: this.o.now() + wait } })),
           );
           this.o.onNotice?.({ key: 'errors.rate_limited', level: 'warning' });
           throw err;
@@ -301,7 +301,7 @@ export class SyncEngine {
         await applyPushResults(
           this.o.database,
           [row],
-          [{ seq: row.id!, status: 'rejected', errors: [{ code: `http_${err.status}` }] }],
+          [{ seq: row.id, status: 'rejected', errors: [{ code: `http_${err.status}` }] }],
         );
         r.rejected++;
         return;

@@ -218,13 +218,18 @@ export async function writeRecords(
   return saved;
 }
 
+/** The `name` of an error (Dexie wraps the browser's error as `inner`). */
+const errorName = (err: unknown): unknown =>
+  typeof err === 'object' && err !== null && 'name' in err ? err.name : undefined;
+
 /** A full disk is told to the user (never swallowed), then the caller sees the error too. */
 async function runReportingQuota<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    const name = (err as { name?: string; inner?: { name?: string } })?.name;
-    const inner = (err as { inner?: { name?: string } })?.inner?.name;
+    const name = errorName(err);
+    const inner =
+      typeof err === 'object' && err !== null && 'inner' in err ? errorName(err.inner) : undefined;
     if (name === 'QuotaExceededError' || inner === 'QuotaExceededError') {
       pushNotice({ key: 'sync.errors.quotaExceeded', level: 'error' });
     }

@@ -11,6 +11,13 @@ interface BeforeInstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
+// Chromium's install event, which the DOM typings do not list yet.
+declare global {
+  interface WindowEventMap {
+    beforeinstallprompt: BeforeInstallPromptEvent;
+  }
+}
+
 export interface InstallState {
   canInstall: boolean;
   isInstalled: boolean;
@@ -30,7 +37,7 @@ export function captureInstallPrompt() {
   if (isStandalone()) set({ isInstalled: true });
   window.addEventListener('beforeinstallprompt', (e) => {
     e.preventDefault();
-    deferred = e as BeforeInstallPromptEvent;
+    deferred = e;
     set({ canInstall: true });
   });
   window.addEventListener('appinstalled', () => {
