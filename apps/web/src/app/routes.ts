@@ -12,9 +12,9 @@ import type { SidebarItem } from '../features/layout/sidebar.tsx';
  * Who may open a route. guest: only without a session (a logged-in user goes home); user:
  * any logged-in user; admin: logged-in admins; public: everyone (the 404 page).
  */
-export type Guard = 'guest' | 'user' | 'admin' | 'public';
+type Guard = 'guest' | 'user' | 'admin' | 'public';
 
-export interface NavEntry {
+interface NavEntry {
   icon: NavIconName;
   /** Position in the sidebar, lowest first; admin entries follow under their own heading. */
   order: number;

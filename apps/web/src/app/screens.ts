@@ -7,7 +7,7 @@ export type Screen = Pick<AppRoute, 'path' | 'titleKey' | 'guard'>;
 const SCREENS: readonly Screen[] = APP_ROUTES.filter(isNamedScreen);
 
 /** Whether a visitor with this role (null: not logged in) may open a route with this guard. */
-export function admits(guard: AppRoute['guard'], role: Role | null): boolean {
+function admits(guard: AppRoute['guard'], role: Role | null): boolean {
   switch (guard) {
     case 'public':
       return true;

@@ -1,5 +1,5 @@
 /**
- * The browser database (IndexedDB through Dexie): the spec's stores of `PWADatabase` version 2
+ * The browser database (IndexedDB through Dexie): the stores of `PWADatabase` version 2
  * plus the architecture's declarations, fileBlobs and meta. Only code under src/db and src/sync
  * touches it; features use the repositories.
  *

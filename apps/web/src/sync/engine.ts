@@ -3,7 +3,7 @@
  * `lock` option: Web Locks across tabs in the browser). The transport, clock, randomness and
  * lock are injected so the same code runs in the browser and against a real server in tests.
  *
- * Outcomes per HTTP status (spec section 8): 401 pauses sync until login; 409 per mutation is a
+ * Outcomes per HTTP status: 401 pauses sync until login; 409 per mutation is a
  * conflict; 429 waits (Retry-After) without spending a try; 5xx, network errors and time-outs
  * back off (5 s doubled, jitter) and after 3 tries list the items as failed (retryable, kept,
  * requeued automatically when the server answers again); rejected data is a failed item that

@@ -1,5 +1,5 @@
 /**
- * Install state (SPEC section 4, "Install"): the browser's install prompt is captured
+ * Install state: the browser's install prompt is captured
  * (canInstall), accepting it clears canInstall, the appinstalled event or a standalone display
  * mode mark the app installed. Listeners are attached at start-up (main.tsx) because the event
  * fires once, usually before the settings page is opened.

@@ -1,5 +1,5 @@
 /**
- * Persistent storage (ARCHITECTURE section 4.8): after login the app asks the browser not to
+ * Persistent storage: after login the app asks the browser not to
  * evict its offline data (navigator.storage.persist()) and keeps the answer to show it; the
  * usage estimate tells how close the device is to its quota.
  */
