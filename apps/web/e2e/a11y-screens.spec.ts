@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { APP_ROUTES, isNamedScreen } from '../src/app/routes.ts';
 import { loginAs } from './helpers.ts';
 
 // Every screen of the route table, light and dark: axe finds no serious or critical violation.
@@ -12,15 +13,9 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const PUBLIC = ['/login', '/auth/register', '/no/such/page'];
-const SIGNED_IN = [
-  '/entry-management',
-  '/health-declaration',
-  '/form-demo',
-  '/pwa-settings',
-  '/admin/users',
-  '/admin/account-requests',
-];
+const named = APP_ROUTES.filter(isNamedScreen);
+const PUBLIC = [...named.filter((r) => r.guard === 'guest').map((r) => r.path), '/no/such/page'];
+const SIGNED_IN = named.filter((r) => r.guard === 'user' || r.guard === 'admin').map((r) => r.path);
 
 for (const theme of ['light', 'dark'] as const) {
   test(`public screens have no serious a11y violations (${theme})`, async ({ page }) => {

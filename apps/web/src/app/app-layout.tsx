@@ -6,13 +6,16 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { useSession } from '../features/auth/session.ts';
 import { Sidebar } from '../features/layout/sidebar.tsx';
 import { TopBar } from '../features/layout/top-bar.tsx';
 import { SyncNotices } from '../features/sync-centre/sync-notices.tsx';
 import { useSystemStatusPolling } from '../features/system-status/use-system-status.ts';
+import { useSession } from '../lib/session.ts';
+import { navEntries } from './routes.ts';
 
 const DRAWER_ID = 'app-drawer';
+const USER_NAV = navEntries('user');
+const ADMIN_NAV = navEntries('admin');
 
 export function AppLayout() {
   const { t } = useTranslation();
@@ -68,7 +71,7 @@ export function AppLayout() {
           className="bg-base-100 min-h-full w-72 max-w-[85vw] border-r border-base-300 lg:sticky lg:top-0"
           aria-label={t('layout.nav.sidebar')}
         >
-          <Sidebar isAdmin={isAdmin} />
+          <Sidebar isAdmin={isAdmin} items={USER_NAV} adminItems={isAdmin ? ADMIN_NAV : []} />
         </aside>
       </div>
     </div>

@@ -7,7 +7,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { searchTravelers, type TravelerHit } from '../db/travelers-search.ts';
-import { useSession } from '../features/auth/session.ts';
+import { useSession } from '../lib/session.ts';
 import { matchScreens, reachableScreens, type Screen } from './screens.ts';
 
 interface Results {

@@ -1,27 +1,28 @@
-/** The screens a user can go to by name (404 search and suggestions), with their title keys. */
-export interface Screen {
-  path: string;
-  titleKey: string;
-  /** Needs a login; admin-only screens also need the admin role. */
-  access: 'guest' | 'user' | 'admin';
+/** The screens a user can go to by name (404 search and suggestions), from the route table. */
+import type { Role } from '@bh/shared';
+import { APP_ROUTES, type AppRoute, isNamedScreen } from './routes.ts';
+
+export type Screen = Pick<AppRoute, 'path' | 'titleKey' | 'guard'>;
+
+const SCREENS: readonly Screen[] = APP_ROUTES.filter(isNamedScreen);
+
+/** Whether a visitor with this role (null: not logged in) may open a route with this guard. */
+function admits(guard: AppRoute['guard'], role: Role | null): boolean {
+  switch (guard) {
+    case 'public':
+      return true;
+    case 'guest':
+      return role === null;
+    case 'user':
+      return role !== null;
+    case 'admin':
+      return role === 'admin';
+  }
 }
 
-export const SCREENS: readonly Screen[] = [
-  { path: '/entry-management', titleKey: 'app.routes.entryManagement', access: 'user' },
-  { path: '/health-declaration', titleKey: 'app.routes.healthDeclaration', access: 'user' },
-  { path: '/form-demo', titleKey: 'app.routes.formDemo', access: 'user' },
-  { path: '/pwa-settings', titleKey: 'app.routes.pwaSettings', access: 'user' },
-  { path: '/admin/users', titleKey: 'app.routes.users', access: 'admin' },
-  { path: '/admin/account-requests', titleKey: 'app.routes.accountRequests', access: 'admin' },
-  { path: '/login', titleKey: 'app.routes.login', access: 'guest' },
-  { path: '/auth/register', titleKey: 'app.routes.register', access: 'guest' },
-];
-
 /** Screens this visitor can open: guests see login/register, users their screens. */
-export function reachableScreens(role: 'admin' | 'officer' | null): Screen[] {
-  return SCREENS.filter((s) =>
-    role === null ? s.access === 'guest' : s.access === 'user' || (s.access === 'admin' && role === 'admin'),
-  );
+export function reachableScreens(role: Role | null): Screen[] {
+  return SCREENS.filter((s) => admits(s.guard, role));
 }
 
 /** Case- and accent-insensitive match of a screen title (or path) against the query. */

@@ -2,13 +2,19 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
 
+/** A route handle carrying its title key (set by the router from the route table). */
+const titleKeyOf = (handle: unknown): string | undefined =>
+  typeof handle === 'object' && handle !== null && 'titleKey' in handle && typeof handle.titleKey === 'string'
+    ? handle.titleKey
+    : undefined;
+
 /** After each navigation: "<translated route title> - <app title>" (raw key if untranslated). */
 export function TitleUpdater() {
   const matches = useMatches();
   const { t, i18n } = useTranslation();
   const titleKey = [...matches]
     .reverse()
-    .map((m) => (m.handle as { titleKey?: string } | undefined)?.titleKey)
+    .map((m) => titleKeyOf(m.handle))
     .find(Boolean);
   useEffect(() => {
     const appTitle = t('app.title');

@@ -1,5 +1,5 @@
 /**
- * The browser database (IndexedDB through Dexie): the spec's stores of `PWADatabase` version 2
+ * The browser database (IndexedDB through Dexie): the stores of `PWADatabase` version 2
  * plus the architecture's declarations, fileBlobs and meta. Only code under src/db and src/sync
  * touches it; features use the repositories.
  *
@@ -7,67 +7,43 @@
  * (0 while never acknowledged), `deletedAt` (tombstone) and locally `syncStatus` + `lastModified`.
  * A local write and its outbox row (`syncQueue`) are always written in one transaction.
  */
+import type {
+  Conflict,
+  FailedSyncItem,
+  LocalDeclaration,
+  LocalSyncStatus,
+  LocalSystemStatus,
+  LocalTraveler,
+  LocalUser,
+  MetaRecord,
+  NewConflict,
+  NewFailedSyncItem,
+  NewSyncQueueItem,
+  SyncQueueItem,
+  SyncTable,
+} from '@bh/shared';
 import Dexie, { type Table } from 'dexie';
 
-export type SyncTable = 'travelers' | 'healthDeclarations' | 'users' | 'systemStatus';
-export type SyncOp = 'create' | 'update' | 'delete';
-export type LocalSyncStatus = 'pending' | 'synced' | 'conflict' | 'error';
+// The sync-centre screens and the sync code name these through the database module.
+export type {
+  Conflict as ConflictRecord,
+  FailedSyncItem,
+  LocalSyncStatus,
+  SyncQueueItem,
+  SyncTable,
+} from '@bh/shared';
 
-export interface LocalMeta {
-  syncStatus: LocalSyncStatus;
-  lastModified: number;
-}
-
-/** A record as kept locally: the server's fields plus the local sync state. */
-export type LocalRecord<T = Record<string, unknown>> = T & {
+/**
+ * Any synced record as the sync engine handles it, whatever its table: the server's fields
+ * plus the local sync state (the shapes per table are the shared Local* schemas).
+ */
+export type LocalRecord = Record<string, unknown> & {
   id: string;
   version: number;
   deletedAt?: string | null;
-} & LocalMeta;
-
-export interface SyncQueueItem {
-  /** Auto-increment: also the mutation's seq, so (clientId, id) names it exactly once. */
-  id?: number;
-  operation: SyncOp;
-  table: SyncTable;
-  recordId: string;
-  /** The full record for create/update (the latest local state), null for delete. */
-  data: Record<string, unknown> | null;
-  /** The server version this change was made on; null for a create. */
-  baseVersion: number | null;
-  timestamp: number;
-  retryCount: number;
-  /** Epoch ms before which the engine does not send this item (back-off). */
-  nextAttemptAt: number;
-  /** Held back because an earlier item of the same record failed or conflicts. */
-  blocked?: 0 | 1;
-  lastError?: string;
-}
-
-export interface ConflictRecord {
-  id?: number;
-  table: SyncTable;
-  recordId: string;
-  localData: Record<string, unknown> | null;
-  serverData: Record<string, unknown> | null;
-  conflictType: 'version_mismatch' | 'deleted_on_server' | 'deleted_locally';
-  timestamp: number;
-  resolved: 0 | 1;
-  syncQueueId: number;
-  /** The outbox row as it was, so a resolution can resubmit it. */
-  operation: SyncOp;
-  resolution?: 'server_wins' | 'client_wins' | 'manual_merge';
-  resolvedAt?: number;
-}
-
-export interface FailedSyncItem {
-  id?: number;
-  originalSyncItem: SyncQueueItem;
-  errorType: 'max_retries_exceeded' | 'validation_failed' | 'network' | 'server_error';
-  errorDetails: string;
-  timestamp: number;
-  canRetry: 0 | 1;
-}
+  syncStatus: LocalSyncStatus;
+  lastModified: number;
+};
 
 export interface FileBlobRecord {
   id: string;
@@ -81,19 +57,29 @@ export interface FileBlobRecord {
   serverId?: string;
 }
 
-export interface MetaRecord {
-  key: string;
-  value: unknown;
+/** The local shape of each sync table's records. */
+export interface LocalRecordOf {
+  travelers: LocalTraveler;
+  healthDeclarations: LocalDeclaration;
+  users: LocalUser;
+  systemStatus: LocalSystemStatus;
 }
 
+/**
+ * A synced store: read as its shared Local* shape; written with any local record, because the
+ * sync engine writes what the server sent (and a record created on this device has no
+ * createdAt until the server acknowledged it).
+ */
+type SyncedTable<T> = Table<T, string, LocalRecord>;
+
 export class PWADatabase extends Dexie {
-  travelers!: Table<LocalRecord, string>;
-  users!: Table<LocalRecord, string>;
-  systemStatus!: Table<LocalRecord, string>;
-  declarations!: Table<LocalRecord, string>;
-  syncQueue!: Table<SyncQueueItem, number>;
-  conflicts!: Table<ConflictRecord, number>;
-  failedSyncItems!: Table<FailedSyncItem, number>;
+  travelers!: SyncedTable<LocalTraveler>;
+  users!: SyncedTable<LocalUser>;
+  systemStatus!: SyncedTable<LocalSystemStatus>;
+  declarations!: SyncedTable<LocalDeclaration>;
+  syncQueue!: Table<SyncQueueItem, number, NewSyncQueueItem>;
+  conflicts!: Table<Conflict, number, NewConflict>;
+  failedSyncItems!: Table<FailedSyncItem, number, NewFailedSyncItem>;
   fileBlobs!: Table<FileBlobRecord, string>;
   meta!: Table<MetaRecord, string>;
 
@@ -116,7 +102,7 @@ export class PWADatabase extends Dexie {
 export const db = new PWADatabase();
 
 /** The local store that holds each sync table's records. */
-export function storeFor(database: PWADatabase, table: SyncTable): Table<LocalRecord, string> {
+export function storeFor(database: PWADatabase, table: SyncTable): SyncedTable<LocalRecord> {
   switch (table) {
     case 'travelers':
       return database.travelers;

@@ -4,17 +4,12 @@
  * traveller meet as a version conflict on the server). Writes go through the outbox, so a
  * declaration made offline is kept and reaches the server when the sync engine pushes.
  */
-import type { Declaration, DeclarationForm, RiskAssessment, SystemMode } from '@bh/shared';
+import type { DeclarationForm, LocalDeclaration, RiskAssessment, SystemMode } from '@bh/shared';
 import { computeRiskScore } from '@bh/shared';
 import { writeRecord } from '../sync/outbox.ts';
-import { db as defaultDb, type LocalSyncStatus, type PWADatabase } from './database.ts';
+import { db as defaultDb, type PWADatabase } from './database.ts';
 
-/** A declaration as kept locally (risk fields: the server's once pulled, the device's before). */
-export type LocalDeclaration = Omit<Declaration, 'version'> & {
-  version: number;
-  syncStatus: LocalSyncStatus;
-  lastModified: number;
-};
+export type { LocalDeclaration } from '@bh/shared';
 
 /** The live declaration of a traveller, or null. */
 export async function getDeclaration(
@@ -23,7 +18,7 @@ export async function getDeclaration(
 ): Promise<LocalDeclaration | null> {
   const record = await database.declarations.get(travelerId);
   if (!record || record.deletedAt) return null;
-  return record as unknown as LocalDeclaration;
+  return record;
 }
 
 export interface SubmitResult {
@@ -70,7 +65,7 @@ export async function submitDeclaration(
       if (traveler && !traveler.deletedAt && traveler.status !== 'declared') {
         await writeRecord('travelers', 'update', { id, status: 'declared' }, database);
       }
-      return { declaration: saved as unknown as LocalDeclaration, risk, created };
+      return { declaration: saved, risk, created };
     },
   );
 }

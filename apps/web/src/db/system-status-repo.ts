@@ -3,30 +3,16 @@
  * (mode, statusText, version, updatedAt) plus the figures last fetched, so the frame shows the
  * last known status offline. The sync engine's pull writes the same record (it merges over it).
  */
-import { SYSTEM_STATUS_ID } from '@bh/shared';
+import { type LocalSystemStatus, SYSTEM_STATUS_ID } from '@bh/shared';
 import { db as defaultDb, type PWADatabase } from './database.ts';
 
-export interface LocalSystemStatus {
-  id: string;
-  mode: string;
-  statusText: string;
-  version: number;
-  updatedAt: string;
-  activeUsers?: number;
-  todayEntries?: number;
-  pendingCases?: number;
-  quarantineCases?: number;
-  systemUptimeSeconds?: number;
-  lastUpdateTime?: string;
-  syncStatus: 'synced' | 'pending' | 'conflict' | 'error';
-  lastModified: number;
-}
+export type { LocalSystemStatus } from '@bh/shared';
 
 export type IncomingSystemStatus = Omit<LocalSystemStatus, 'syncStatus' | 'lastModified'>;
 
 export async function readSystemStatus(database: PWADatabase = defaultDb): Promise<LocalSystemStatus | null> {
   const row = await database.systemStatus.get(SYSTEM_STATUS_ID);
-  return (row as unknown as LocalSystemStatus | undefined) ?? null;
+  return row ?? null;
 }
 
 /**
@@ -35,15 +21,13 @@ export async function readSystemStatus(database: PWADatabase = defaultDb): Promi
  */
 export async function saveSystemStatus(incoming: IncomingSystemStatus, database: PWADatabase = defaultDb) {
   await database.transaction('rw', database.systemStatus, async () => {
-    const held = (await database.systemStatus.get(SYSTEM_STATUS_ID)) as unknown as
-      | LocalSystemStatus
-      | undefined;
+    const held = await database.systemStatus.get(SYSTEM_STATUS_ID);
     const now = Date.now();
     const next: LocalSystemStatus =
       held && held.version > incoming.version
         ? { ...incoming, ...held, ...figuresOf(incoming), lastModified: now }
         : { ...(held ?? {}), ...incoming, id: SYSTEM_STATUS_ID, syncStatus: 'synced', lastModified: now };
-    await database.systemStatus.put(next as unknown as Parameters<typeof database.systemStatus.put>[0]);
+    await database.systemStatus.put(next);
   });
 }
 

@@ -1,5 +1,5 @@
 import type { TravelerInput } from '@bh/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeRecords } from '../sync/outbox.ts';
 import { applyPushResults } from '../sync/queue.ts';
 import { PWADatabase } from './database.ts';

@@ -6,24 +6,18 @@
 import {
   DEFAULT_SYSTEM_MODE,
   isSystemMode,
+  type LocalTraveler,
   SYSTEM_STATUS_ID,
   type SystemMode,
-  type Traveler,
   type TravelerInput,
   type TravelerStatus,
 } from '@bh/shared';
 import { writeRecord } from '../sync/outbox.ts';
-import { db as defaultDb, type LocalRecord, type LocalSyncStatus, type PWADatabase } from './database.ts';
+import { db as defaultDb, type PWADatabase } from './database.ts';
 import { TravelerIndex } from './traveler-index.ts';
 
+export type { LocalTraveler } from '@bh/shared';
 export type { TravelerEntry, TravelerStats } from './traveler-index.ts';
-
-/** A traveller as kept locally: the server's fields (version 0 until acknowledged) + sync state. */
-export type LocalTraveler = Omit<Traveler, 'version'> & {
-  version: number;
-  syncStatus: LocalSyncStatus;
-  lastModified: number;
-};
 
 const indexes = new WeakMap<PWADatabase, TravelerIndex>();
 
@@ -45,7 +39,7 @@ export async function getTraveler(
 ): Promise<LocalTraveler | null> {
   const record = await database.travelers.get(id);
   if (!record || record.deletedAt) return null;
-  return record as unknown as LocalTraveler;
+  return record;
 }
 
 /** The system mode from the local system status record; pandemic until one is known. */
@@ -59,8 +53,7 @@ export async function createTraveler(
   input: TravelerInput,
   database: PWADatabase = defaultDb,
 ): Promise<LocalTraveler> {
-  const saved = await writeRecord('travelers', 'create', { ...input }, database);
-  return saved as unknown as LocalTraveler;
+  return writeRecord('travelers', 'create', { ...input }, database);
 }
 
 /** Changes the given writable fields of a traveller locally (the others stay as stored). */
@@ -69,8 +62,7 @@ export async function updateTraveler(
   input: Partial<TravelerInput>,
   database: PWADatabase = defaultDb,
 ): Promise<LocalTraveler> {
-  const saved = await writeRecord('travelers', 'update', { ...input, id }, database);
-  return saved as unknown as LocalTraveler;
+  return writeRecord('travelers', 'update', { ...input, id }, database);
 }
 
 /** Changes only the status (an officer's decision). */
@@ -79,8 +71,7 @@ export async function setTravelerStatus(
   status: TravelerStatus,
   database: PWADatabase = defaultDb,
 ): Promise<LocalTraveler> {
-  const saved = await writeRecord('travelers', 'update', { id, status }, database);
-  return saved as unknown as LocalTraveler;
+  return writeRecord('travelers', 'update', { id, status }, database);
 }
 
 /** Leaves a tombstone that syncs; the traveller disappears from lists at once. */
@@ -89,6 +80,6 @@ export async function deleteTraveler(id: string, database: PWADatabase = default
 }
 
 /** Records as stored, for tests and tools. */
-export async function allTravelerRecords(database: PWADatabase = defaultDb): Promise<LocalRecord[]> {
+export async function allTravelerRecords(database: PWADatabase = defaultDb): Promise<LocalTraveler[]> {
   return database.travelers.toArray();
 }

@@ -1,10 +1,10 @@
 /**
- * Date and relative-time helpers (SPEC sections 1, 8, 9): dates in vi-VN with 2-digit day and
+ * Date and relative-time helpers: dates in vi-VN with 2-digit day and
  * month and a numeric year; 'N/A' for an empty value, 'Invalid Date' for an unparseable one.
- * Relative times use 30-day months and 365-day years; Vietnamese by default as the spec says,
+ * Relative times use 30-day months and 365-day years; Vietnamese by default,
  * English and Japanese with the same thresholds so the other interfaces stay translated.
  */
-import type { Locale } from './index.ts';
+import type { Locale } from '@bh/shared';
 
 export const EMPTY_DATE = 'N/A';
 export const INVALID_DATE = 'Invalid Date';

@@ -3,34 +3,49 @@
  * `locales/<lang>/<feature>.json`, reached as `t('<feature>.<key>')`. The shared package's
  * validation messages, error catalogue and fixed info messages are merged in, so the spec's exact texts live once.
  */
-import { errorCatalogue, infoMessages, SUPPORTED_LOCALES, validationMessages } from '@bh/shared';
+import {
+  DEFAULT_LOCALE,
+  errorCatalogue,
+  infoMessages,
+  isLocale,
+  type Locale,
+  STORAGE_KEYS,
+  SUPPORTED_LOCALES,
+  validationMessages,
+} from '@bh/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-export type Locale = (typeof SUPPORTED_LOCALES)[number];
-export const LOCALE_KEY = 'app-locale';
+export type { Locale } from '@bh/shared';
+export const LOCALE_KEY = STORAGE_KEYS.locale;
 
 type Tree = { [key: string]: string | Tree };
 const files = import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' });
 
 function setPath(tree: Tree, dotted: string, value: string) {
   const parts = dotted.split('.');
+  const leaf = parts.pop() ?? dotted;
   let node = tree;
-  for (const part of parts.slice(0, -1)) {
+  for (const part of parts) {
     const next = node[part];
-    if (typeof next !== 'object') node[part] = {};
-    node = node[part] as Tree;
+    const child: Tree = typeof next === 'object' ? next : {};
+    node[part] = child;
+    node = child;
   }
-  node[parts.at(-1)!] = value;
+  node[leaf] = value;
+}
+
+/** The supported locale a language tag names, else the default one. */
+export function toLocale(language: string | undefined): Locale {
+  return isLocale(language) ? language : DEFAULT_LOCALE;
 }
 
 export function buildResources(): Record<Locale, Tree> {
-  const resources = { vi: {}, en: {}, ja: {} } as Record<Locale, Tree>;
+  const resources: Record<Locale, Tree> = { vi: {}, en: {}, ja: {} };
   for (const [file, tree] of Object.entries(files)) {
     const m = /\.\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
-    if (!m) continue;
-    const lang = m[1] as Locale;
-    if (resources[lang]) resources[lang][m[2]!] = tree;
+    const [, lang, feature] = m ?? [];
+    if (isLocale(lang) && feature) resources[lang][feature] = tree;
   }
   for (const catalogue of [validationMessages, errorCatalogue, infoMessages]) {
     for (const [key, texts] of Object.entries(catalogue)) {
@@ -43,15 +58,15 @@ export function buildResources(): Record<Locale, Tree> {
 export function detectLocale(): Locale {
   try {
     const stored = localStorage.getItem(LOCALE_KEY);
-    if (stored && (SUPPORTED_LOCALES as readonly string[]).includes(stored)) return stored as Locale;
+    if (isLocale(stored)) return stored;
   } catch {
     // storage unavailable: fall through to the browser language
   }
   for (const lang of navigator.languages ?? [navigator.language]) {
     const base = lang.toLowerCase().split('-')[0];
-    if ((SUPPORTED_LOCALES as readonly string[]).includes(base ?? '')) return base as Locale;
+    if (isLocale(base)) return base;
   }
-  return 'vi';
+  return DEFAULT_LOCALE;
 }
 
 export function setLocale(locale: Locale) {

@@ -3,7 +3,17 @@
  * `{error:{code,message,details}}`. A 401 triggers one silent refresh, then the call is retried.
  */
 import { API_TIMEOUT_MS } from '@bh/shared';
-import { clearSession, getSession, updateToken } from '../features/auth/session.ts';
+import { z } from 'zod';
+import { getSession } from './session.ts';
+
+/** The server's error envelope, read leniently: any part may be missing from a proxy's answer. */
+const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string().optional().catch(undefined),
+    message: z.string().optional().catch(undefined),
+    details: z.unknown().optional(),
+  }),
+});
 
 export class ApiError extends Error {
   constructor(
@@ -32,8 +42,13 @@ export interface RequestOptions {
   raw?: boolean;
 }
 
+/** Options asking for the Response itself (downloads): the body is not read. */
+export interface RawRequestOptions extends RequestOptions {
+  raw: true;
+}
+
 let refreshing: Promise<boolean> | null = null;
-/** Set by the auth feature: called once on 401. */
+/** Injected at start-up by the auth feature: called once on 401 (refresh the session). */
 let onUnauthorized: (() => Promise<boolean>) | null = null;
 export function setRefreshHandler(handler: () => Promise<boolean>) {
   onUnauthorized = handler;
@@ -51,7 +66,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData || typeof opts.body === 'string' || opts.body instanceof Blob) {
-    body = opts.body as BodyInit;
+    body = opts.body;
   } else if (opts.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.body);
@@ -65,8 +80,9 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
       credentials: 'same-origin',
     });
   } catch (_err) {
+    const reason: unknown = controller.signal.reason;
     const timedOut =
-      controller.signal.aborted && (controller.signal.reason as DOMException)?.name === 'TimeoutError';
+      controller.signal.aborted && reason instanceof DOMException && reason.name === 'TimeoutError';
     throw new ApiError(
       0,
       timedOut ? 'timeout_error' : 'network_error',
@@ -89,12 +105,12 @@ export async function refreshAfterUnauthorized(): Promise<boolean> {
   return refreshing;
 }
 
-export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+async function request(path: string, opts: RequestOptions): Promise<unknown> {
   let res = await send(path, opts);
   if (res.status === 401 && !opts.noRefresh && (await refreshAfterUnauthorized())) {
     res = await send(path, opts);
   }
-  if (opts.raw && res.ok) return res as unknown as T;
+  if (opts.raw && res.ok) return res;
   const text = await res.text();
   let json: unknown = null;
   try {
@@ -103,7 +119,8 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     json = null;
   }
   if (!res.ok) {
-    const err = (json as { error?: { code?: string; message?: string; details?: unknown } } | null)?.error;
+    const parsed = errorBodySchema.safeParse(json);
+    const err = parsed.success ? parsed.data.error : undefined;
     throw new ApiError(
       res.status,
       err?.code ?? (res.status >= 500 ? 'server_error' : 'unknown_error'),
@@ -112,16 +129,30 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
       json,
     );
   }
-  return json as T;
+  return json;
+}
+
+/**
+ * One API call. `T` is the body the route's response schema promises (packages/shared); the
+ * client does not check it again. With `raw: true` the Response itself is returned.
+ */
+export function apiRequest<T = Response>(path: string, opts: RawRequestOptions): Promise<Response>;
+export function apiRequest<T>(path: string, opts?: RequestOptions): Promise<T>;
+export function apiRequest(path: string, opts: RequestOptions = {}): Promise<unknown> {
+  return request(path, opts);
+}
+
+function get<T = Response>(path: string, opts: RawRequestOptions): Promise<Response>;
+function get<T>(path: string, opts?: RequestOptions): Promise<T>;
+function get(path: string, opts?: RequestOptions): Promise<unknown> {
+  return request(path, { ...opts, method: 'GET' });
 }
 
 export const api = {
-  get: <T>(path: string, opts?: RequestOptions) => apiRequest<T>(path, { ...opts, method: 'GET' }),
+  get,
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
     apiRequest<T>(path, { ...opts, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
     apiRequest<T>(path, { ...opts, method: 'PUT', body }),
   delete: <T>(path: string, opts?: RequestOptions) => apiRequest<T>(path, { ...opts, method: 'DELETE' }),
 };
-
-export { clearSession, updateToken };

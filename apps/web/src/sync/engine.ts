@@ -3,7 +3,7 @@
  * `lock` option: Web Locks across tabs in the browser). The transport, clock, randomness and
  * lock are injected so the same code runs in the browser and against a real server in tests.
  *
- * Outcomes per HTTP status (spec section 8): 401 pauses sync until login; 409 per mutation is a
+ * Outcomes per HTTP status: 401 pauses sync until login; 409 per mutation is a
  * conflict; 429 waits (Retry-After) without spending a try; 5xx, network errors and time-outs
  * back off (5 s doubled, jitter) and after 3 tries list the items as failed (retryable, kept,
  * requeued automatically when the server answers again); rejected data is a failed item that
@@ -11,6 +11,7 @@
  */
 import type { PullResponse, PushRequest, PushResponse, SyncStatusResponse } from '@bh/shared';
 import type { PWADatabase } from '../db/database.ts';
+import { createStore } from '../lib/store.ts';
 import { getCursor, getEpoch, PULL_PAGE_SIZE, resetCursor, savePage } from './pull.ts';
 import {
   applyPushResults,
@@ -89,14 +90,13 @@ export interface RunResult {
 }
 
 export class SyncEngine {
-  private state: EngineState = {
+  private readonly store = createStore<EngineState>({
     status: 'idle',
     lastSyncTime: null,
     lastError: null,
     paused: false,
     pullProgress: null,
-  };
-  private listeners = new Set<(s: EngineState) => void>();
+  });
   private readonly o: Required<Omit<EngineOptions, 'beforePush' | 'onNotice' | 'onTiming'>> &
     Pick<EngineOptions, 'beforePush' | 'onNotice' | 'onTiming'>;
   private running: Promise<RunResult> | null = null;
@@ -115,23 +115,21 @@ export class SyncEngine {
     };
   }
 
-  getState() {
-    return this.state;
+  getState(): EngineState {
+    return this.store.get();
   }
 
   subscribe(listener: (s: EngineState) => void) {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.store.subscribe((state) => listener(state));
   }
 
   /** Set from outside (e.g. after login) or by another tab's broadcast. */
   setState(patch: Partial<EngineState>) {
-    this.state = { ...this.state, ...patch };
-    for (const l of this.listeners) l(this.state);
+    this.store.set((state) => ({ ...state, ...patch }));
   }
 
   resume() {
-    if (this.state.paused) this.setState({ paused: false, lastError: null });
+    if (this.getState().paused) this.setState({ paused: false, lastError: null });
   }
 
   /** When the next waiting row is due (for a back-off timer). */
@@ -146,7 +144,7 @@ export class SyncEngine {
       if (opts.force) throw new Error('Cannot sync while offline');
       return skipped;
     }
-    if (!this.o.canSync() || (this.state.paused && !opts.force)) return skipped;
+    if (!this.o.canSync() || (this.getState().paused && !opts.force)) return skipped;
     if (this.running) return this.running;
     this.running = this.runLocked().finally(() => {
       this.running = null;
@@ -180,7 +178,7 @@ export class SyncEngine {
       await retryAllRetryable(database, this.o.now() - AUTO_RETRY_AFTER_MS);
       await this.o.beforePush?.();
       await this.pushAll(r);
-      if (this.state.paused) throw new TransportError(401, 'errors.unauthorized');
+      if (this.getState().paused) throw new TransportError(401, 'errors.unauthorized');
       await refetchDiscarded(database, (table, ids) => transport.records(table, ids));
       await this.pullAll(r, status.maxChangeSeq);
       const at = this.o.now();
@@ -267,7 +265,7 @@ export class SyncEngine {
         if (err.status === 429) {
           const wait = err.retryAfterMs ?? 30_000;
           await database.syncQueue.bulkUpdate(
-            rows.map((row) => ({ key: row.id!, changes: { nextAttemptAt: this.o.now() + wait } })),
+            rows.map((row) => ({ key: row.id, changes: { nextAttemptAt: this.o.now() + wait } })),
           );
           this.o.onNotice?.({ key: 'errors.rate_limited', level: 'warning' });
           throw err;
@@ -303,7 +301,7 @@ export class SyncEngine {
         await applyPushResults(
           this.o.database,
           [row],
-          [{ seq: row.id!, status: 'rejected', errors: [{ code: `http_${err.status}` }] }],
+          [{ seq: row.id, status: 'rejected', errors: [{ code: `http_${err.status}` }] }],
         );
         r.rejected++;
         return;

@@ -1,14 +1,18 @@
 import type { PullResponse, PushRequest, PushResponse, SyncStatusResponse } from '@bh/shared';
+import { z } from 'zod';
 import { ApiError, api } from '../lib/api.ts';
 import { type SyncTransport, TransportError } from './engine.ts';
+
+/** A 429's details: seconds to wait before the next try. */
+const retryAfterSchema = z.object({ retryAfter: z.number() });
 
 const wrap = async <T>(call: () => Promise<T>): Promise<T> => {
   try {
     return await call();
   } catch (err) {
     if (err instanceof ApiError) {
-      const body = err.body as { error?: { details?: { retryAfter?: number } } } | undefined;
-      const retryAfter = body?.error?.details?.retryAfter;
+      const details = retryAfterSchema.safeParse(err.details);
+      const retryAfter = details.success ? details.data.retryAfter : undefined;
       throw new TransportError(
         err.status,
         err.code,

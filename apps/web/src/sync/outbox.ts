@@ -7,12 +7,12 @@
  * change was made on (`baseVersion`). A record not yet acknowledged has version 0: later rows
  * of it wait behind the create and are rebased on its version when the server answers.
  */
-import { pickWritableFields, type SyncOp, type SyncTable } from '@bh/shared';
+import { type NewSyncQueueItem, pickWritableFields, type SyncOp, type SyncTable } from '@bh/shared';
 import {
   db as defaultDb,
   type LocalRecord,
+  type LocalRecordOf,
   type PWADatabase,
-  type SyncQueueItem,
   storeFor,
 } from '../db/database.ts';
 import { pushNotice } from './notices.ts';
@@ -37,7 +37,7 @@ function newQueueRow(
   record: LocalRecord,
   baseVersion: number | null,
   blocked: boolean,
-): SyncQueueItem {
+): NewSyncQueueItem {
   const now = Date.now();
   return {
     operation,
@@ -119,14 +119,16 @@ export async function coalesceRecord(
 }
 
 /** Writes one record locally and queues its change. Returns the stored record. */
-export async function writeRecord(
-  table: SyncTable,
+export async function writeRecord<T extends SyncTable>(
+  table: T,
   op: SyncOp,
   input: WriteInput,
   database: PWADatabase = defaultDb,
-): Promise<LocalRecord> {
+): Promise<LocalRecordOf[T]> {
   const [saved] = await writeRecords(table, op, [input], database);
-  return saved!;
+  if (!saved) throw new RecordNotFoundError(table, input.id ?? '(none)');
+  // What the table's store holds: the record of that table (the input merged over it).
+  return saved as LocalRecordOf[T];
 }
 
 /**
@@ -205,7 +207,8 @@ export async function writeRecords(
               ),
             );
           }
-          out.push((await store.get(record.id))!);
+          const stored = await store.get(record.id);
+          if (stored) out.push(stored);
         }
         return out;
       },
@@ -215,13 +218,18 @@ export async function writeRecords(
   return saved;
 }
 
+/** The `name` of an error (Dexie wraps the browser's error as `inner`). */
+const errorName = (err: unknown): unknown =>
+  typeof err === 'object' && err !== null && 'name' in err ? err.name : undefined;
+
 /** A full disk is told to the user (never swallowed), then the caller sees the error too. */
 async function runReportingQuota<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    const name = (err as { name?: string; inner?: { name?: string } })?.name;
-    const inner = (err as { inner?: { name?: string } })?.inner?.name;
+    const name = errorName(err);
+    const inner =
+      typeof err === 'object' && err !== null && 'inner' in err ? errorName(err.inner) : undefined;
     if (name === 'QuotaExceededError' || inner === 'QuotaExceededError') {
       pushNotice({ key: 'sync.errors.quotaExceeded', level: 'error' });
     }

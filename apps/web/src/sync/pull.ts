@@ -18,7 +18,8 @@ export async function getCursor(database: PWADatabase): Promise<number> {
 }
 
 export async function getEpoch(database: PWADatabase): Promise<string | null> {
-  return ((await database.meta.get(EPOCH_KEY))?.value as string | undefined) ?? null;
+  const value = (await database.meta.get(EPOCH_KEY))?.value;
+  return typeof value === 'string' ? value : null;
 }
 
 export async function savePage(database: PWADatabase, page: PullResponse): Promise<number> {

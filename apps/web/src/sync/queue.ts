@@ -41,8 +41,9 @@ export async function selectBatch(database: PWADatabase, now: number, limit = PU
       picked.push(row);
       if (picked.length >= limit) return picked;
     }
-    if (chunk.length < CHUNK) return picked;
-    after = chunk.at(-1)!.id!;
+    const last = chunk.at(-1);
+    if (!last || chunk.length < CHUNK) return picked;
+    after = last.id;
   }
 }
 
@@ -57,7 +58,7 @@ export async function nextDueTime(database: PWADatabase): Promise<number | null>
 
 export function toMutation(row: SyncQueueItem): Mutation {
   return {
-    seq: row.id!,
+    seq: row.id,
     table: row.table,
     op: row.operation,
     id: row.recordId,
@@ -105,7 +106,7 @@ async function failRow(
   canRetry: boolean,
   now = Date.now(),
 ) {
-  await database.syncQueue.delete(row.id!);
+  await database.syncQueue.delete(row.id);
   await database.failedSyncItems.add({
     originalSyncItem: row,
     errorType,
@@ -144,7 +145,7 @@ export async function applyPushResults(
   await database.transaction('rw', syncStores(database), async () => {
     // Fast path, in bulk: plain acknowledgements (the common case of a large push).
     const plain = rows.filter((row) => {
-      const s = bySeq.get(row.id!)?.status;
+      const s = bySeq.get(row.id)?.status;
       return s === 'applied' || s === 'duplicate';
     });
     await acknowledgeInBulk(database, plain, bySeq);
@@ -152,7 +153,7 @@ export async function applyPushResults(
     const plainIds = new Set(plain.map((r) => r.id));
     for (const row of rows) {
       if (plainIds.has(row.id)) continue;
-      const result = bySeq.get(row.id!);
+      const result = bySeq.get(row.id);
       if (!result) continue; // not answered: stays queued
       let status = result.status;
       let version = result.version;
@@ -164,7 +165,7 @@ export async function applyPushResults(
       const store = storeFor(database, row.table);
       if (status === 'applied' || status === 'duplicate') {
         summary.applied++;
-        await database.syncQueue.delete(row.id!);
+        await database.syncQueue.delete(row.id);
         const later = database.syncQueue
           .where('recordId')
           .equals(row.recordId)
@@ -184,7 +185,7 @@ export async function applyPushResults(
         }
       } else if (status === 'conflict') {
         summary.conflicts++;
-        await database.syncQueue.delete(row.id!);
+        await database.syncQueue.delete(row.id);
         const local = (await store.get(row.recordId)) ?? null;
         const server = result.serverRecord ?? null;
         await database.conflicts.add({
@@ -199,7 +200,7 @@ export async function applyPushResults(
               : 'version_mismatch',
           timestamp: Date.now(),
           resolved: 0,
-          syncQueueId: row.id!,
+          syncQueueId: row.id,
           operation: row.operation,
         });
         await blockRecord(database, row);
@@ -224,7 +225,7 @@ async function acknowledgeInBulk(
   bySeq: Map<number, PushResult>,
 ) {
   if (rows.length === 0) return;
-  await database.syncQueue.bulkDelete(rows.map((r) => r.id!));
+  await database.syncQueue.bulkDelete(rows.map((r) => r.id));
   const tables = new Set(rows.map((r) => r.table));
   for (const table of tables) {
     const mine = rows.filter((r) => r.table === table);
@@ -238,28 +239,28 @@ async function acknowledgeInBulk(
     const later =
       laterIds.length === 0
         ? []
-        : ((await database.syncQueue.bulkGet(laterIds)).filter(
-            (r) => r && r.table === table,
-          ) as SyncQueueItem[]);
-    const versionOf = new Map(mine.map((r) => [r.recordId, bySeq.get(r.id!)!.version]));
-    const rebases = later
-      .filter((r) => versionOf.get(r.recordId) !== undefined)
-      .map((r) => ({ key: r.id!, changes: { baseVersion: versionOf.get(r.recordId)! } }));
+        : (await database.syncQueue.bulkGet(laterIds)).filter(
+            (r): r is SyncQueueItem => r !== undefined && r.table === table,
+          );
+    const versionOf = new Map(mine.map((r) => [r.recordId, bySeq.get(r.id)!.version]));
+    const rebases = later.flatMap((r) => {
+      const baseVersion = versionOf.get(r.recordId);
+      return baseVersion === undefined ? [] : [{ key: r.id, changes: { baseVersion } }];
+    });
     if (rebases.length > 0) await database.syncQueue.bulkUpdate(rebases);
     const stillQueued = new Set(later.map((r) => r.recordId));
     const store = storeFor(database, table);
     const locals = await store.bulkGet(ids);
-    const doneIds = ids.filter(
-      (id, i) => locals[i] && !stillQueued.has(id) && locals[i]!.syncStatus === 'pending',
-    );
+    const doneIds = ids.filter((id, i) => !stillQueued.has(id) && locals[i]?.syncStatus === 'pending');
     const shadows = new Map(doneIds.map((id, i) => [id, i] as const));
     const shadowRecords = await takeShadows(database, table, doneIds);
     const puts: LocalRecord[] = [];
-    locals.forEach((local, i) => {
+    locals.forEach((local) => {
       if (!local) return;
-      const version = versionOf.get(ids[i]!) ?? local.version;
+      const version = versionOf.get(local.id) ?? local.version;
       const synced = !stillQueued.has(local.id) && local.syncStatus === 'pending';
-      const shadow = synced ? shadowRecords[shadows.get(local.id)!] : undefined;
+      const at = shadows.get(local.id);
+      const shadow = synced && at !== undefined ? shadowRecords[at] : undefined;
       if (shadow && Number(shadow.version) > Number(version)) {
         // The server moved on while this record waited: take its newer state.
         puts.push({ ...local, ...shadow, syncStatus: 'synced', lastModified: Date.now() });
@@ -291,7 +292,7 @@ export async function recordPushFailure(
         await failRow(database, { ...row, retryCount }, failure.errorType, failure.message, true, now);
       } else {
         const delay = Math.max(retryDelayMs(retryCount - 1, random), failure.retryAfterMs ?? 0);
-        await database.syncQueue.update(row.id!, {
+        await database.syncQueue.update(row.id, {
           retryCount,
           nextAttemptAt: now + delay,
           lastError: failure.message,

@@ -3,14 +3,22 @@
  * under one key and fetched by the engine on its next run, then stored as synced unless the
  * officer has changed them again meanwhile.
  */
-import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
+import { SYNC_TABLES, type SyncTable } from '@bh/shared';
+import { z } from 'zod';
+import type { LocalRecord, PWADatabase } from '../db/database.ts';
 import { storeFor } from '../db/database.ts';
 
 const KEY = 'refetch';
-type Wanted = { table: SyncTable; id: string }[];
+/** The list kept under KEY; anything else there (none yet, or damaged) counts as empty. */
+const wantedSchema = z.array(z.object({ table: z.enum(SYNC_TABLES), id: z.string() })).catch([]);
+type Wanted = z.infer<typeof wantedSchema>;
+
+async function readWanted(database: PWADatabase): Promise<Wanted> {
+  return wantedSchema.parse((await database.meta.get(KEY))?.value);
+}
 
 export async function markForRefetch(database: PWADatabase, table: SyncTable, id: string) {
-  const wanted = ((await database.meta.get(KEY))?.value as Wanted | undefined) ?? [];
+  const wanted = await readWanted(database);
   if (!wanted.some((w) => w.table === table && w.id === id)) wanted.push({ table, id });
   await database.meta.put({ key: KEY, value: wanted });
 }
@@ -19,7 +27,7 @@ export async function refetchDiscarded(
   database: PWADatabase,
   fetchRecords: (table: SyncTable, ids: string[]) => Promise<{ records: Record<string, unknown>[] }>,
 ) {
-  const wanted = ((await database.meta.get(KEY))?.value as Wanted | undefined) ?? [];
+  const wanted = await readWanted(database);
   if (wanted.length === 0) return;
   const tables = [...new Set(wanted.map((w) => w.table))];
   for (const table of tables) {
@@ -32,9 +40,7 @@ export async function refetchDiscarded(
         if (local && local.syncStatus !== 'synced') continue; // changed again: its push decides
         await store.put({ ...(record as LocalRecord), syncStatus: 'synced', lastModified: Date.now() });
       }
-      const left = (((await database.meta.get(KEY))?.value as Wanted | undefined) ?? []).filter(
-        (w) => !(w.table === table && ids.includes(w.id)),
-      );
+      const left = (await readWanted(database)).filter((w) => !(w.table === table && ids.includes(w.id)));
       await database.meta.put({ key: KEY, value: left });
     });
   }

@@ -4,8 +4,8 @@
  * server still has come back as a "conflict" with identical data and count as applied; the
  * rest are written again.
  */
-import { pickWritableFields } from '@bh/shared';
-import type { PWADatabase, SyncQueueItem, SyncTable } from '../db/database.ts';
+import { type NewSyncQueueItem, pickWritableFields, type SyncTable } from '@bh/shared';
+import type { PWADatabase } from '../db/database.ts';
 import { storeFor } from '../db/database.ts';
 
 const REPAIRED_TABLES: SyncTable[] = ['travelers', 'healthDeclarations'];
@@ -21,7 +21,7 @@ export async function repairServer(database: PWADatabase): Promise<number> {
         .filter((r) => !r.deletedAt)
         .toArray();
       const now = Date.now();
-      const rows: SyncQueueItem[] = records.map((r) => ({
+      const rows: NewSyncQueueItem[] = records.map((r) => ({
         operation: 'create',
         table,
         recordId: r.id,

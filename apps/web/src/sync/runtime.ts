@@ -5,7 +5,7 @@
  * running tab's state in the others.
  */
 import { db } from '../db/database.ts';
-import { getSession, subscribeSession } from '../features/auth/session.ts';
+import { getSession, subscribeSession } from '../lib/session.ts';
 import { type EngineState, SyncEngine, type SyncNotice } from './engine.ts';
 import { uploadPendingFiles } from './file-uploads.ts';
 import { httpTransport } from './http-transport.ts';

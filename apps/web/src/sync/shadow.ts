@@ -8,6 +8,10 @@ import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
 
 export const shadowKey = (table: SyncTable, id: string) => `shadow:${table}:${id}`;
 
+/** The version of a kept shadow (0 when none). */
+const keptVersion = (value: unknown): number =>
+  typeof value === 'object' && value !== null && 'version' in value ? Number(value.version ?? 0) : 0;
+
 /** Keeps `record` if it is newer than the shadow already kept. Inside a transaction with meta. */
 export async function keepShadows(
   database: PWADatabase,
@@ -18,7 +22,7 @@ export async function keepShadows(
   const keys = records.map((r) => shadowKey(table, String(r.id)));
   const kept = await database.meta.bulkGet(keys);
   const puts = records
-    .filter((r, i) => Number((kept[i]?.value as LocalRecord | undefined)?.version ?? 0) < Number(r.version))
+    .filter((r, i) => keptVersion(kept[i]?.value) < Number(r.version))
     .map((r) => ({ key: shadowKey(table, String(r.id)), value: r }));
   if (puts.length > 0) await database.meta.bulkPut(puts);
 }

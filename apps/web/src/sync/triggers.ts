@@ -29,4 +29,4 @@ export function notifyLocalWrite() {
 
 channel?.addEventListener('message', () => requestSync('other-tab-write'));
 // In Node (tests) an open channel must not keep the process alive.
-(channel as unknown as { unref?: () => void } | null)?.unref?.();
+if (channel && 'unref' in channel && typeof channel.unref === 'function') channel.unref();

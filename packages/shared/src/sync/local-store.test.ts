@@ -29,6 +29,7 @@ describe('local sync stores', () => {
       timestamp: 1,
       resolved: 0,
       syncQueueId: 7,
+      operation: 'update',
     };
     expect(conflictSchema.safeParse(conflict).success).toBe(true);
     expect(conflictSchema.safeParse({ ...conflict, resolved: true }).success).toBe(false);

@@ -1,16 +1,21 @@
 /**
- * Shapes of the device's sync stores in the Dexie database PWADatabase (docs/architecture.md):
- * syncQueue (the outbox), conflicts, failedSyncItems, and the sync statistics.
+ * Shapes of the device's stores in the Dexie database PWADatabase: the synced records as kept
+ * locally (travelers, healthDeclarations as `declarations`, users, systemStatus), syncQueue (the
+ * outbox), conflicts, failedSyncItems, meta, and the sync statistics. The web app types its
+ * Dexie tables from these.
  * Times are epoch milliseconds (numbers index and compare well in IndexedDB); flags that are
  * indexed are 0/1 because IndexedDB cannot index booleans.
  */
 import { z } from 'zod';
-import { intBetween, keyed, oneOf, plainShape, versionSchema } from '../schemas/common.ts';
+import { intBetween, isoDateTime, keyed, oneOf, plainShape, versionSchema } from '../schemas/common.ts';
+import { declarationSchema } from '../schemas/declaration.ts';
+import { travelerSchema } from '../schemas/traveler.ts';
+import { userRecordSchema } from '../schemas/user.ts';
 import { recordDataSchema, SYNC_OPS, SYNC_TABLES, type SyncOp } from './protocol.ts';
 
 /**
- * syncStatus of a local record: pending after every local write, synced once pushed, conflict
- * while the server refused it for a version conflict, error when its mutation failed for good.
+ * syncStatus of a local record: pending after every local write, synced once pushed (or
+ * pulled), conflict when the server held another version, error when the server rejected it.
  */
 export const LOCAL_SYNC_STATUSES = ['pending', 'synced', 'conflict', 'error'] as const;
 export type LocalSyncStatus = (typeof LOCAL_SYNC_STATUSES)[number];
@@ -18,6 +23,50 @@ export type LocalSyncStatus = (typeof LOCAL_SYNC_STATUSES)[number];
 const autoId = () => intBetween(1, Number.MAX_SAFE_INTEGER);
 const epochMs = () => intBetween(0, Number.MAX_SAFE_INTEGER);
 const zeroOrOne = () => z.union([z.literal(0), z.literal(1)], keyed());
+const count = () => intBetween(0, Number.MAX_SAFE_INTEGER);
+
+/** What the device adds to every synced record; `version` is 0 until the server acknowledged it. */
+const localRecordShape = {
+  version: intBetween(0, Number.MAX_SAFE_INTEGER),
+  syncStatus: oneOf(LOCAL_SYNC_STATUSES),
+  lastModified: epochMs(),
+};
+
+export const localTravelerSchema = plainShape({ ...travelerSchema.shape, ...localRecordShape });
+export type LocalTraveler = z.infer<typeof localTravelerSchema>;
+
+/** A declaration (risk fields: the server's once pulled, the device's before). */
+export const localDeclarationSchema = plainShape({ ...declarationSchema.shape, ...localRecordShape });
+export type LocalDeclaration = z.infer<typeof localDeclarationSchema>;
+
+export const localUserSchema = plainShape({ ...userRecordSchema.shape, ...localRecordShape });
+export type LocalUser = z.infer<typeof localUserSchema>;
+
+/**
+ * The local system status record (id 'current'): the server's record (mode, statusText,
+ * version, updatedAt) plus the figures last fetched, so the frame shows the last known status
+ * offline. The pull writes the synced fields, the status poll the figures.
+ */
+export const localSystemStatusSchema = plainShape({
+  id: z.string(keyed()),
+  mode: z.string(keyed()),
+  statusText: z.string(keyed()),
+  version: intBetween(0, Number.MAX_SAFE_INTEGER),
+  updatedAt: z.string(keyed()),
+  activeUsers: count().optional(),
+  todayEntries: count().optional(),
+  pendingCases: count().optional(),
+  quarantineCases: count().optional(),
+  systemUptimeSeconds: z.number(keyed()).optional(),
+  lastUpdateTime: isoDateTime().optional(),
+  syncStatus: oneOf(LOCAL_SYNC_STATUSES),
+  lastModified: epochMs(),
+});
+export type LocalSystemStatus = z.infer<typeof localSystemStatusSchema>;
+
+/** A key-value row of the device's bookkeeping (clientId, cursor, epoch, lastSyncTime...). */
+const metaRecordSchema = z.object({ key: z.string(), value: z.unknown() });
+export type MetaRecord = z.infer<typeof metaRecordSchema>;
 
 /**
  * Outbox row. `id` is the auto-increment key and also the mutation's seq. `baseVersion` is null
@@ -33,6 +82,8 @@ export const syncQueueItemSchema = plainShape({
   timestamp: epochMs(),
   retryCount: intBetween(0, Number.MAX_SAFE_INTEGER),
   nextAttemptAt: epochMs(),
+  /** Held back (1) because an earlier change of the same record failed or conflicts. */
+  blocked: zeroOrOne().optional(),
   lastError: z.string(keyed()).optional(),
 });
 export type SyncQueueItem = z.infer<typeof syncQueueItemSchema>;
@@ -59,6 +110,8 @@ export const conflictSchema = plainShape({
   resolved: zeroOrOne(),
   /** id (seq) of the outbox row that met the conflict. */
   syncQueueId: autoId(),
+  /** The outbox row's operation, so a resolution can resubmit it. */
+  operation: oneOf(SYNC_OPS),
   resolution: oneOf(CONFLICT_RESOLUTIONS).optional(),
   resolvedAt: epochMs().optional(),
 });

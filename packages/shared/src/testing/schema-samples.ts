@@ -50,6 +50,10 @@ import {
 import {
   conflictSchema,
   failedSyncItemSchema,
+  localDeclarationSchema,
+  localSystemStatusSchema,
+  localTravelerSchema,
+  localUserSchema,
   syncQueueItemSchema,
   syncStatsSchema,
 } from '../sync/local-store.ts';
@@ -314,6 +318,47 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
   ],
   ['syncQueueItem', syncQueueItemSchema, f.validSyncQueueItem, []],
   [
+    'localTraveler',
+    localTravelerSchema,
+    { ...f.validTraveler, version: 0, syncStatus: 'pending', lastModified: 1 },
+    [],
+  ],
+  [
+    'localDeclaration',
+    localDeclarationSchema,
+    { ...f.validDeclaration, syncStatus: 'synced', lastModified: 1 },
+    [],
+  ],
+  [
+    'localUser',
+    localUserSchema,
+    {
+      ...f.validUser,
+      version: 1,
+      createdAt: f.NOW,
+      updatedAt: f.NOW,
+      deletedAt: null,
+      syncStatus: 'synced',
+      lastModified: 1,
+    },
+    [],
+  ],
+  [
+    'localSystemStatus',
+    localSystemStatusSchema,
+    {
+      id: 'current',
+      mode: 'pandemic',
+      statusText: '',
+      version: 1,
+      updatedAt: f.NOW,
+      activeUsers: 3,
+      syncStatus: 'synced',
+      lastModified: 1,
+    },
+    [],
+  ],
+  [
     'conflict',
     conflictSchema,
     {
@@ -326,6 +371,7 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
       timestamp: 1,
       resolved: 1,
       syncQueueId: 3,
+      operation: 'update',
       resolution: 'server_wins',
       resolvedAt: 2,
     },

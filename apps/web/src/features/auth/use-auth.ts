@@ -4,8 +4,8 @@
  */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { useSession } from '../../lib/session.ts';
 import { logout } from './auth-client.ts';
-import { useSession } from './session.ts';
 
 export function useAuth() {
   const session = useSession();

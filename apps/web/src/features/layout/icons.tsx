@@ -74,3 +74,14 @@ export const InboxIcon = () => (
     <path d="M5.5 5.1 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.8 4H7.2a2 2 0 0 0-1.7 1.1z" />
   </Icon>
 );
+
+/** The sidebar's icons by name (the route table names them; see app/routes.ts). */
+export const NAV_ICONS = {
+  list: ListIcon,
+  heart: HeartIcon,
+  form: FormIcon,
+  gear: GearIcon,
+  users: UsersIcon,
+  inbox: InboxIcon,
+} as const;
+export type NavIconName = keyof typeof NAV_ICONS;

@@ -1,8 +1,8 @@
 /** Language menu: switching re-renders the page at once and is remembered (app-locale). */
-import { SUPPORTED_LOCALES } from '@bh/shared';
+import { type Locale, SUPPORTED_LOCALES } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
-import { type Locale, setLocale } from '../../i18n/index.ts';
+import { setLocale, toLocale } from '../../i18n/index.ts';
 import { GlobeIcon } from './icons.tsx';
 
 // Each language is named in itself, so a user can find theirs whatever the current language.
@@ -10,7 +10,7 @@ const NATIVE_NAMES: Record<Locale, string> = { vi: 'Tiếng Việt', en: 'Englis
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
-  const current = (i18n.language as Locale) ?? 'vi';
+  const current = toLocale(i18n.language);
   return (
     <Dropdown
       testId="language-switcher"
@@ -19,9 +19,7 @@ export function LanguageSwitcher() {
       button={
         <>
           <GlobeIcon />
-          <span className="sr-only">
-            {t('layout.language.label', { language: NATIVE_NAMES[current] ?? current })} (
-          </span>
+          <span className="sr-only">{t('layout.language.label', { language: NATIVE_NAMES[current] })} (</span>
           <span className="uppercase text-xs font-semibold">{current}</span>
           <span className="sr-only">)</span>
         </>

@@ -1,59 +1,56 @@
-/** Sidebar: navigation, then the system status block; on small screens also mode and theme. */
-import type { ReactNode } from 'react';
+/**
+ * Sidebar: navigation, then the system status block; on small screens also mode and theme.
+ * The entries come from the route table (app/routes.ts), handed in by the frame.
+ */
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { SystemStatusPanel } from '../system-status/system-status-panel.tsx';
-import { FormIcon, GearIcon, HeartIcon, InboxIcon, ListIcon, UsersIcon } from './icons.tsx';
+import { NAV_ICONS, type NavIconName } from './icons.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
-function Item({
-  to,
-  icon,
-  children,
-  end,
-}: {
-  to: string;
-  icon: ReactNode;
-  children: ReactNode;
-  end?: boolean;
-}) {
+export interface SidebarItem {
+  path: string;
+  labelKey: string;
+  icon: NavIconName;
+}
+
+function Item({ item }: { item: SidebarItem }) {
+  const { t } = useTranslation();
+  const Icon = NAV_ICONS[item.icon];
   return (
     <li>
-      <NavLink to={to} end={end} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
-        {icon}
-        {children}
+      <NavLink to={item.path} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
+        <Icon />
+        {t(item.labelKey)}
       </NavLink>
     </li>
   );
 }
 
-export function Sidebar({ isAdmin }: { isAdmin: boolean }) {
+/** `items` are every user's entries in order; `adminItems` (empty for officers) follow under a heading. */
+export function Sidebar({
+  isAdmin,
+  items,
+  adminItems,
+}: {
+  isAdmin: boolean;
+  items: readonly SidebarItem[];
+  adminItems: readonly SidebarItem[];
+}) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-4 p-3">
       <nav aria-label={t('layout.nav.label')}>
         <ul className="menu w-full p-0 gap-1">
-          <Item to="/entry-management" icon={<ListIcon />}>
-            {t('app.routes.entryManagement')}
-          </Item>
-          <Item to="/health-declaration" icon={<HeartIcon />}>
-            {t('app.routes.healthDeclaration')}
-          </Item>
-          <Item to="/form-demo" icon={<FormIcon />}>
-            {t('app.routes.formDemo')}
-          </Item>
-          <Item to="/pwa-settings" icon={<GearIcon />}>
-            {t('app.routes.pwaSettings')}
-          </Item>
-          {isAdmin && (
+          {items.map((item) => (
+            <Item key={item.path} item={item} />
+          ))}
+          {adminItems.length > 0 && (
             <>
               <li className="menu-title pt-3 text-base-content/80">{t('layout.nav.admin')}</li>
-              <Item to="/admin/users" icon={<UsersIcon />}>
-                {t('app.routes.users')}
-              </Item>
-              <Item to="/admin/account-requests" icon={<InboxIcon />}>
-                {t('app.routes.accountRequests')}
-              </Item>
+              {adminItems.map((item) => (
+                <Item key={item.path} item={item} />
+              ))}
             </>
           )}
         </ul>

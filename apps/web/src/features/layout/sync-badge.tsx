@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
 import { formatRelativeTime } from '../../i18n/format.ts';
-import type { Locale } from '../../i18n/index.ts';
+import { toLocale } from '../../i18n/index.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 
 export function SyncBadge() {
@@ -11,7 +11,7 @@ export function SyncBadge() {
   const { status, pendingCount, isOnline, forceSync, lastSyncTime } = useSyncState();
   const lastSync = lastSyncTime
     ? t('layout.sync.lastSync', {
-        when: formatRelativeTime(lastSyncTime, Date.now(), i18n.language as Locale),
+        when: formatRelativeTime(lastSyncTime, Date.now(), toLocale(i18n.language)),
       })
     : t('layout.sync.neverSynced');
   const [busy, setBusy] = useState(false);

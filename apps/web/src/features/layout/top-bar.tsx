@@ -1,7 +1,7 @@
 /** Top bar: menu button (small screens), app title, sync badge, mode, language, theme, bell, user. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { SessionUser } from '../auth/session.ts';
+import type { SessionUser } from '../../lib/session.ts';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { ModeBadge } from '../system-status/mode-badge.tsx';
 import { useSystemStatus } from '../system-status/use-system-status.ts';

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
+import type { SessionUser } from '../../lib/session.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
-import type { SessionUser } from '../auth/session.ts';
 import { useLogout } from './use-logout.ts';
 
 /** A neutral silhouette, inline so it also shows offline. */

@@ -1,14 +1,21 @@
 /**
- * Install state (SPEC section 4, "Install"): the browser's install prompt is captured
+ * Install state: the browser's install prompt is captured
  * (canInstall), accepting it clears canInstall, the appinstalled event or a standalone display
  * mode mark the app installed. Listeners are attached at start-up (main.tsx) because the event
  * fires once, usually before the settings page is opened.
  */
-import { useSyncExternalStore } from 'react';
+import { createStore, patchStore } from '../../lib/store.ts';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+// Chromium's install event, which the DOM typings do not list yet.
+declare global {
+  interface WindowEventMap {
+    beforeinstallprompt: BeforeInstallPromptEvent;
+  }
 }
 
 export interface InstallState {
@@ -17,13 +24,9 @@ export interface InstallState {
 }
 
 let deferred: BeforeInstallPromptEvent | null = null;
-let state: InstallState = { canInstall: false, isInstalled: false };
+const installStore = createStore<InstallState>({ canInstall: false, isInstalled: false });
 let attached = false;
-const listeners = new Set<() => void>();
-const set = (next: Partial<InstallState>) => {
-  state = { ...state, ...next };
-  for (const l of listeners) l();
-};
+const set = (next: Partial<InstallState>) => patchStore(installStore, next);
 
 const isStandalone = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
@@ -34,7 +37,7 @@ export function captureInstallPrompt() {
   if (isStandalone()) set({ isInstalled: true });
   window.addEventListener('beforeinstallprompt', (e) => {
     e.preventDefault();
-    deferred = e as BeforeInstallPromptEvent;
+    deferred = e;
     set({ canInstall: true });
   });
   window.addEventListener('appinstalled', () => {
@@ -57,15 +60,8 @@ export async function promptInstall(): Promise<boolean> {
   return false;
 }
 
-export const getInstallState = () => state;
+export const getInstallState = installStore.get;
 
 export function useInstallState(): InstallState {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    getInstallState,
-    getInstallState,
-  );
+  return installStore.use();
 }

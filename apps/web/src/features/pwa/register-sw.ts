@@ -3,26 +3,20 @@
  * when a new worker installs while an old one controls the page.
  */
 import { Workbox } from 'workbox-window';
+import { createStore, patchStore } from '../../lib/store.ts';
 
-type Listener = (state: SwState) => void;
 export interface SwState {
   registered: boolean;
   updateAvailable: boolean;
   error: string | null;
 }
 
-let state: SwState = { registered: false, updateAvailable: false, error: null };
+const swStore = createStore<SwState>({ registered: false, updateAvailable: false, error: null });
 let wb: Workbox | null = null;
-const listeners = new Set<Listener>();
-const set = (next: Partial<SwState>) => {
-  state = { ...state, ...next };
-  for (const l of listeners) l(state);
-};
+const set = (next: Partial<SwState>) => patchStore(swStore, next);
 
-export const getSwState = () => state;
-export function subscribeSw(listener: Listener) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+export function useSwState(): SwState {
+  return swStore.use();
 }
 
 export function registerServiceWorker() {

@@ -1,6 +1,6 @@
 /**
  * The offline-app settings in local storage under 'pwa-settings', merged over the defaults on
- * load (SPEC section 3). A failed write (quota, private mode) is reported to the caller.
+ * load. A failed write (quota, private mode) is reported to the caller.
  */
 import { DEFAULT_PWA_SETTINGS, mergePwaSettings, type PwaSettings, STORAGE_KEYS } from '@bh/shared';
 import { storage } from '../../lib/storage.ts';

@@ -1,10 +1,10 @@
 /**
- * Persistent storage (ARCHITECTURE section 4.8): after login the app asks the browser not to
+ * Persistent storage: after login the app asks the browser not to
  * evict its offline data (navigator.storage.persist()) and keeps the answer to show it; the
  * usage estimate tells how close the device is to its quota.
  */
-import { useSyncExternalStore } from 'react';
-import { getSession, subscribeSession } from '../auth/session.ts';
+import { getSession, subscribeSession } from '../../lib/session.ts';
+import { createStore, patchStore } from '../../lib/store.ts';
 
 export type PersistResult = 'persisted' | 'not_persisted' | 'unsupported' | 'unknown';
 
@@ -18,13 +18,9 @@ export interface StorageState {
 /** Above this share of the quota the page warns before writes start to fail. */
 export const QUOTA_WARNING_RATIO = 0.9;
 
-let state: StorageState = { persist: 'unknown', usage: null, quota: null, error: null };
+const storageStore = createStore<StorageState>({ persist: 'unknown', usage: null, quota: null, error: null });
 let requested = false;
-const listeners = new Set<() => void>();
-const set = (next: Partial<StorageState>) => {
-  state = { ...state, ...next };
-  for (const l of listeners) l();
-};
+const set = (next: Partial<StorageState>) => patchStore(storageStore, next);
 
 /** Asks for persistent storage once per page load, only with a session (after login). */
 export async function requestPersistentStorage(): Promise<PersistResult> {
@@ -70,15 +66,8 @@ export function startStoragePersistence() {
   });
 }
 
-export const getStorageState = () => state;
+export const getStorageState = storageStore.get;
 
 export function useStorageState(): StorageState {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    getStorageState,
-    getStorageState,
-  );
+  return storageStore.use();
 }

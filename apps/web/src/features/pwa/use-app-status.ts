@@ -1,22 +1,9 @@
 /** The spec's App status (section 3) assembled from the sync state, the install and SW stores. */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { checkDatabase } from '../../db/sync-centre-repo.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 import { useInstallState } from './install-prompt.ts';
-import { getSwState, subscribeSw } from './register-sw.ts';
-
-export function useSwState() {
-  return useSyncExternalStore(
-    (l) => {
-      const off = subscribeSw(l);
-      return () => {
-        off();
-      };
-    },
-    getSwState,
-    getSwState,
-  );
-}
+import { useSwState } from './register-sw.ts';
 
 export function useAppStatus() {
   const sync = useSyncState();

@@ -3,10 +3,8 @@
  * operating system's preference; saved on every change.
  */
 import { STORAGE_KEYS, THEMES, type Theme } from '@bh/shared';
-import { useSyncExternalStore } from 'react';
 import { storage } from '../../lib/storage.ts';
-
-const listeners = new Set<() => void>();
+import { createStore } from '../../lib/store.ts';
 
 const isTheme = (value: unknown): value is Theme =>
   typeof value === 'string' && (THEMES as readonly string[]).includes(value);
@@ -22,39 +20,32 @@ export function detectTheme(): Theme {
   return isTheme(stored) ? stored : systemTheme();
 }
 
-let current: Theme = detectTheme();
+const themeStore = createStore<Theme>(detectTheme());
 
 function apply(theme: Theme) {
   document.documentElement.setAttribute('data-theme', theme);
   document.documentElement.style.colorScheme = theme;
 }
 
-export function getTheme(): Theme {
-  return current;
-}
+export const getTheme = themeStore.get;
 
 export function setTheme(theme: Theme) {
-  current = theme;
   storage.set(STORAGE_KEYS.theme, theme);
   apply(theme);
-  for (const l of listeners) l();
+  themeStore.set(theme);
 }
 
 export function toggleTheme() {
-  setTheme(current === 'dark' ? 'light' : 'dark');
+  setTheme(themeStore.get() === 'dark' ? 'light' : 'dark');
 }
 
 /** Applies the detected theme at start-up (before the first paint of the app). */
 export function initTheme() {
-  current = detectTheme();
-  apply(current);
+  const theme = detectTheme();
+  themeStore.set(theme);
+  apply(theme);
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
 export function useTheme(): Theme {
-  return useSyncExternalStore(subscribe, getTheme, getTheme);
+  return themeStore.use();
 }

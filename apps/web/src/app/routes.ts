@@ -1,0 +1,119 @@
+/**
+ * The one route table: every screen's path, lazy page loader, title key, guard and sidebar
+ * entry. The router (router.tsx), the document titles (each route's handle), the sidebar, the
+ * 404 page's screen search and the tests all read it, so adding a screen is one entry here.
+ * Pure data (no JSX): the page modules load only when their route is opened.
+ */
+import type { ComponentType } from 'react';
+import type { NavIconName } from '../features/layout/icons.tsx';
+import type { SidebarItem } from '../features/layout/sidebar.tsx';
+
+/**
+ * Who may open a route. guest: only without a session (a logged-in user goes home); user:
+ * any logged-in user; admin: logged-in admins; public: everyone (the 404 page).
+ */
+type Guard = 'guest' | 'user' | 'admin' | 'public';
+
+interface NavEntry {
+  icon: NavIconName;
+  /** Position in the sidebar, lowest first; admin entries follow under their own heading. */
+  order: number;
+}
+
+export interface AppRoute {
+  path: string;
+  load: () => Promise<{ default: ComponentType }>;
+  /** i18n key of the screen's title: the document title, the sidebar label, the 404 search. */
+  titleKey: string;
+  guard: Guard;
+  /** Shown in the sidebar (to the roles the guard admits). */
+  nav?: NavEntry;
+}
+
+export const HOME_PATH = '/entry-management';
+
+const healthDeclaration = () => import('../features/health-declaration/health-declaration-page.tsx');
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  {
+    path: '/entry-management',
+    load: () => import('../features/travelers/entry-management-page.tsx'),
+    titleKey: 'app.routes.entryManagement',
+    guard: 'user',
+    nav: { icon: 'list', order: 1 },
+  },
+  {
+    path: '/health-declaration',
+    load: healthDeclaration,
+    titleKey: 'app.routes.healthDeclaration',
+    guard: 'user',
+    nav: { icon: 'heart', order: 2 },
+  },
+  {
+    path: '/health-declaration/:travelerId',
+    load: healthDeclaration,
+    titleKey: 'app.routes.healthDeclaration',
+    guard: 'user',
+  },
+  {
+    path: '/form-demo',
+    load: () => import('../features/demo-form/form-demo-page.tsx'),
+    titleKey: 'app.routes.formDemo',
+    guard: 'user',
+    nav: { icon: 'form', order: 3 },
+  },
+  {
+    path: '/pwa-settings',
+    load: () => import('../features/pwa/pwa-settings-page.tsx'),
+    titleKey: 'app.routes.pwaSettings',
+    guard: 'user',
+    nav: { icon: 'gear', order: 4 },
+  },
+  {
+    path: '/admin/users',
+    load: () => import('../features/users/users-page.tsx'),
+    titleKey: 'app.routes.users',
+    guard: 'admin',
+    nav: { icon: 'users', order: 1 },
+  },
+  {
+    path: '/admin/account-requests',
+    load: () => import('../features/users/account-requests-page.tsx'),
+    titleKey: 'app.routes.accountRequests',
+    guard: 'admin',
+    nav: { icon: 'inbox', order: 2 },
+  },
+  {
+    path: '/login',
+    load: () => import('../features/auth/login-page.tsx'),
+    titleKey: 'app.routes.login',
+    guard: 'guest',
+  },
+  {
+    path: '/auth/register',
+    load: () => import('../features/auth/register-page.tsx'),
+    titleKey: 'app.routes.register',
+    guard: 'guest',
+  },
+  {
+    path: '*',
+    load: () => import('./not-found-page.tsx'),
+    titleKey: 'app.routes.notFound',
+    guard: 'public',
+  },
+];
+
+export const routesWith = (guard: Guard): AppRoute[] => APP_ROUTES.filter((r) => r.guard === guard);
+
+/** A route one can go to by name: a fixed path (no parameter, not the catch-all). */
+export const isNamedScreen = (route: AppRoute): boolean => !route.path.includes(':') && route.path !== '*';
+
+/** The sidebar's entries of routes with this guard, in their order. */
+export function navEntries(guard: 'user' | 'admin'): SidebarItem[] {
+  return routesWith(guard)
+    .flatMap((r) =>
+      r.nav ? [{ path: r.path, labelKey: r.titleKey, icon: r.nav.icon, order: r.nav.order }] : [],
+    )
+    .sort((a, b) => a.order - b.order)
+    .map(({ order: _order, ...item }) => item);
+}

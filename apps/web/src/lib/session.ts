@@ -1,0 +1,104 @@
+/**
+ * The login session, kept in localStorage under the keys user, token and isLoggedIn (plus
+ * userEmail and userName for older readers). Restored at start only when all three are
+ * present and valid; corrupt data logs out. It lives in lib/ so the API client and the sync
+ * engine read it without depending on a screen (docs/decisions/007-web-layering.md); the
+ * auth feature writes it.
+ */
+import type { Role } from '@bh/shared';
+import { z } from 'zod';
+import { storage } from './storage.ts';
+import { createStore } from './store.ts';
+
+/** The signed-in user as stored: missing name/avatar and unknown roles are tolerated. */
+const storedUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().catch(''),
+  // Any stored role is kept as officer unless it says admin; a missing role logs out.
+  role: z
+    .unknown()
+    .refine((role) => Boolean(role))
+    .transform((role): Role => (role === 'admin' ? 'admin' : 'officer')),
+  avatar: z.string().nullable().catch(null),
+});
+export type SessionUser = z.infer<typeof storedUserSchema>;
+
+export interface Session {
+  user: SessionUser;
+  token: string;
+}
+
+const SESSION_KEYS = ['user', 'token', 'isLoggedIn', 'userEmail', 'userName'] as const;
+
+function parseUser(raw: string): SessionUser | null {
+  try {
+    const parsed = storedUserSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function readStored(): Session | null {
+  const flag = storage.get('isLoggedIn');
+  const token = storage.get('token');
+  const rawUser = storage.get('user');
+  if (flag !== 'true' || !token || !rawUser) {
+    if (flag || token || rawUser) clearStored();
+    return null;
+  }
+  const user = parseUser(rawUser);
+  if (!user) {
+    clearStored();
+    return null;
+  }
+  return { user, token };
+}
+
+function clearStored() {
+  for (const key of SESSION_KEYS) storage.remove(key);
+}
+
+const sessionStore = createStore<Session | null>(readStored());
+
+export const getSession = sessionStore.get;
+
+export function setSession(session: Session) {
+  storage.set('user', JSON.stringify(session.user));
+  storage.set('token', session.token);
+  storage.set('isLoggedIn', 'true');
+  storage.set('userEmail', session.user.email);
+  storage.set('userName', session.user.name);
+  sessionStore.set(session);
+}
+
+export function updateToken(token: string) {
+  const current = sessionStore.get();
+  if (!current) return;
+  storage.set('token', token);
+  sessionStore.set({ ...current, token });
+}
+
+export function clearSession() {
+  clearStored();
+  sessionStore.set(null);
+}
+
+/** Calls the listener after every login, logout and token change. */
+export function subscribeSession(listener: () => void) {
+  return sessionStore.subscribe(() => listener());
+}
+
+export function useSession(): Session | null {
+  return sessionStore.use();
+}
+
+if (typeof window !== 'undefined') {
+  // Another tab logged in or out.
+  window.addEventListener('storage', (e) => {
+    if (e.key === 'token' || e.key === 'isLoggedIn' || e.key === 'user' || e.key === null) {
+      sessionStore.set(readStored());
+    }
+  });
+}
