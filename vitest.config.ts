@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// One Vitest run, three projects: pure shared rules, the web app (jsdom + fake IndexedDB),
-// and the server API suite (Fastify inject on PGlite, or PostgreSQL when DATABASE_URL is set).
+// One Vitest run, five projects: pure shared rules, repository tooling, the web app (jsdom +
+// fake IndexedDB), the sync engine against the real server, and the server API suite (Fastify inject on PGlite, or PostgreSQL when DATABASE_URL is set).
 export default defineConfig({
   test: {
     projects: [
@@ -12,6 +12,15 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           isolate: false,
+        },
+      },
+      {
+        test: {
+          // Checks of the repository's own tooling (lint guards).
+          name: 'tooling',
+          root: '.',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
         },
       },
       {

@@ -1,7 +1,7 @@
 /**
  * The router, built from the route table (routes.ts): guest screens behind GuestOnly, user
  * screens inside the lazy frame behind RequireAuth, admin screens behind the admin role, and
- * the catch-all. Every page is lazy-loaded so the login route's JavaScript stays small;
+ * the catch-all 404 page (which searches the table). Every page is lazy-loaded so the login route's JavaScript stays small;
  * `handle.titleKey` gives the document title (title-updater.tsx).
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
@@ -47,6 +47,11 @@ export const routes: RouteObject[] = [
       },
       ...routesWith('guest').map(guestScreen),
       ...routesWith('public').map(screen),
+      {
+        path: '*',
+        handle: { titleKey: 'app.routes.notFound' },
+        lazy: page(() => import('./not-found-page.tsx')),
+      },
     ],
   },
 ];

@@ -14,9 +14,9 @@ const pathsOf = (routes: RouteObject[]): string[] =>
   routes.flatMap((r) => [...(r.path ? [r.path] : []), ...pathsOf(r.children ?? [])]);
 
 describe('route table', () => {
-  it('drives the router: every route of the table and nothing else (plus the / redirect)', async () => {
+  it('drives the router: every route of the table and nothing else (plus the / redirect and the 404)', async () => {
     const { routes } = await import('./router.tsx');
-    expect(pathsOf(routes).sort()).toEqual(['/', ...APP_ROUTES.map((r) => r.path)].sort());
+    expect(pathsOf(routes).sort()).toEqual(['/', '*', ...APP_ROUTES.map((r) => r.path)].sort());
   });
 
   it('every title key is translated in every language', () => {

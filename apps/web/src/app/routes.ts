@@ -2,7 +2,8 @@
  * The one route table: every screen's path, lazy page loader, title key, guard and sidebar
  * entry. The router (router.tsx), the document titles (each route's handle), the sidebar, the
  * 404 page's screen search and the tests all read it, so adding a screen is one entry here.
- * Pure data (no JSX): the page modules load only when their route is opened.
+ * Pure data (no JSX): the page modules load only when their route is opened. The catch-all 404
+ * page is added by the router (it searches this table, so it cannot be loaded from it).
  */
 import type { ComponentType } from 'react';
 import type { NavIconName } from '../features/layout/icons.tsx';
@@ -10,7 +11,7 @@ import type { SidebarItem } from '../features/layout/sidebar.tsx';
 
 /**
  * Who may open a route. guest: only without a session (a logged-in user goes home); user:
- * any logged-in user; admin: logged-in admins; public: everyone (the 404 page).
+ * any logged-in user; admin: logged-in admins; public: everyone.
  */
 type Guard = 'guest' | 'user' | 'admin' | 'public';
 
@@ -94,12 +95,6 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/auth/register-page.tsx'),
     titleKey: 'app.routes.register',
     guard: 'guest',
-  },
-  {
-    path: '*',
-    load: () => import('./not-found-page.tsx'),
-    titleKey: 'app.routes.notFound',
-    guard: 'public',
   },
 ];
 
