@@ -31,7 +31,7 @@ export async function seedBaseline(database: Database) {
  * and three sample travellers, so they reach devices by sync like any other record. Each
  * seeder is idempotent.
  */
-export async function seedDemo(database: Database) {
+async function seedDemo(database: Database) {
   await seedDemoUsers(database.db);
   await seedDemoTravelers(database);
 }

@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Secrets } from '../secrets.ts';
 
-export interface AppContext {
+interface AppContext {
   config: Config;
   database: Database;
   secrets: Secrets;

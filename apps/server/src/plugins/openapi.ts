@@ -22,7 +22,6 @@ export const API_TAGS = [
   { name: 'config', description: 'Reference lists' },
   { name: 'push', description: 'Push subscriptions' },
 ] as const;
-export type ApiTag = (typeof API_TAGS)[number]['name'];
 
 /** `security` of a route that needs the bearer access token. */
 export const BEARER = [{ bearerAuth: [] }];

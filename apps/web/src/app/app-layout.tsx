@@ -17,7 +17,7 @@ const DRAWER_ID = 'app-drawer';
 const USER_NAV = navEntries('user');
 const ADMIN_NAV = navEntries('admin');
 
-export function AppLayout() {
+function AppLayout() {
   const { t } = useTranslation();
   const session = useSession();
   const location = useLocation();

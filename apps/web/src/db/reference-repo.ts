@@ -28,7 +28,7 @@ export interface ReferenceLists {
   fetchedAt: number | null;
 }
 
-export const META_KEY = 'referenceLists';
+const META_KEY = 'referenceLists';
 
 export const BUNDLED_LISTS: ReferenceLists = {
   countries: FILTER_COUNTRIES,

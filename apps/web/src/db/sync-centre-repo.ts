@@ -9,7 +9,7 @@ import type { ConflictRecord, FailedSyncItem, PWADatabase, SyncQueueItem } from 
 import { db as defaultDb } from './database.ts';
 
 /** At most this many rows are listed; the statistics still count all of them. */
-export const SYNC_CENTRE_LIST_LIMIT = 200;
+const SYNC_CENTRE_LIST_LIMIT = 200;
 
 export function listPendingItems(database: PWADatabase = defaultDb): Promise<SyncQueueItem[]> {
   return database.syncQueue.orderBy(':id').limit(SYNC_CENTRE_LIST_LIMIT).toArray();

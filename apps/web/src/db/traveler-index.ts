@@ -46,7 +46,7 @@ export type IndexState = { status: 'loading' } | { status: 'ready' } | { status:
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
-export function toEntry(r: LocalRecord): TravelerEntry {
+function toEntry(r: LocalRecord): TravelerEntry {
   const fullName = str(r.fullName);
   const passportNo = str(r.passportNo);
   return {

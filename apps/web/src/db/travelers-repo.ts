@@ -78,8 +78,3 @@ export async function setTravelerStatus(
 export async function deleteTraveler(id: string, database: PWADatabase = defaultDb): Promise<void> {
   await writeRecord('travelers', 'delete', { id }, database);
 }
-
-/** Records as stored, for tests and tools. */
-export async function allTravelerRecords(database: PWADatabase = defaultDb): Promise<LocalTraveler[]> {
-  return database.travelers.toArray();
-}

@@ -6,8 +6,8 @@
  */
 import type { Locale } from '@bh/shared';
 
-export const EMPTY_DATE = 'N/A';
-export const INVALID_DATE = 'Invalid Date';
+const EMPTY_DATE = 'N/A';
+const INVALID_DATE = 'Invalid Date';
 
 type DateInput = string | number | Date | null | undefined;
 

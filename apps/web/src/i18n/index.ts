@@ -17,7 +17,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export type { Locale } from '@bh/shared';
-export const LOCALE_KEY = STORAGE_KEYS.locale;
+
+const LOCALE_KEY = STORAGE_KEYS.locale;
 
 type Tree = { [key: string]: string | Tree };
 const files = import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' });
@@ -55,7 +56,7 @@ export function buildResources(): Record<Locale, Tree> {
   return resources;
 }
 
-export function detectLocale(): Locale {
+function detectLocale(): Locale {
   try {
     const stored = localStorage.getItem(LOCALE_KEY);
     if (isLocale(stored)) return stored;

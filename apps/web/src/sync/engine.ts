@@ -44,7 +44,7 @@ export interface SyncTransport {
   records(table: string, ids: string[]): Promise<{ records: Record<string, unknown>[] }>;
 }
 
-export type EngineStatus = 'idle' | 'syncing' | 'error';
+type EngineStatus = 'idle' | 'syncing' | 'error';
 export interface EngineState {
   status: EngineStatus;
   lastSyncTime: number | null;

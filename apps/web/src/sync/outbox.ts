@@ -18,7 +18,7 @@ import {
 import { pushNotice } from './notices.ts';
 import { notifyLocalWrite } from './triggers.ts';
 
-export class RecordNotFoundError extends Error {
+class RecordNotFoundError extends Error {
   constructor(table: SyncTable, id: string) {
     super(`${table === 'travelers' ? 'Traveler' : 'Record'} with id ${id} not found`);
   }

@@ -15,7 +15,7 @@ import type { FailedSyncItem, LocalRecord, PWADatabase, SyncQueueItem } from '..
 import { storeFor, syncStores } from '../db/database.ts';
 import { takeShadows } from './shadow.ts';
 
-export const PUSH_BATCH_SIZE = 500;
+const PUSH_BATCH_SIZE = 500;
 
 const key = (r: { table: string; recordId: string }) => `${r.table}:${r.recordId}`;
 

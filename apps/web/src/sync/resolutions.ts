@@ -13,7 +13,7 @@ import { requestSync } from './triggers.ts';
 
 export type Resolution = NonNullable<ConflictRecord['resolution']>;
 
-export class SyncActionError extends Error {}
+class SyncActionError extends Error {}
 
 export async function resolveConflict(
   conflictId: number,

@@ -6,7 +6,7 @@
  */
 import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
 
-export const shadowKey = (table: SyncTable, id: string) => `shadow:${table}:${id}`;
+const shadowKey = (table: SyncTable, id: string) => `shadow:${table}:${id}`;
 
 /** The version of a kept shadow (0 when none). */
 const keptVersion = (value: unknown): number =>

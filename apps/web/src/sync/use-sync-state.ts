@@ -8,7 +8,7 @@ import { db } from '../db/database.ts';
 import type { EngineState } from './engine.ts';
 import { engine, forceSync } from './runtime.ts';
 
-export type SyncStatus = 'idle' | 'syncing' | 'error';
+type SyncStatus = 'idle' | 'syncing' | 'error';
 
 export interface SyncState {
   status: SyncStatus;

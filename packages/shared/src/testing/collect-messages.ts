@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 
-export const JUNK: readonly unknown[] = [
+const JUNK: readonly unknown[] = [
   undefined,
   null,
   '',

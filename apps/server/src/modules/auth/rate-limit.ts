@@ -3,8 +3,8 @@
  * WINDOW_MS. In memory (one process); a multi-instance deployment moves this to Redis.
  * A success clears the key, and failures age out, so the real user is never locked out for good.
  */
-export const MAX_FAILURES = 5;
-export const WINDOW_MS = 15 * 60 * 1000;
+const MAX_FAILURES = 5;
+const WINDOW_MS = 15 * 60 * 1000;
 const MAX_KEYS = 50_000;
 
 export class LoginLimiter {

@@ -13,10 +13,10 @@ import type { Executor } from '../users/store.ts';
 export const REFRESH_COOKIE = 'bh_refresh';
 export const ACCESS_TTL_SEC = 15 * 60;
 /** With "remember me" the session lives 30 days (sliding); without it 12 hours. */
-export const PERSISTENT_TTL_SEC = 30 * 24 * 3600;
-export const SESSION_TTL_SEC = 12 * 3600;
+const PERSISTENT_TTL_SEC = 30 * 24 * 3600;
+const SESSION_TTL_SEC = 12 * 3600;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 const ttlOf = (persistent: boolean) => (persistent ? PERSISTENT_TTL_SEC : SESSION_TTL_SEC);
 
@@ -124,7 +124,7 @@ export async function revokeUserSessions(db: Executor, userId: string, exceptFam
 const CACHE_MS = 2_000;
 const activeCache = new Map<string, number>();
 
-export function forgetActiveSessions() {
+function forgetActiveSessions() {
   activeCache.clear();
 }
 

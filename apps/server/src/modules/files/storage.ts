@@ -12,10 +12,10 @@ import { pipeline } from 'node:stream/promises';
 import { detectFileKind, type FileKind, MAGIC_BYTES_LENGTH, MAX_UPLOAD_BYTES } from '@bh/shared';
 import { AppError } from '../../lib/errors.ts';
 
-export const TOO_LARGE_MESSAGE = 'File(s) too large. Maximum size: 5MB';
-export const UNSUPPORTED_MESSAGE = 'Only PNG, JPG and PDF files are allowed';
+const TOO_LARGE_MESSAGE = 'File(s) too large. Maximum size: 5MB';
+const UNSUPPORTED_MESSAGE = 'Only PNG, JPG and PDF files are allowed';
 
-export const tooLarge = () =>
+const tooLarge = () =>
   new AppError('payload_too_large', TOO_LARGE_MESSAGE, [{ field: 'file', code: 'files.errors.tooLarge' }], {
     // The rest of the body is not read: tell the client the connection ends with this answer.
     connection: 'close',
@@ -72,7 +72,7 @@ class UploadGuard extends Transform {
   }
 }
 
-export const filesDir = (dataDir: string) => path.join(dataDir, 'files');
+const filesDir = (dataDir: string) => path.join(dataDir, 'files');
 
 /** Streams the upload into a new file; removes the partial file on any failure. */
 export async function storeUpload(dataDir: string, source: NodeJS.ReadableStream): Promise<StoredFile> {

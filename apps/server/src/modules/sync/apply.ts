@@ -28,7 +28,7 @@ import { redactDetails } from '../audit/audit.ts';
 import { fetchRecords } from './records.ts';
 import { type ColumnDef, WRITABLE_TABLES, type WritableTable } from './tables.ts';
 
-export const WRITE_LOCK_KEY = 7_233_001;
+const WRITE_LOCK_KEY = 7_233_001;
 
 export interface ApplyContext {
   user: AuthUser;

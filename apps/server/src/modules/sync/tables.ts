@@ -5,7 +5,7 @@
 import { computeRiskScore, declarationInputSchema, type SyncTable } from '@bh/shared';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
 
-export type ColumnType = 'text' | 'date' | 'int' | 'float' | 'bool' | 'jsonb' | 'uuid';
+type ColumnType = 'text' | 'date' | 'int' | 'float' | 'bool' | 'jsonb' | 'uuid';
 export interface ColumnDef {
   key: string;
   col: string;
@@ -101,7 +101,7 @@ export const HEALTH_DECLARATIONS: WritableTable = {
   },
 };
 
-export const SYSTEM_STATUS: WritableTable = {
+const SYSTEM_STATUS: WritableTable = {
   name: 'systemStatus',
   sqlName: 'system_status',
   auditEntity: 'system_status',

@@ -8,7 +8,7 @@ import { useSyncState } from '../../sync/use-sync-state.ts';
 import { useLogout } from './use-logout.ts';
 
 /** A neutral silhouette, inline so it also shows offline. */
-export const DEFAULT_AVATAR =
+const DEFAULT_AVATAR =
   'data:image/svg+xml;utf8,' +
   encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#94a3b8"/><circle cx="32" cy="25" r="12" fill="#f1f5f9"/><path d="M10 58c3-12 12-18 22-18s19 6 22 18" fill="#f1f5f9"/></svg>',

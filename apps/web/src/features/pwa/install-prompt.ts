@@ -60,8 +60,6 @@ export async function promptInstall(): Promise<boolean> {
   return false;
 }
 
-export const getInstallState = installStore.get;
-
 export function useInstallState(): InstallState {
   return installStore.use();
 }

@@ -66,8 +66,6 @@ export function startStoragePersistence() {
   });
 }
 
-export const getStorageState = storageStore.get;
-
 export function useStorageState(): StorageState {
   return storageStore.use();
 }

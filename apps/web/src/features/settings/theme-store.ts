@@ -15,7 +15,7 @@ function systemTheme(): Theme {
     : 'light';
 }
 
-export function detectTheme(): Theme {
+function detectTheme(): Theme {
   const stored = storage.get(STORAGE_KEYS.theme);
   return isTheme(stored) ? stored : systemTheme();
 }
@@ -29,7 +29,7 @@ function apply(theme: Theme) {
 
 export const getTheme = themeStore.get;
 
-export function setTheme(theme: Theme) {
+function setTheme(theme: Theme) {
   storage.set(STORAGE_KEYS.theme, theme);
   apply(theme);
   themeStore.set(theme);

@@ -16,7 +16,7 @@ import { openDatabase } from '../../../../server/src/db/client.ts';
 import { signJwt } from '../../../../server/src/lib/jwt.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
-export const CRASH_JWT_SECRET = 'crash-test-secret-crash-test-secret-0123456789';
+const CRASH_JWT_SECRET = 'crash-test-secret-crash-test-secret-0123456789';
 
 const freePort = () =>
   new Promise<number>((resolve) => {

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { PWADatabase } from '../../db/database.ts';
 import { SyncEngine, type SyncTransport, TransportError } from '../engine.ts';
 
-export interface Faults {
+interface Faults {
   offline: boolean;
   /** The next N pushes fail with `failStatus` before reaching the server. */
   failNext: number;
@@ -21,7 +21,7 @@ export interface Faults {
 
 let dbCounter = 0;
 
-export class InjectTransport implements SyncTransport {
+class InjectTransport implements SyncTransport {
   faults: Faults = { offline: false, failNext: 0, failStatus: 503, dropReplyNext: 0, dropPullNext: 0 };
   pushCalls = 0;
   constructor(
