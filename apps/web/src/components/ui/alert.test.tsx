@@ -22,10 +22,10 @@ describe('Alert', () => {
   it('takes a role override, no live region, and the strong variant', () => {
     render(
       <>
-        <Alert tone="warning" role="alert" soft={false}>
+        <Alert tone="warning" announce="alert" soft={false}>
           Careful
         </Alert>
-        <Alert tone="info" role={null} className="mt-2">
+        <Alert tone="info" announce="none" className="mt-2">
           Note
         </Alert>
       </>,

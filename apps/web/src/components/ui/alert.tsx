@@ -1,7 +1,7 @@
 /**
  * The one message box: an error, warning, success or info line. Errors are announced at once
- * (role "alert"), the others politely (role "status"); `role` overrides that where a screen needs
- * it (a warning that must interrupt, or a plain note that is not news).
+ * (role "alert"), the others politely (role "status"); `announce` overrides that where a screen
+ * needs it (a warning that must interrupt, or a plain note that is not news: 'none').
  */
 import type { HTMLAttributes, ReactNode } from 'react';
 
@@ -17,7 +17,7 @@ const TONE_CLASS: Record<AlertTone, string> = {
 export function Alert({
   tone,
   soft = true,
-  role,
+  announce,
   className = '',
   children,
   ...rest
@@ -25,12 +25,13 @@ export function Alert({
   tone: AlertTone;
   /** The light variant (the default); false for the strong colours. */
   soft?: boolean;
-  /** Defaults to "alert" for errors and "status" otherwise; null for no live region. */
-  role?: 'alert' | 'status' | 'note' | null;
+  /** The role: "alert" for errors and "status" otherwise by default; 'none' for no role at all. */
+  announce?: 'alert' | 'status' | 'note' | 'none';
   className?: string;
   children: ReactNode;
 } & Omit<HTMLAttributes<HTMLDivElement>, 'role' | 'className' | 'children'>) {
-  const liveRole = role === undefined ? (tone === 'error' ? 'alert' : 'status') : (role ?? undefined);
+  const chosen = announce ?? (tone === 'error' ? 'alert' : 'status');
+  const liveRole = chosen === 'none' ? undefined : chosen;
   const classes = ['alert', TONE_CLASS[tone], soft ? 'alert-soft' : '', className].filter(Boolean).join(' ');
   return (
     <div role={liveRole} className={classes} {...rest}>

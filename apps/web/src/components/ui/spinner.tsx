@@ -13,7 +13,9 @@ export function Spinner({
   size?: SpinnerSize;
   className?: string;
 }) {
-  const classes = ['loading loading-spinner', size ? `loading-${size}` : '', className].filter(Boolean).join(' ');
+  const classes = ['loading loading-spinner', size ? `loading-${size}` : '', className]
+    .filter(Boolean)
+    .join(' ');
   if (label === undefined) return <span className={classes} aria-hidden="true" />;
   return <span className={classes} role="status" aria-label={label} />;
 }
