@@ -14,7 +14,9 @@ afterEach(() => {
 });
 
 function answerDemo(demo: boolean) {
-  const fetch = vi.fn(async () => new Response(JSON.stringify({ demo }), { status: 200 }));
+  const fetch = vi.fn(
+    async (_url: RequestInfo | URL) => new Response(JSON.stringify({ demo }), { status: 200 }),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
