@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { formatRelativeTime } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/index.ts';
 import type { AppNotification } from './api.ts';
@@ -74,7 +75,7 @@ export function NotificationBell() {
             </div>
           </div>
           {n.items.length === 0 ? (
-            <p className="p-4 text-sm opacity-80">{t('notifications.empty')}</p>
+            <EmptyState className="p-4">{t('notifications.empty')}</EmptyState>
           ) : (
             <ul className="max-h-96 overflow-y-auto divide-y divide-base-300">
               {n.items.map((item) => (

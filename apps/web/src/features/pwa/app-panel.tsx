@@ -5,7 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { StatRow } from '../../components/ui/stat-row.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
 import { actionErrorText } from '../sync-centre/labels.ts';
@@ -116,9 +118,7 @@ export function AppPanel() {
             onClick={() => void run('sync')}
             data-testid="panel-force-sync"
           >
-            {busy === 'sync' ? (
-              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-            ) : null}
+            {busy === 'sync' && <Spinner size="xs" />}
             {t('pwa.panel.forceSync')}
           </button>
           <button
@@ -128,27 +128,25 @@ export function AppPanel() {
             onClick={() => void run('download')}
             data-testid="panel-download"
           >
-            {busy === 'download' ? (
-              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-            ) : null}
+            {busy === 'download' && <Spinner size="xs" />}
             {t('pwa.panel.download')}
           </button>
         </div>
         {!sync.isOnline && <p className="text-sm opacity-80">{t('pwa.panel.offlineHint')}</p>}
         {sync.paused && (
-          <p role="alert" className="alert alert-warning alert-soft text-sm">
+          <Alert tone="warning" announce="alert" className="text-sm">
             {t('errors.unauthorized')}
-          </p>
+          </Alert>
         )}
         {error && (
-          <p role="alert" className="alert alert-error alert-soft text-sm">
+          <Alert tone="error" className="text-sm">
             {error}
-          </p>
+          </Alert>
         )}
         {done && (
-          <p role="status" className="alert alert-success alert-soft text-sm">
+          <Alert tone="success" className="text-sm">
             {done}
-          </p>
+          </Alert>
         )}
 
         <div className="grid gap-4 md:grid-cols-2">

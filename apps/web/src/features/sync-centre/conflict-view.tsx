@@ -7,6 +7,7 @@
 import type { SyncTable } from '@bh/shared';
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import type { ConflictRecord } from '../../db/database.ts';
 import { formatDateTime } from '../../i18n/format.ts';
@@ -157,9 +158,9 @@ export function ConflictView({ conflict }: { conflict: ConflictRecord }) {
         </div>
 
         {error && (
-          <p role="alert" className="alert alert-error alert-soft text-sm">
+          <Alert tone="error" className="text-sm">
             {error}
-          </p>
+          </Alert>
         )}
 
         <div className="flex flex-wrap gap-2 justify-end">

@@ -8,6 +8,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../components/ui/modal.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { type LocalTraveler, setTravelerStatus } from '../../db/travelers-repo.ts';
 import { DeclarationSlot } from './declaration-slot.tsx';
 import { countryName, formatDate } from './format.ts';
@@ -55,8 +56,7 @@ export function TravelerDetailsModal({
     v === null || v === undefined || v === '' ? na : v;
 
   let body: ReactNode;
-  if (traveler === undefined)
-    body = <span className="loading loading-spinner" role="status" aria-label={t('app.loading')} />;
+  if (traveler === undefined) body = <Spinner label={t('app.loading')} />;
   else if (traveler === null) body = <p>{t('travelers.details.notFound')}</p>;
   else {
     const tr = traveler;

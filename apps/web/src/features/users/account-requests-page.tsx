@@ -5,6 +5,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { type AccountRequestView, decideAccountRequest, fetchAccountRequests } from './users-api.ts';
 
@@ -81,20 +84,11 @@ export default function AccountRequestsPage() {
           {t('users.requests.all')}
         </button>
       </fieldset>
-      {message && (
-        <div
-          role={message.kind === 'error' ? 'alert' : 'status'}
-          className={`alert alert-soft ${message.kind === 'error' ? 'alert-error' : 'alert-success'}`}
-        >
-          {message.text}
-        </div>
-      )}
+      {message && <Alert tone={message.kind}>{message.text}</Alert>}
       {requests === null ? (
-        <span className="loading loading-spinner" role="status" aria-label={t('users.loading')} />
+        <Spinner label={t('users.loading')} />
       ) : requests.length === 0 ? (
-        <p className="text-base-content/70" data-testid="requests-empty">
-          {t('users.requests.empty')}
-        </p>
+        <EmptyState testId="requests-empty">{t('users.requests.empty')}</EmptyState>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2" data-testid="account-requests">
           {requests.map((r) => (

@@ -6,6 +6,8 @@ import { ROLES, type Role } from '@bh/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../auth/session.ts';
 import { UserCreateForm } from './user-create-form.tsx';
@@ -104,14 +106,7 @@ export default function UsersPage() {
           )}
         </div>
       </div>
-      {message && (
-        <div
-          role={message.kind === 'error' ? 'alert' : 'status'}
-          className={`alert alert-soft ${message.kind === 'error' ? 'alert-error' : 'alert-success'}`}
-        >
-          {message.text}
-        </div>
-      )}
+      {message && <Alert tone={message.kind}>{message.text}</Alert>}
       {creating && (
         <UserCreateForm
           onCancel={() => setCreating(false)}
@@ -123,7 +118,7 @@ export default function UsersPage() {
         />
       )}
       {users === null ? (
-        <span className="loading loading-spinner" role="status" aria-label={t('users.loading')} />
+        <Spinner label={t('users.loading')} />
       ) : (
         <>
           <ul className="space-y-2 md:hidden" data-testid="users-cards">
