@@ -53,6 +53,18 @@ export function AppPanel() {
         ? t('pwa.panel.syncError')
         : t('pwa.panel.syncCompleted');
   const yesNo = (v: boolean | null) => (v === null ? '…' : v ? t('pwa.yes') : t('pwa.no'));
+  const action = (kind: 'sync' | 'download', variant: string, label: string) => (
+    <button
+      type="button"
+      className={`btn ${variant} btn-sm sm:btn-md`}
+      disabled={!sync.isOnline || syncing}
+      onClick={() => void run(kind)}
+      data-testid={kind === 'sync' ? 'panel-force-sync' : 'panel-download'}
+    >
+      {busy === kind && <Spinner size="xs" />}
+      {label}
+    </button>
+  );
 
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby="app-panel-title" data-testid="app-panel">
@@ -111,26 +123,8 @@ export function AppPanel() {
         </div>
 
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn btn-primary btn-sm sm:btn-md"
-            disabled={!sync.isOnline || syncing}
-            onClick={() => void run('sync')}
-            data-testid="panel-force-sync"
-          >
-            {busy === 'sync' && <Spinner size="xs" />}
-            {t('pwa.panel.forceSync')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline btn-sm sm:btn-md"
-            disabled={!sync.isOnline || syncing}
-            onClick={() => void run('download')}
-            data-testid="panel-download"
-          >
-            {busy === 'download' && <Spinner size="xs" />}
-            {t('pwa.panel.download')}
-          </button>
+          {action('sync', 'btn-primary', t('pwa.panel.forceSync'))}
+          {action('download', 'btn-outline', t('pwa.panel.download'))}
         </div>
         {!sync.isOnline && <p className="text-sm opacity-80">{t('pwa.panel.offlineHint')}</p>}
         {sync.paused && (

@@ -87,6 +87,21 @@ export function SettingsForm() {
     </label>
   );
 
+  const number = (key: 'dataRetentionDays' | 'maxCacheSize', range: { min: number; max: number }) => (
+    <Field label={t(`pwa.settings.${key}`)}>
+      {(p) => (
+        <input
+          {...p}
+          type="number"
+          className="input w-full"
+          min={range.min}
+          max={range.max}
+          {...register(key, { valueAsNumber: true })}
+        />
+      )}
+    </Field>
+  );
+
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby="settings-title">
       <form className="card-body p-4 sm:p-6 gap-2" onSubmit={(e) => void save(e)}>
@@ -99,30 +114,8 @@ export function SettingsForm() {
           {toggle('backgroundSync')}
         </div>
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field label={t('pwa.settings.dataRetentionDays')}>
-            {(p) => (
-              <input
-                {...p}
-                type="number"
-                className="input w-full"
-                min={DATA_RETENTION_DAYS_RANGE.min}
-                max={DATA_RETENTION_DAYS_RANGE.max}
-                {...register('dataRetentionDays', { valueAsNumber: true })}
-              />
-            )}
-          </Field>
-          <Field label={t('pwa.settings.maxCacheSize')}>
-            {(p) => (
-              <input
-                {...p}
-                type="number"
-                className="input w-full"
-                min={MAX_CACHE_SIZE_RANGE.min}
-                max={MAX_CACHE_SIZE_RANGE.max}
-                {...register('maxCacheSize', { valueAsNumber: true })}
-              />
-            )}
-          </Field>
+          {number('dataRetentionDays', DATA_RETENTION_DAYS_RANGE)}
+          {number('maxCacheSize', MAX_CACHE_SIZE_RANGE)}
           <Field label={t('pwa.settings.cacheCleanupFrequency')}>
             {(p) => (
               <select {...p} className="select w-full" {...register('cacheCleanupFrequency')}>

@@ -9,6 +9,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { AuthField } from '../auth/auth-field.tsx';
+import { apiErrorKey } from './admin-action.tsx';
 import { type AdminUser, createUser } from './users-api.ts';
 
 const resolver = schemaResolver(userCreateSchema);
@@ -41,12 +42,7 @@ export function UserCreateForm({
     } catch (err) {
       if (err instanceof ApiError && err.status === 409)
         setError('email', { type: 'server', message: 'auth.errors.emailTaken' });
-      else
-        setFailure(
-          err instanceof ApiError
-            ? `errors.${err.isNetwork ? 'network_error' : err.code}`
-            : 'errors.unknown_error',
-        );
+      else setFailure(apiErrorKey(err));
     } finally {
       setBusy(false);
     }
