@@ -1,7 +1,8 @@
 /**
- * Login screen (spec section 2): heading, welcome text, e-mail, password, remember me, a busy
- * submit label, error and success alerts, the demo accounts (only when the server seeded
- * them) and a link to registration. Kept light: it is the first screen most users load.
+ * Login screen: heading, welcome text, e-mail, password, remember me, a busy submit label, error
+ * and success alerts, the demo accounts (the shared DEMO_ACCOUNTS, listed only when
+ * GET /api/auth/demo says the server runs in demo mode; the server never sends a password) and a
+ * link to registration. Kept light: it is the first screen most users load.
  */
 import { DEMO_ACCOUNTS, type DemoAccount, demoModeSchema, type LoginForm, loginFormSchema } from '@bh/shared';
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The app-management panel (top of the settings page, SPEC section 2): connection, sync status,
+ * The app-management panel (top of the settings page): connection, sync status,
  * install and update, force sync and download of offline data, push notifications, stored-data
  * persistence and usage, and a collapsible info box with the app status.
  */

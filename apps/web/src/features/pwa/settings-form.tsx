@@ -1,6 +1,6 @@
 /**
- * The settings of SPEC "Settings page": toggles, retention and cache size (input ranges only, as
- * the spec says), cleanup frequency, clear cache, reset to defaults and save. Saving with
+ * The offline-app settings: toggles, retention and cache size (number inputs with a range, no
+ * sliders), cleanup frequency, clear cache, reset to defaults and save. Saving with
  * background sync on registers the Background Sync and shows a local notification.
  */
 import {
@@ -21,7 +21,7 @@ import { defaultPwaSettings, loadPwaSettings, savePwaSettings } from './settings
 type Flag = 'autoSync' | 'cacheImages' | 'backgroundSync' | 'autoCleanup';
 type Message = { tone: 'success' | 'error'; text: string } | null;
 
-/** Deletes every Cache Storage cache (SPEC: clearing cache deletes all browser caches). */
+/** Deletes every Cache Storage cache: "clear cache" means all of the browser's caches. */
 export async function clearBrowserCaches(): Promise<number> {
   if (typeof caches === 'undefined') return 0;
   const keys = await caches.keys();

@@ -4,7 +4,6 @@
  * merge lets the officer take, per differing field, the device value, the server value or an
  * edited value, then submits the merged data.
  */
-import type { SyncTable } from '@bh/shared';
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -18,7 +17,7 @@ import { actionErrorText, fieldLabel, recordLabel } from './labels.ts';
 export function ConflictView({ conflict }: { conflict: ConflictRecord }) {
   const { t } = useTranslation();
   const rows = useMemo(
-    () => compareFields(conflict.table as SyncTable, conflict.localData, conflict.serverData),
+    () => compareFields(conflict.table, conflict.localData, conflict.serverData),
     [conflict],
   );
   const [merging, setMerging] = useState(false);

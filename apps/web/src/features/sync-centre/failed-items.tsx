@@ -44,10 +44,12 @@ function FailedItemRow({
   const [error, setError] = useState<string | null>(null);
   const original = item.originalSyncItem;
   const retry = async () => {
+    // Stored items always have their auto-increment id.
+    if (item.id === undefined) return;
     setBusy(true);
     setError(null);
     try {
-      await retryFailedItem(item.id!);
+      await retryFailedItem(item.id);
     } catch (err) {
       setError(actionErrorText(t, err));
       setBusy(false);

@@ -121,7 +121,10 @@ export function TravelerDetailsModal({
             <select
               className="select select-sm"
               value={status}
-              onChange={(e) => setStatus(e.target.value as TravelerStatus)}
+              onChange={(e) => {
+                const chosen = TRAVELER_STATUSES.find((s) => s === e.target.value);
+                if (chosen) setStatus(chosen);
+              }}
               data-testid="status-select"
             >
               {TRAVELER_STATUSES.map((s) => (
