@@ -31,7 +31,8 @@ describe('ConfirmDialog', () => {
     fireEvent.click(screen.getByTestId('confirm'));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     const [cancel] = screen.getAllByRole('button', { name: 'Cancel', hidden: true });
-    if (cancel) fireEvent.click(cancel);
+    if (!cancel) throw new Error('no Cancel button');
+    fireEvent.click(cancel);
     expect(onCancel).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('confirm').className).toContain('btn-error');
   });
