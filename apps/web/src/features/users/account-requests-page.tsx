@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { PersonHeading, useAdminAction } from './admin-action.tsx';
+import { PersonCard, useAdminAction } from './admin-action.tsx';
 import { type AccountRequestView, decideAccountRequest, fetchAccountRequests } from './users-api.ts';
 
 const STATUS_BADGE: Record<AccountRequestView['status'], string> = {
@@ -100,35 +100,29 @@ export default function AccountRequestsPage() {
       ) : (
         <ul className="grid gap-3 md:grid-cols-2" data-testid="account-requests">
           {requests.map((r) => (
-            <li
+            <PersonCard
               key={r.id}
-              className="card bg-base-100 shadow-sm"
-              data-testid="account-request"
-              data-email={r.email}
+              testId="account-request"
+              name={r.name}
+              email={r.email}
+              badge={
+                <span className={`badge badge-sm ${STATUS_BADGE[r.status]}`}>
+                  {t(`users.requests.status.${r.status}`)}
+                </span>
+              }
             >
-              <div className="card-body p-4 gap-2">
-                <PersonHeading
-                  name={r.name}
-                  email={r.email}
-                  badge={
-                    <span className={`badge badge-sm ${STATUS_BADGE[r.status]}`}>
-                      {t(`users.requests.status.${r.status}`)}
-                    </span>
-                  }
-                />
-                <p className="text-sm">
-                  {t('users.requests.details', { age: r.age, gender: t(`auth.genders.${r.gender}`) })}
-                  {' · '}
-                  <time dateTime={r.createdAt}>{date(r.createdAt)}</time>
-                </p>
-                {r.status === 'pending' && (
-                  <div className="card-actions justify-end">
-                    {decision(r, 'reject', 'btn-error btn-outline')}
-                    {decision(r, 'approve', 'btn-success')}
-                  </div>
-                )}
-              </div>
-            </li>
+              <p className="text-sm">
+                {t('users.requests.details', { age: r.age, gender: t(`auth.genders.${r.gender}`) })}
+                {' · '}
+                <time dateTime={r.createdAt}>{date(r.createdAt)}</time>
+              </p>
+              {r.status === 'pending' && (
+                <div className="card-actions justify-end">
+                  {decision(r, 'reject', 'btn-error btn-outline')}
+                  {decision(r, 'approve', 'btn-success')}
+                </div>
+              )}
+            </PersonCard>
           ))}
         </ul>
       )}

@@ -1,7 +1,6 @@
 /**
  * What the admin screens share: the translated key of a failed API call, one action at a time
- * per row with its busy id, the success or error message it leaves, and the name/e-mail heading
- * of a person's card.
+ * per row with its busy id, the success or error message it leaves, and a person's card.
  */
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,15 +32,32 @@ export function useAdminAction() {
   return { busyId, message, setMessage, fail, run };
 }
 
-/** A person's name and e-mail at the top of a card, with a status badge beside them. */
-export function PersonHeading({ name, email, badge }: { name: string; email: string; badge: ReactNode }) {
+/** A person as a card of a list: name and e-mail with a status badge beside them, then the rest. */
+export function PersonCard({
+  testId,
+  name,
+  email,
+  badge,
+  children,
+}: {
+  testId: string;
+  name: string;
+  email: string;
+  badge: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <div className="flex items-start justify-between gap-2">
-      <div className="min-w-0">
-        <p className="font-semibold truncate">{name}</p>
-        <p className="text-sm opacity-80 break-all">{email}</p>
+    <li className="card bg-base-100 shadow-sm" data-testid={testId} data-email={email}>
+      <div className="card-body p-4 gap-2">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <p className="font-semibold truncate">{name}</p>
+            <p className="text-sm opacity-80 break-all">{email}</p>
+          </div>
+          {badge}
+        </div>
+        {children}
       </div>
-      {badge}
-    </div>
+    </li>
   );
 }

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../auth/session.ts';
-import { PersonHeading, useAdminAction } from './admin-action.tsx';
+import { PersonCard, useAdminAction } from './admin-action.tsx';
 import { UserCreateForm } from './user-create-form.tsx';
 import { type AdminUser, fetchUsers, updateUser } from './users-api.ts';
 
@@ -116,20 +116,12 @@ export default function UsersPage() {
         <>
           <ul className="space-y-2 md:hidden" data-testid="users-cards">
             {users.map((u) => (
-              <li
-                key={u.id}
-                className="card bg-base-100 shadow-sm"
-                data-testid="user-row"
-                data-email={u.email}
-              >
-                <div className="card-body p-4 gap-2">
-                  <PersonHeading name={u.name} email={u.email} badge={status(u)} />
-                  <div className="flex items-center justify-between gap-2">
-                    {roleSelect(u)}
-                    {toggle(u)}
-                  </div>
+              <PersonCard key={u.id} testId="user-row" name={u.name} email={u.email} badge={status(u)}>
+                <div className="flex items-center justify-between gap-2">
+                  {roleSelect(u)}
+                  {toggle(u)}
                 </div>
-              </li>
+              </PersonCard>
             ))}
           </ul>
           <div className="hidden md:block overflow-x-auto rounded-box bg-base-100 shadow-sm">
