@@ -2,7 +2,7 @@
  * The one loading indicator. With a label it is a status for screen readers (a page or panel
  * loading); without one it is decoration next to a busy button's own text.
  */
-export type SpinnerSize = 'xs' | 'sm' | 'md' | 'lg';
+type SpinnerSize = 'xs' | 'sm' | 'md' | 'lg';
 
 export function Spinner({
   label,

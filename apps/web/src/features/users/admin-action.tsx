@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api.ts';
 export const apiErrorKey = (err: unknown) =>
   err instanceof ApiError ? `errors.${err.isNetwork ? 'network_error' : err.code}` : 'errors.unknown_error';
 
-export type AdminMessage = { kind: 'success' | 'error'; text: string } | null;
+type AdminMessage = { kind: 'success' | 'error'; text: string } | null;
 
 export function useAdminAction() {
   const { t } = useTranslation();
