@@ -32,7 +32,7 @@ export function Dropdown({
   useEffect(() => {
     if (!open) return;
     const onPointer = (e: PointerEvent) => {
-      if (!wrapper.current?.contains(e.target as Node)) setOpen(false);
+      if (!(e.target instanceof Node && wrapper.current?.contains(e.target))) setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
@@ -42,7 +42,7 @@ export function Dropdown({
     };
     // Focus moved to an element outside: close. (No relatedTarget = the focused item vanished.)
     const onFocusOut = (e: FocusEvent) => {
-      if (e.relatedTarget && !wrapper.current?.contains(e.relatedTarget as Node)) setOpen(false);
+      if (e.relatedTarget instanceof Node && !wrapper.current?.contains(e.relatedTarget)) setOpen(false);
     };
     const node = wrapper.current;
     document.addEventListener('pointerdown', onPointer);

@@ -1,5 +1,5 @@
 /** A labelled input with a fixed id (tests and the label find it) and its error wired for screen readers. */
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 
 export function AuthField({
   id,
@@ -12,7 +12,7 @@ export function AuthField({
   label: ReactNode;
   error: string | null;
   children?: ReactNode;
-} & InputHTMLAttributes<HTMLInputElement>) {
+} & ComponentPropsWithRef<'input'>) {
   const errorId = `${id}-error`;
   return (
     <div className="fieldset py-1">

@@ -16,6 +16,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getDeclaration, type LocalDeclaration } from '../../db/declarations-repo.ts';
 import { api } from '../../lib/api.ts';
@@ -73,14 +74,10 @@ export function DeclarationSummary({ travelerId }: { travelerId: string }) {
   const { t, i18n } = useTranslation();
   const loaded = useDeclaration(travelerId);
   if (loaded.state === 'loading') {
-    return <Spinner className="loading-sm" label={t('declaration.loading')} />;
+    return <Spinner size="sm" label={t('declaration.loading')} />;
   }
   if (loaded.state === 'none') {
-    return (
-      <p className="text-sm opacity-75" data-testid="declaration-summary-none">
-        {t('declaration.summary.none')}
-      </p>
-    );
+    return <EmptyState testId="declaration-summary-none">{t('declaration.summary.none')}</EmptyState>;
   }
   const d = loaded.declaration;
   // The server's assessment once synced; the device's own until then.
@@ -150,7 +147,7 @@ export function DeclarationSummary({ travelerId }: { travelerId: string }) {
           />
         )}
         {!d.testFileId && !d.vaccinationCertFileId && (
-          <p className="text-sm opacity-75">{t('declaration.summary.noDocuments')}</p>
+          <EmptyState>{t('declaration.summary.noDocuments')}</EmptyState>
         )}
       </div>
     </section>

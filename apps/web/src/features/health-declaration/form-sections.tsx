@@ -11,13 +11,14 @@ import {
   VACCINATION_STATUS_OPTIONS,
 } from '@bh/shared';
 import type { ReactNode } from 'react';
+import type { FieldPath, FieldPathValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/ui/field.tsx';
 import type { FormValues } from './form-values.ts';
 
 export interface SectionProps {
   values: FormValues;
-  set: <K extends keyof FormValues>(name: K, value: FormValues[K]) => void;
+  set: <K extends FieldPath<FormValues>>(name: K, value: FieldPathValue<FormValues, K>) => void;
   /** Translated error of a field (dotted path), or null. */
   errorOf: (field: string) => string | null;
 }

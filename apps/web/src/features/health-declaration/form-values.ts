@@ -93,7 +93,7 @@ export function valuesFromDeclaration(
     covidContact: d.contactHistory.covidContact,
     visitedAffectedArea: d.contactHistory.visitedAffectedArea,
     contactNotes: d.contactHistory.notes ?? '',
-    riskZones: [...d.riskZones] as RiskZoneId[],
+    riskZones: [...d.riskZones],
     medications: d.medications ?? '',
     allergies: d.allergies ?? '',
     medicalHistory: d.medicalHistory ?? '',

@@ -5,6 +5,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { searchTravelers, type TravelerHit } from '../../db/travelers-search.ts';
 
 export function declarationPath(t: { id: string; fullName: string; passportNo: string }) {
@@ -46,9 +47,7 @@ export function TravelerPicker({ error }: { error: string | null }) {
             {error}
           </p>
         )}
-        {text.trim() !== '' && hits.length === 0 && (
-          <p className="text-sm opacity-75">{t('declaration.picker.none')}</p>
-        )}
+        {text.trim() !== '' && hits.length === 0 && <EmptyState>{t('declaration.picker.none')}</EmptyState>}
         <ul className="menu w-full p-0">
           {hits.map((hit) => (
             <li key={hit.id}>

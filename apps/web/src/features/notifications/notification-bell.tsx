@@ -1,9 +1,10 @@
 /** Bell in the top bar with the unread count; opens the list with read/remove actions. */
+import { DEFAULT_LOCALE, isLocale } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { formatRelativeTime } from '../../i18n/format.ts';
-import type { Locale } from '../../i18n/index.ts';
 import type { AppNotification } from './api.ts';
 import { useNotifications } from './use-notifications.ts';
 
@@ -26,6 +27,7 @@ function BellIcon() {
 
 export function NotificationBell() {
   const { t, i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
   const n = useNotifications();
   const text = (value: string, params: AppNotification['params']) =>
     i18n.exists(value) ? t(value, params) : value;
@@ -74,7 +76,7 @@ export function NotificationBell() {
             </div>
           </div>
           {n.items.length === 0 ? (
-            <p className="p-4 text-sm opacity-80">{t('notifications.empty')}</p>
+            <EmptyState className="p-4">{t('notifications.empty')}</EmptyState>
           ) : (
             <ul className="max-h-96 overflow-y-auto divide-y divide-base-300">
               {n.items.map((item) => (
@@ -100,7 +102,7 @@ export function NotificationBell() {
                           {t(`notifications.priority.${item.priority}`, { defaultValue: item.priority })}
                         </Badge>
                         <time dateTime={item.timestamp}>
-                          {formatRelativeTime(item.timestamp, Date.now(), i18n.language as Locale)}
+                          {formatRelativeTime(item.timestamp, Date.now(), locale)}
                         </time>
                       </p>
                     </div>

@@ -4,6 +4,7 @@
  * reloads the list so the screen never lies for long.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../../lib/api.ts';
 import { type AppNotification, notificationsApi } from './api.ts';
 
 const REFRESH_MS = 60_000;
@@ -32,7 +33,7 @@ export function useNotifications(): NotificationsState {
       setItems(list.items);
       setError(null);
     } catch (err) {
-      setError((err as { code?: string }).code ?? 'unknown_error');
+      setError(err instanceof ApiError ? err.code : 'unknown_error');
     } finally {
       setLoaded(true);
     }

@@ -1,11 +1,13 @@
 /**
- * The app-management panel (top of the settings page, SPEC section 2): connection, sync status,
+ * The app-management panel (top of the settings page): connection, sync status,
  * install and update, force sync and download of offline data, push notifications, stored-data
  * persistence and usage, and a collapsible info box with the app status.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { StatRow } from '../../components/ui/stat-row.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
 import { actionErrorText } from '../sync-centre/labels.ts';
@@ -51,6 +53,18 @@ export function AppPanel() {
         ? t('pwa.panel.syncError')
         : t('pwa.panel.syncCompleted');
   const yesNo = (v: boolean | null) => (v === null ? '…' : v ? t('pwa.yes') : t('pwa.no'));
+  const action = (kind: 'sync' | 'download', variant: string, label: string) => (
+    <button
+      type="button"
+      className={`btn ${variant} btn-sm sm:btn-md`}
+      disabled={!sync.isOnline || syncing}
+      onClick={() => void run(kind)}
+      data-testid={kind === 'sync' ? 'panel-force-sync' : 'panel-download'}
+    >
+      {busy === kind && <Spinner size="xs" />}
+      {label}
+    </button>
+  );
 
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby="app-panel-title" data-testid="app-panel">
@@ -109,46 +123,24 @@ export function AppPanel() {
         </div>
 
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn btn-primary btn-sm sm:btn-md"
-            disabled={!sync.isOnline || syncing}
-            onClick={() => void run('sync')}
-            data-testid="panel-force-sync"
-          >
-            {busy === 'sync' ? (
-              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-            ) : null}
-            {t('pwa.panel.forceSync')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline btn-sm sm:btn-md"
-            disabled={!sync.isOnline || syncing}
-            onClick={() => void run('download')}
-            data-testid="panel-download"
-          >
-            {busy === 'download' ? (
-              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-            ) : null}
-            {t('pwa.panel.download')}
-          </button>
+          {action('sync', 'btn-primary', t('pwa.panel.forceSync'))}
+          {action('download', 'btn-outline', t('pwa.panel.download'))}
         </div>
         {!sync.isOnline && <p className="text-sm opacity-80">{t('pwa.panel.offlineHint')}</p>}
         {sync.paused && (
-          <p role="alert" className="alert alert-warning alert-soft text-sm">
+          <Alert tone="warning" announce="alert" className="text-sm">
             {t('errors.unauthorized')}
-          </p>
+          </Alert>
         )}
         {error && (
-          <p role="alert" className="alert alert-error alert-soft text-sm">
+          <Alert tone="error" className="text-sm">
             {error}
-          </p>
+          </Alert>
         )}
         {done && (
-          <p role="status" className="alert alert-success alert-soft text-sm">
+          <Alert tone="success" className="text-sm">
             {done}
-          </p>
+          </Alert>
         )}
 
         <div className="grid gap-4 md:grid-cols-2">

@@ -32,7 +32,9 @@ describe('DangerZone', () => {
     // First confirmation only moves to the second, explicit one; nothing is deleted yet.
     expect(screen.getByTestId('loss-warning').textContent).toContain('2 change');
     expect(await db.syncQueue.count()).toBe(2);
-    fireEvent.click(screen.getAllByRole('button', { name: 'Cancel', hidden: true })[0]!);
+    const [cancel] = screen.getAllByRole('button', { name: 'Cancel', hidden: true });
+    if (!cancel) throw new Error('no Cancel button');
+    fireEvent.click(cancel);
     expect(await db.syncQueue.count()).toBe(2);
   });
 

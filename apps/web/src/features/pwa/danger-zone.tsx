@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/ui/modal.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { countPendingItems, deleteLocalDatabase } from '../../db/sync-centre-repo.ts';
 import { api } from '../../lib/api.ts';
 import { clearSession } from '../auth/session.ts';
@@ -69,28 +70,15 @@ export function DangerZone() {
           </button>
         </div>
       </div>
-      <Modal
+      <ConfirmDialog
         open={step !== 'closed'}
-        onClose={close}
+        onCancel={close}
+        onConfirm={() => void confirm()}
+        busy={busy}
         title={step === 'confirm-loss' ? t('pwa.danger.lossTitle') : t('pwa.danger.confirmTitle')}
-        closeLabel={t('pwa.danger.cancel')}
-        actions={
-          <>
-            <button type="button" className="btn" onClick={close} disabled={busy}>
-              {t('pwa.danger.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-error"
-              onClick={() => void confirm()}
-              disabled={busy}
-              data-testid="confirm-clear"
-            >
-              {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-              {step === 'confirm-loss' ? t('pwa.danger.deleteAnyway') : t('pwa.danger.delete')}
-            </button>
-          </>
-        }
+        confirmLabel={step === 'confirm-loss' ? t('pwa.danger.deleteAnyway') : t('pwa.danger.delete')}
+        cancelLabel={t('pwa.danger.cancel')}
+        confirmTestId="confirm-clear"
       >
         {step === 'confirm-loss' ? (
           <p className="font-semibold text-error" data-testid="loss-warning">
@@ -106,13 +94,9 @@ export function DangerZone() {
               <li>{t('pwa.danger.items.login')}</li>
             </ul>
             {pending > 0 && (
-              <p
-                role="alert"
-                className="alert alert-warning alert-soft text-sm"
-                data-testid="pending-warning"
-              >
+              <Alert tone="warning" announce="alert" className="text-sm" data-testid="pending-warning">
                 {t('pwa.danger.pendingWarning', { count: pending })}
-              </p>
+              </Alert>
             )}
           </div>
         )}
@@ -121,7 +105,7 @@ export function DangerZone() {
             {error}
           </p>
         )}
-      </Modal>
+      </ConfirmDialog>
     </section>
   );
 }

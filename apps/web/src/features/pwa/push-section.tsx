@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 
 type KeyState = 'loading' | 'missing' | 'unreachable' | { key: string };
@@ -98,7 +99,7 @@ export function PushSection() {
   if (!supported || key === 'missing') {
     body = <Badge variant="ghost">{t('pwa.push.notAvailable')}</Badge>;
   } else if (key === 'loading') {
-    body = <span className="loading loading-dots loading-sm" role="status" aria-label={t('pwa.loading')} />;
+    body = <Spinner size="sm" label={t('pwa.loading')} />;
   } else if (permission === 'denied') {
     body = <Badge variant="error">{t('pwa.push.denied')}</Badge>;
   } else if (permission === 'default') {

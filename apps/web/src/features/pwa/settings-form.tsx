@@ -1,6 +1,6 @@
 /**
- * The settings of SPEC "Settings page": toggles, retention and cache size (input ranges only, as
- * the spec says), cleanup frequency, clear cache, reset to defaults and save. Saving with
+ * The offline-app settings: toggles, retention and cache size (number inputs with a range, no
+ * sliders), cleanup frequency, clear cache, reset to defaults and save. Saving with
  * background sync on registers the Background Sync and shows a local notification.
  */
 import {
@@ -10,16 +10,18 @@ import {
   type PwaSettings,
 } from '@bh/shared';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { registerBackgroundSync } from '../../sync/runtime.ts';
 import { showLocalNotification } from './local-notification.ts';
 import { defaultPwaSettings, loadPwaSettings, savePwaSettings } from './settings-store.ts';
 
 type Flag = 'autoSync' | 'cacheImages' | 'backgroundSync' | 'autoCleanup';
-type Message = { kind: 'success' | 'error'; text: string } | null;
+type Message = { tone: 'success' | 'error'; text: string } | null;
 
-/** Deletes every Cache Storage cache (SPEC: clearing cache deletes all browser caches). */
+/** Deletes every Cache Storage cache: "clear cache" means all of the browser's caches. */
 export async function clearBrowserCaches(): Promise<number> {
   if (typeof caches === 'undefined') return 0;
   const keys = await caches.keys();
@@ -29,26 +31,25 @@ export async function clearBrowserCaches(): Promise<number> {
 
 export function SettingsForm() {
   const { t } = useTranslation();
-  const [settings, setSettings] = useState<PwaSettings>(loadPwaSettings);
+  // No resolver: the number inputs may hold anything while typing, and what is stored is merged
+  // field by field over the defaults through the shared pwaSettingsSchema when it is read back.
+  const { register, handleSubmit, reset } = useForm<PwaSettings>({ defaultValues: loadPwaSettings() });
   const [message, setMessage] = useState<Message>(null);
   const [busy, setBusy] = useState(false);
-  const update = <K extends keyof PwaSettings>(key: K, value: PwaSettings[K]) =>
-    setSettings((s) => ({ ...s, [key]: value }));
 
-  const save = async () => {
+  const save = handleSubmit(async (settings) => {
     setBusy(true);
-    // The number inputs may hold anything while typing; the stored value is merged over defaults.
     if (!savePwaSettings(settings)) {
-      setMessage({ kind: 'error', text: t('pwa.settings.saveFailed') });
+      setMessage({ tone: 'error', text: t('pwa.settings.saveFailed') });
       setBusy(false);
       return;
     }
     if (settings.backgroundSync) await registerBackgroundSync();
     await showLocalNotification(t('pwa.settings.notificationTitle'), t('pwa.settings.saved'));
-    setSettings(loadPwaSettings());
-    setMessage({ kind: 'success', text: t('pwa.settings.saved') });
+    reset(loadPwaSettings());
+    setMessage({ tone: 'success', text: t('pwa.settings.saved') });
     setBusy(false);
-  };
+  });
 
   const clearCache = async () => {
     setBusy(true);
@@ -58,17 +59,17 @@ export function SettingsForm() {
         t('pwa.settings.notificationTitle'),
         t('pwa.settings.cacheCleared', { count }),
       );
-      setMessage({ kind: 'success', text: t('pwa.settings.cacheCleared', { count }) });
+      setMessage({ tone: 'success', text: t('pwa.settings.cacheCleared', { count }) });
     } catch (err) {
-      setMessage({ kind: 'error', text: `${t('pwa.settings.cacheClearFailed')} ${String(err)}` });
+      setMessage({ tone: 'error', text: `${t('pwa.settings.cacheClearFailed')} ${String(err)}` });
     } finally {
       setBusy(false);
     }
   };
 
-  const reset = () => {
-    setSettings(defaultPwaSettings());
-    setMessage({ kind: 'success', text: t('pwa.settings.resetDone') });
+  const resetToDefaults = () => {
+    reset(defaultPwaSettings());
+    setMessage({ tone: 'success', text: t('pwa.settings.resetDone') });
   };
 
   const toggle = (key: Flag) => (
@@ -80,22 +81,30 @@ export function SettingsForm() {
       <input
         type="checkbox"
         className="toggle toggle-primary"
-        checked={settings[key]}
-        onChange={(e) => update(key, e.target.checked)}
+        {...register(key)}
         data-testid={`setting-${key}`}
       />
     </label>
   );
 
+  const number = (key: 'dataRetentionDays' | 'maxCacheSize', range: { min: number; max: number }) => (
+    <Field label={t(`pwa.settings.${key}`)}>
+      {(p) => (
+        <input
+          {...p}
+          type="number"
+          className="input w-full"
+          min={range.min}
+          max={range.max}
+          {...register(key, { valueAsNumber: true })}
+        />
+      )}
+    </Field>
+  );
+
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby="settings-title">
-      <form
-        className="card-body p-4 sm:p-6 gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <form className="card-body p-4 sm:p-6 gap-2" onSubmit={(e) => void save(e)}>
         <h2 id="settings-title" className="card-title">
           {t('pwa.settings.title')}
         </h2>
@@ -105,42 +114,11 @@ export function SettingsForm() {
           {toggle('backgroundSync')}
         </div>
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field label={t('pwa.settings.dataRetentionDays')}>
-            {(p) => (
-              <input
-                {...p}
-                type="number"
-                className="input w-full"
-                min={DATA_RETENTION_DAYS_RANGE.min}
-                max={DATA_RETENTION_DAYS_RANGE.max}
-                value={Number.isNaN(settings.dataRetentionDays) ? '' : settings.dataRetentionDays}
-                onChange={(e) => update('dataRetentionDays', e.target.valueAsNumber)}
-              />
-            )}
-          </Field>
-          <Field label={t('pwa.settings.maxCacheSize')}>
-            {(p) => (
-              <input
-                {...p}
-                type="number"
-                className="input w-full"
-                min={MAX_CACHE_SIZE_RANGE.min}
-                max={MAX_CACHE_SIZE_RANGE.max}
-                value={Number.isNaN(settings.maxCacheSize) ? '' : settings.maxCacheSize}
-                onChange={(e) => update('maxCacheSize', e.target.valueAsNumber)}
-              />
-            )}
-          </Field>
+          {number('dataRetentionDays', DATA_RETENTION_DAYS_RANGE)}
+          {number('maxCacheSize', MAX_CACHE_SIZE_RANGE)}
           <Field label={t('pwa.settings.cacheCleanupFrequency')}>
             {(p) => (
-              <select
-                {...p}
-                className="select w-full"
-                value={settings.cacheCleanupFrequency}
-                onChange={(e) =>
-                  update('cacheCleanupFrequency', e.target.value as PwaSettings['cacheCleanupFrequency'])
-                }
-              >
+              <select {...p} className="select w-full" {...register('cacheCleanupFrequency')}>
                 {CACHE_CLEANUP_FREQUENCIES.map((f) => (
                   <option key={f} value={f}>
                     {t(`pwa.settings.frequency.${f}`)}
@@ -152,12 +130,9 @@ export function SettingsForm() {
         </div>
         {toggle('autoCleanup')}
         {message && (
-          <p
-            role={message.kind === 'error' ? 'alert' : 'status'}
-            className={`alert alert-soft text-sm ${message.kind === 'error' ? 'alert-error' : 'alert-success'}`}
-          >
+          <Alert tone={message.tone} className="text-sm">
             {message.text}
-          </p>
+          </Alert>
         )}
         <div className="card-actions justify-end pt-2">
           <button
@@ -168,7 +143,12 @@ export function SettingsForm() {
           >
             {t('pwa.settings.clearCache')}
           </button>
-          <button type="button" className="btn btn-sm sm:btn-md btn-outline" disabled={busy} onClick={reset}>
+          <button
+            type="button"
+            className="btn btn-sm sm:btn-md btn-outline"
+            disabled={busy}
+            onClick={resetToDefaults}
+          >
             {t('pwa.settings.reset')}
           </button>
           <button

@@ -21,7 +21,7 @@ const local = {
   fullName: 'Nguyễn Văn An',
   note: 'ghi chú máy',
   version: 1,
-  syncStatus: 'conflict',
+  syncStatus: 'conflict' as const,
   lastModified: 1,
 };
 const server = {
@@ -33,7 +33,7 @@ const server = {
 };
 
 async function seedConflict(): Promise<ConflictRecord> {
-  await db.travelers.put(local as never);
+  await db.travelers.put(local);
   const id = await db.conflicts.add({
     table: 'travelers',
     recordId: ID,

@@ -4,9 +4,9 @@
  * merge lets the officer take, per differing field, the device value, the server value or an
  * edited value, then submits the merged data.
  */
-import type { SyncTable } from '@bh/shared';
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import type { ConflictRecord } from '../../db/database.ts';
 import { formatDateTime } from '../../i18n/format.ts';
@@ -17,7 +17,7 @@ import { actionErrorText, fieldLabel, recordLabel } from './labels.ts';
 export function ConflictView({ conflict }: { conflict: ConflictRecord }) {
   const { t } = useTranslation();
   const rows = useMemo(
-    () => compareFields(conflict.table as SyncTable, conflict.localData, conflict.serverData),
+    () => compareFields(conflict.table, conflict.localData, conflict.serverData),
     [conflict],
   );
   const [merging, setMerging] = useState(false);
@@ -157,9 +157,9 @@ export function ConflictView({ conflict }: { conflict: ConflictRecord }) {
         </div>
 
         {error && (
-          <p role="alert" className="alert alert-error alert-soft text-sm">
+          <Alert tone="error" className="text-sm">
             {error}
-          </p>
+          </Alert>
         )}
 
         <div className="flex flex-wrap gap-2 justify-end">

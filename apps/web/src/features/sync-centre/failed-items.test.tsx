@@ -90,7 +90,9 @@ describe('FailedItems', () => {
     expect(await db.failedSyncItems.count()).toBe(1);
     // The confirmation's own Discard button (the second one) deletes.
     const buttons = screen.getAllByRole('button', { name: 'Discard change', hidden: true });
-    await act(async () => fireEvent.click(buttons.at(-1)!));
+    const confirm = buttons.at(-1);
+    if (!confirm) throw new Error('no confirmation button');
+    await act(async () => fireEvent.click(confirm));
     await waitFor(async () => expect(await db.failedSyncItems.count()).toBe(0));
     expect(await db.travelers.get(ID)).toMatchObject({ fullName: 'Trần Thị B' });
   });

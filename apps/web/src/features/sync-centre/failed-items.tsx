@@ -7,7 +7,8 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import type { FailedSyncItem } from '../../db/database.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { discardFailedItem, retryFailedItem } from '../../sync/resolutions.ts';
@@ -43,10 +44,12 @@ function FailedItemRow({
   const [error, setError] = useState<string | null>(null);
   const original = item.originalSyncItem;
   const retry = async () => {
+    // Stored items always have their auto-increment id.
+    if (item.id === undefined) return;
     setBusy(true);
     setError(null);
     try {
-      await retryFailedItem(item.id!);
+      await retryFailedItem(item.id);
     } catch (err) {
       setError(actionErrorText(t, err));
       setBusy(false);
@@ -108,7 +111,7 @@ function FailedItemRow({
 export function FailedItems({ items }: { items: FailedSyncItem[] }) {
   const { t } = useTranslation();
   const [toDiscard, setToDiscard] = useState<FailedSyncItem | null>(null);
-  if (items.length === 0) return <p className="text-sm opacity-70">{t('sync.failed.empty')}</p>;
+  if (items.length === 0) return <EmptyState>{t('sync.failed.empty')}</EmptyState>;
   return (
     <>
       <ul className="divide-y divide-base-300">
@@ -116,31 +119,19 @@ export function FailedItems({ items }: { items: FailedSyncItem[] }) {
           <FailedItemRow key={item.id} item={item} onDiscard={setToDiscard} />
         ))}
       </ul>
-      <Modal
+      <ConfirmDialog
         open={toDiscard !== null}
-        onClose={() => setToDiscard(null)}
         title={t('sync.failed.discardTitle')}
-        closeLabel={t('sync.cancel')}
-        actions={
-          <>
-            <button type="button" className="btn" onClick={() => setToDiscard(null)}>
-              {t('sync.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-error"
-              onClick={() => {
-                if (toDiscard?.id !== undefined) void discardFailedItem(toDiscard.id);
-                setToDiscard(null);
-              }}
-            >
-              {t('sync.failed.discard')}
-            </button>
-          </>
-        }
+        confirmLabel={t('sync.failed.discard')}
+        cancelLabel={t('sync.cancel')}
+        onCancel={() => setToDiscard(null)}
+        onConfirm={() => {
+          if (toDiscard?.id !== undefined) void discardFailedItem(toDiscard.id);
+          setToDiscard(null);
+        }}
       >
         <p>{t('sync.failed.discardBody')}</p>
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,15 +1,16 @@
 /** The outbox as a table: what waits to be sent, how often it was tried and when it goes next. */
+import { DEFAULT_LOCALE, isLocale } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import type { SyncQueueItem } from '../../db/database.ts';
 import { formatDateTime, formatRelativeTime } from '../../i18n/format.ts';
-import type { Locale } from '../../i18n/index.ts';
 import { codeText, recordLabel } from './labels.ts';
 
 export function PendingItems({ items, total, now }: { items: SyncQueueItem[]; total: number; now: number }) {
   const { t, i18n } = useTranslation();
-  if (items.length === 0) return <p className="text-sm opacity-70">{t('sync.pending.empty')}</p>;
-  const locale = i18n.language as Locale;
+  if (items.length === 0) return <EmptyState>{t('sync.pending.empty')}</EmptyState>;
+  const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
   const next = (row: SyncQueueItem) =>
     row.blocked === 1
       ? t('sync.pending.blocked')

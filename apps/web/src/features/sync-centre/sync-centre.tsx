@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ConflictView } from './conflict-view.tsx';
 import { FailedItems } from './failed-items.tsx';
 import { PendingItems } from './pending-items.tsx';
@@ -55,7 +56,7 @@ export function SyncCentre() {
         <SyncSummary stats={stats} />
         <Block id="sync-conflicts" title={t('sync.conflicts.title')} count={stats.unresolvedConflicts}>
           {conflicts.length === 0 ? (
-            <p className="text-sm opacity-70">{t('sync.conflicts.empty')}</p>
+            <EmptyState>{t('sync.conflicts.empty')}</EmptyState>
           ) : (
             <div className="flex flex-col gap-3">
               {conflicts.map((c) => (

@@ -4,15 +4,10 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/ui/alert.tsx';
 import { dismissNotice, type ShownNotice, useNotices } from '../../sync/notices.ts';
 
 const AUTO_DISMISS_MS = 8000;
-const LEVEL_CLASS: Record<string, string> = {
-  error: 'alert-error',
-  warning: 'alert-warning',
-  info: 'alert-info',
-  success: 'alert-success',
-};
 
 function Notice({ notice }: { notice: ShownNotice }) {
   const { t } = useTranslation();
@@ -22,9 +17,10 @@ function Notice({ notice }: { notice: ShownNotice }) {
     return () => clearTimeout(timer);
   }, [notice.id, notice.level]);
   return (
-    <div
-      className={`alert ${LEVEL_CLASS[notice.level] ?? 'alert-info'} shadow-md max-w-sm whitespace-normal`}
-      role={notice.level === 'error' ? 'alert' : 'status'}
+    <Alert
+      tone={notice.level}
+      soft={false}
+      className="shadow-md max-w-sm whitespace-normal"
       data-testid="sync-notice"
     >
       <span className="text-sm">{t(notice.key, { defaultValue: notice.key, ...(notice.params ?? {}) })}</span>
@@ -36,7 +32,7 @@ function Notice({ notice }: { notice: ShownNotice }) {
       >
         ✕
       </button>
-    </div>
+    </Alert>
   );
 }
 

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/ui/alert.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
 import type { SyncStats } from '../../sync/stats.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
@@ -70,9 +71,9 @@ export function SyncSummary({ stats }: { stats: SyncStats }) {
         </label>
       )}
       {error && (
-        <p role="alert" className="alert alert-error alert-soft text-sm">
+        <Alert tone="error" className="text-sm">
           {error}
-        </p>
+        </Alert>
       )}
     </div>
   );

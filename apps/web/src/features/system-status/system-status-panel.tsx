@@ -2,12 +2,12 @@
  * Sidebar block: system status, mode (admins can change it), today's entries, pending files,
  * quarantine and pending cases, active users, uptime and when the figures were last updated.
  */
+import { DEFAULT_LOCALE, isLocale } from '@bh/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { StatRow } from '../../components/ui/stat-row.tsx';
 import { countPendingFiles } from '../../db/file-blob-stats.ts';
 import { formatDuration, formatRelativeTime } from '../../i18n/format.ts';
-import type { Locale } from '../../i18n/index.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 import { ModeBadge } from './mode-badge.tsx';
 import { ModeSelect } from './mode-select.tsx';
@@ -17,6 +17,7 @@ const figure = (n: number | undefined) => (typeof n === 'number' ? n.toLocaleStr
 
 export function SystemStatusPanel({ isAdmin }: { isAdmin: boolean }) {
   const { t, i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
   const status = useSystemStatus();
   const { isOnline } = useSyncState();
   const pendingFiles = useLiveQuery(() => countPendingFiles(), [], 0);
@@ -61,7 +62,7 @@ export function SystemStatusPanel({ isAdmin }: { isAdmin: boolean }) {
           label={t('status.lastUpdate')}
           value={
             status.lastUpdateTime
-              ? formatRelativeTime(status.lastUpdateTime, Date.now(), i18n.language as Locale)
+              ? formatRelativeTime(status.lastUpdateTime, Date.now(), locale)
               : t('status.never')
           }
         />

@@ -1,6 +1,8 @@
 import { type Country, pickLocale, type TravelerFilters, travelerFiltersSchema } from '@bh/shared';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../components/form/field-error.ts';
+import { schemaResolver } from '../../components/form/shared-resolver.ts';
 
 export const EMPTY_FILTERS: Required<TravelerFilters> = {
   fullName: '',
@@ -9,6 +11,9 @@ export const EMPTY_FILTERS: Required<TravelerFilters> = {
   entryDateFrom: '',
   entryDateTo: '',
 };
+
+const FILTER_FIELDS = ['fullName', 'passportNo', 'nationality', 'entryDateFrom', 'entryDateTo'] as const;
+const resolver = schemaResolver(travelerFiltersSchema);
 
 /** The spec's search panel: the filters apply on Search (or Enter) and reset on Clear. */
 export function SearchPanel({
@@ -19,31 +24,26 @@ export function SearchPanel({
   onSearch: (filters: TravelerFilters) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const [draft, setDraft] = useState(EMPTY_FILTERS);
-  const [error, setError] = useState<string | null>(null);
-  const set = (field: keyof TravelerFilters) => (e: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [field]: e.target.value }));
+  // Checked on Search only; one line shows the first problem.
+  const { register, handleSubmit, reset, formState } = useForm<TravelerFilters, unknown, TravelerFilters>({
+    resolver,
+    defaultValues: EMPTY_FILTERS,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const errorOf = useErrorText(formState.errors);
+  const error = FILTER_FIELDS.map(errorOf).find((text) => text !== null) ?? null;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = travelerFiltersSchema.safeParse(draft);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'validation.invalid_type');
-      return;
-    }
-    setError(null);
-    onSearch(parsed.data);
-  };
+  const submit = handleSubmit(onSearch);
   const clear = () => {
-    setDraft(EMPTY_FILTERS);
-    setError(null);
+    reset(EMPTY_FILTERS);
     onSearch(EMPTY_FILTERS);
   };
 
   const input = 'input input-sm w-full';
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       className="card bg-base-100 shadow-sm p-3 sm:p-4"
       aria-label={t('travelers.search.title')}
       data-testid="traveler-search"
@@ -51,25 +51,15 @@ export function SearchPanel({
       <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-5">
         <label className="flex flex-col gap-1 text-sm">
           <span>{t('travelers.search.fullName')}</span>
-          <input id="search-fullName" className={input} value={draft.fullName} onChange={set('fullName')} />
+          <input id="search-fullName" className={input} {...register('fullName')} />
         </label>
         <label className="flex flex-col gap-1 text-sm">
           <span>{t('travelers.search.passportNo')}</span>
-          <input
-            id="search-passportNo"
-            className={input}
-            value={draft.passportNo}
-            onChange={set('passportNo')}
-          />
+          <input id="search-passportNo" className={input} {...register('passportNo')} />
         </label>
         <label className="flex flex-col gap-1 text-sm">
           <span>{t('travelers.search.nationality')}</span>
-          <select
-            id="search-nationality"
-            className="select select-sm w-full"
-            value={draft.nationality}
-            onChange={set('nationality')}
-          >
+          <select id="search-nationality" className="select select-sm w-full" {...register('nationality')}>
             <option value="">{t('travelers.search.allNationalities')}</option>
             {countries.map((c) => (
               <option key={c.code} value={c.code}>
@@ -80,13 +70,7 @@ export function SearchPanel({
         </label>
         <label className="flex flex-col gap-1 text-sm">
           <span>{t('travelers.search.entryDateFrom')}</span>
-          <input
-            id="search-entryDateFrom"
-            type="date"
-            className={input}
-            value={draft.entryDateFrom}
-            onChange={set('entryDateFrom')}
-          />
+          <input id="search-entryDateFrom" type="date" className={input} {...register('entryDateFrom')} />
         </label>
         <label className="flex flex-col gap-1 text-sm">
           <span>{t('travelers.search.entryDateTo')}</span>
@@ -94,15 +78,14 @@ export function SearchPanel({
             id="search-entryDateTo"
             type="date"
             className={input}
-            value={draft.entryDateTo}
-            onChange={set('entryDateTo')}
+            {...register('entryDateTo')}
             aria-invalid={Boolean(error)}
           />
         </label>
       </div>
       {error && (
         <p className="text-error text-sm mt-2" role="alert">
-          {t(error)}
+          {error}
         </p>
       )}
       <div className="flex gap-2 mt-3 justify-end">

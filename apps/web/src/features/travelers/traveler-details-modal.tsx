@@ -8,6 +8,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../components/ui/modal.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { type LocalTraveler, setTravelerStatus } from '../../db/travelers-repo.ts';
 import { DeclarationSlot } from './declaration-slot.tsx';
 import { countryName, formatDate } from './format.ts';
@@ -55,8 +56,7 @@ export function TravelerDetailsModal({
     v === null || v === undefined || v === '' ? na : v;
 
   let body: ReactNode;
-  if (traveler === undefined)
-    body = <span className="loading loading-spinner" role="status" aria-label={t('app.loading')} />;
+  if (traveler === undefined) body = <Spinner label={t('app.loading')} />;
   else if (traveler === null) body = <p>{t('travelers.details.notFound')}</p>;
   else {
     const tr = traveler;
@@ -121,7 +121,10 @@ export function TravelerDetailsModal({
             <select
               className="select select-sm"
               value={status}
-              onChange={(e) => setStatus(e.target.value as TravelerStatus)}
+              onChange={(e) => {
+                const chosen = TRAVELER_STATUSES.find((s) => s === e.target.value);
+                if (chosen) setStatus(chosen);
+              }}
               data-testid="status-select"
             >
               {TRAVELER_STATUSES.map((s) => (

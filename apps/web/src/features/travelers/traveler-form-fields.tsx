@@ -1,6 +1,7 @@
 /**
  * The fields of the add/edit form: every writable traveller field of the spec. Values are kept
- * as strings; `validateTravelerForm` (packages/shared) normalises and checks them on save.
+ * as strings in a react-hook-form form; `validateTravelerForm` (packages/shared) normalises and
+ * checks them on save.
  */
 import {
   GENDERS,
@@ -11,31 +12,35 @@ import {
   travelerStatusLabelKey,
 } from '@bh/shared';
 import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Field, type FieldControlProps } from '../../components/ui/field.tsx';
 import type { ReferenceLists } from '../../db/reference-repo.ts';
 
 export type FormValues = Record<string, string>;
-export type FormErrors = Record<string, string>;
 
 interface FieldsProps {
+  /** The form's current values (the controls are controlled: the option lists load late). */
   values: FormValues;
-  errors: FormErrors;
+  /** Translated error of a field, or null. */
+  errorOf: (field: string) => string | null;
+  /** The react-hook-form binding of a field (name, ref, change and blur handlers). */
+  bind: (field: string) => UseFormRegisterReturn;
   lists: ReferenceLists;
   flightRequired: boolean;
   mode: SystemMode;
   isEdit: boolean;
-  onChange: (field: string, value: string) => void;
 }
 
 export function TravelerFormFields({
   values,
-  errors,
+  errorOf,
+  bind,
   lists,
   flightRequired,
   mode,
   isEdit,
-  onChange,
 }: FieldsProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -47,33 +52,26 @@ export function TravelerFormFields({
   ) => (
     <Field
       label={t(`travelers.field.${name}`)}
-      error={errors[name] ?? null}
+      error={errorOf(name)}
       required={opts.required}
       hint={opts.hint}
     >
       {(p: FieldControlProps) => (
         <input
           {...p}
-          name={name}
+          {...bind(name)}
           type={opts.type ?? 'text'}
           list={opts.list}
           className="input w-full"
           value={values[name] ?? ''}
-          onChange={(e) => onChange(name, e.target.value)}
         />
       )}
     </Field>
   );
   const choice = (name: string, options: { value: string; label: string }[], required?: boolean) => (
-    <Field label={t(`travelers.field.${name}`)} error={errors[name] ?? null} required={required}>
+    <Field label={t(`travelers.field.${name}`)} error={errorOf(name)} required={required}>
       {(p: FieldControlProps) => (
-        <select
-          {...p}
-          name={name}
-          className="select w-full"
-          value={values[name] ?? ''}
-          onChange={(e) => onChange(name, e.target.value)}
-        >
+        <select {...p} {...bind(name)} className="select w-full" value={values[name] ?? ''}>
           <option value="">{select}</option>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -116,15 +114,16 @@ export function TravelerFormFields({
 
       <fieldset className="grid gap-x-3 sm:grid-cols-3">
         <legend className="font-semibold mb-1">{t('travelers.form.travel')}</legend>
-        <div
-          role="note"
-          className={`alert ${flightRequired ? 'alert-warning' : 'alert-info'} alert-soft text-sm sm:col-span-3 py-2`}
+        <Alert
+          tone={flightRequired ? 'warning' : 'info'}
+          announce="note"
+          className="text-sm sm:col-span-3 py-2"
           data-testid="flight-mode-note"
         >
           {flightRequired
             ? t('travelers.form.flightRequired', { mode: t(`travelers.mode.${mode}`) })
             : t('travelers.form.flightOptional')}
-        </div>
+        </Alert>
         {text('flightNo', { required: flightRequired, list: 'flight-suggestions' })}
         <datalist id="flight-suggestions">
           {lists.flightSuggestions.map((f) => (
@@ -147,15 +146,14 @@ export function TravelerFormFields({
         {text('address')}
         {text('emergencyContact')}
         <div className="sm:col-span-2">
-          <Field label={t('travelers.field.note')} error={errors.note ?? null}>
+          <Field label={t('travelers.field.note')} error={errorOf('note')}>
             {(p: FieldControlProps) => (
               <textarea
                 {...p}
-                name="note"
+                {...bind('note')}
                 className="textarea w-full"
                 rows={2}
                 value={values.note ?? ''}
-                onChange={(e) => onChange('note', e.target.value)}
               />
             )}
           </Field>

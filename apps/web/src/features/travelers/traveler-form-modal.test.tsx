@@ -22,13 +22,18 @@ beforeEach(async () => {
   await db.systemStatus.put({
     id: SYSTEM_STATUS_ID,
     mode: 'normal',
+    version: 0,
     syncStatus: 'synced',
     lastModified: Date.now(),
-  } as never);
+  });
 });
 afterEach(cleanup);
 
-const field = (name: string) => document.querySelector(`[name="${name}"]`) as HTMLInputElement;
+const field = (name: string) => {
+  const control = document.querySelector(`[name="${name}"]`);
+  if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) return control;
+  throw new Error(`no field ${name}`);
+};
 
 function renderForm(traveler: LocalTraveler) {
   const onClose = vi.fn();
@@ -61,8 +66,8 @@ describe('TravelerFormModal (edit)', () => {
     fireEvent.change(field('fullName'), { target: { value: 'Trần Thị Mai Anh' } });
 
     // Meanwhile sync acknowledges the create and pulls a note written on another device.
-    const newer = { ...stored, version: 1, syncStatus: 'synced', note: 'Từ thiết bị khác' } as LocalTraveler;
-    await db.travelers.put(newer as never);
+    const newer: LocalTraveler = { ...stored, version: 1, syncStatus: 'synced', note: 'Từ thiết bị khác' };
+    await db.travelers.put(newer);
     act(() => rerender(newer));
 
     expect(field('fullName').value).toBe('Trần Thị Mai Anh');

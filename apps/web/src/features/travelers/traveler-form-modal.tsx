@@ -15,14 +15,27 @@ import {
   type TravelerInput,
   validateTravelerForm,
 } from '@bh/shared';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useErrorText } from '../../components/form/field-error.ts';
+import { validationResolver } from '../../components/form/shared-resolver.ts';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { createTraveler, type LocalTraveler, updateTraveler } from '../../db/travelers-repo.ts';
-import { type FormErrors, type FormValues, TravelerFormFields } from './traveler-form-fields.tsx';
+import { type FormValues, TravelerFormFields } from './traveler-form-fields.tsx';
 import { declarationPath } from './traveler-links.ts';
 import { useReferenceLists, useSystemMode } from './use-travelers.ts';
+
+const FORM_FIELDS = [
+  'fullName',
+  'passportNo',
+  'nationality',
+  'entryDate',
+  'status',
+  ...TRAVELER_OPTIONAL_FIELDS,
+];
 
 const today = () => {
   const d = new Date();
@@ -31,16 +44,10 @@ const today = () => {
 
 function initialValues(traveler: LocalTraveler | null): FormValues {
   if (!traveler) return { entryDate: today(), status: 'pending' };
+  const stored = new Map<string, unknown>(Object.entries(traveler));
   const values: FormValues = {};
-  for (const key of [
-    'fullName',
-    'passportNo',
-    'nationality',
-    'entryDate',
-    'status',
-    ...TRAVELER_OPTIONAL_FIELDS,
-  ]) {
-    const v = (traveler as Record<string, unknown>)[key];
+  for (const key of FORM_FIELDS) {
+    const v = stored.get(key);
     if (v !== null && v !== undefined) values[key] = String(v);
   }
   return values;
@@ -60,8 +67,21 @@ export function TravelerFormModal({
   const navigate = useNavigate();
   const mode = useSystemMode();
   const lists = useReferenceLists();
-  const [values, setValues] = useState<FormValues>(() => initialValues(traveler));
-  const [errors, setErrors] = useState<FormErrors>({});
+  const { register, handleSubmit, reset, setValue, clearErrors, watch, formState } = useForm<
+    FormValues,
+    unknown,
+    TravelerInput
+  >({
+    // The rules depend on the system mode; the resolver is taken anew on each render.
+    resolver: validationResolver((values: FormValues) => validateTravelerForm(values, mode)),
+    defaultValues: initialValues(traveler),
+    // Errors show on save and a field's error goes when it is edited (no re-check while typing).
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const errorOf = useErrorText(formState.errors);
+  const values = watch();
   const [busy, setBusy] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saved, setSaved] = useState<LocalTraveler | null>(null);
@@ -74,8 +94,7 @@ export function TravelerFormModal({
   useEffect(() => {
     if (!open) return;
     touched.current = new Set();
-    setValues(initialValues(traveler));
-    setErrors({});
+    reset(initialValues(traveler));
     setSaveError(null);
     setSaved(null);
   }, [open, travelerId]);
@@ -84,52 +103,41 @@ export function TravelerFormModal({
   useEffect(() => {
     if (!open || !traveler) return;
     const stored = initialValues(traveler);
-    setValues((current) => {
-      const next: FormValues = { ...stored };
-      for (const field of touched.current) {
-        if (current[field] === undefined) delete next[field];
-        else next[field] = current[field];
-      }
-      return next;
+    for (const field of FORM_FIELDS) {
+      if (!touched.current.has(field)) setValue(field, stored[field] ?? '');
+    }
+  }, [open, traveler, setValue]);
+
+  const bind = (field: string) =>
+    register(field, {
+      onChange: () => {
+        touched.current.add(field);
+        clearErrors(field);
+      },
     });
-  }, [open, traveler]);
 
-  const onChange = (field: string, value: string) => {
-    touched.current.add(field);
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _gone, ...rest }) => rest);
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const result = validateTravelerForm(values, mode);
-    if (!result.ok) {
-      setErrors(
-        Object.fromEntries(
-          Object.entries(result.errors).map(([f, key]) => [f, t(key, result.params[f] ?? {})]),
-        ),
-      );
-      setSaveError(t('travelers.form.fixErrors'));
-      return;
-    }
-    setBusy(true);
-    setSaveError(null);
-    try {
-      if (traveler) {
-        const changes: Partial<TravelerInput> = Object.fromEntries(
-          Object.entries(result.value).filter(([field]) => touched.current.has(field)),
-        );
-        if (Object.keys(changes).length > 0) await updateTraveler(traveler.id, changes);
-        onClose();
-      } else {
-        setSaved(await createTraveler(result.value));
+  const submit = handleSubmit(
+    async (value) => {
+      setBusy(true);
+      setSaveError(null);
+      try {
+        if (traveler) {
+          const changes: Partial<TravelerInput> = Object.fromEntries(
+            Object.entries(value).filter(([field]) => touched.current.has(field)),
+          );
+          if (Object.keys(changes).length > 0) await updateTraveler(traveler.id, changes);
+          onClose();
+        } else {
+          setSaved(await createTraveler(value));
+        }
+      } catch {
+        setSaveError(t('travelers.form.saveError'));
+      } finally {
+        setBusy(false);
       }
-    } catch {
-      setSaveError(t('travelers.form.saveError'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    () => setSaveError(t('travelers.form.fixErrors')),
+  );
 
   if (saved) {
     return (
@@ -170,20 +178,20 @@ export function TravelerFormModal({
       closeLabel={t('travelers.form.cancel')}
       boxClassName="w-11/12 max-w-4xl"
     >
-      <form onSubmit={submit} noValidate data-testid="traveler-form">
+      <form onSubmit={(e) => void submit(e)} noValidate data-testid="traveler-form">
         <TravelerFormFields
           values={values}
-          errors={errors}
+          errorOf={errorOf}
+          bind={bind}
           lists={lists}
           flightRequired={flightInfoRequired(mode)}
           mode={mode}
           isEdit={traveler !== null}
-          onChange={onChange}
         />
         {saveError && (
-          <div role="alert" className="alert alert-error alert-soft mt-3 text-sm">
+          <Alert tone="error" className="mt-3 text-sm">
             {saveError}
-          </div>
+          </Alert>
         )}
         <div className="modal-action">
           <button type="button" className="btn" onClick={onClose}>

@@ -5,48 +5,59 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { PersonCard, useAdminAction } from './admin-action.tsx';
 import { type AccountRequestView, decideAccountRequest, fetchAccountRequests } from './users-api.ts';
 
-const errorText = (err: unknown) =>
-  err instanceof ApiError ? `errors.${err.isNetwork ? 'network_error' : err.code}` : 'errors.unknown_error';
+const STATUS_BADGE: Record<AccountRequestView['status'], string> = {
+  pending: 'badge-warning',
+  approved: 'badge-success',
+  rejected: 'badge-error',
+};
 
 export default function AccountRequestsPage() {
   const { t, i18n } = useTranslation();
   const [onlyPending, setOnlyPending] = useState(true);
   const [requests, setRequests] = useState<AccountRequestView[] | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const { busyId, message, fail, run } = useAdminAction();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads on the filter and the language; `fail` only sets a message
   const load = useCallback(async () => {
     setRequests(null);
     try {
       setRequests(await fetchAccountRequests(onlyPending ? 'pending' : undefined));
     } catch (err) {
       setRequests([]);
-      setMessage({ kind: 'error', text: t(errorText(err)) });
+      fail(err);
     }
   }, [onlyPending, t]);
   useEffect(() => {
     void load();
   }, [load]);
 
-  const decide = async (r: AccountRequestView, decision: 'approve' | 'reject') => {
-    setBusyId(r.id);
-    setMessage(null);
-    try {
+  const decide = (r: AccountRequestView, decision: 'approve' | 'reject') =>
+    run(r.id, async () => {
       const { request } = await decideAccountRequest(r.id, decision);
       setRequests(
         (list) => list?.flatMap((x) => (x.id !== r.id ? [x] : onlyPending ? [] : [request])) ?? null,
       );
       const key = decision === 'approve' ? 'users.requests.approved' : 'users.requests.rejected';
-      setMessage({ kind: 'success', text: t(key, { name: r.name }) });
-    } catch (err) {
-      setMessage({ kind: 'error', text: t(errorText(err)) });
-    } finally {
-      setBusyId(null);
-    }
-  };
+      return t(key, { name: r.name });
+    });
+
+  const decision = (r: AccountRequestView, kind: 'approve' | 'reject', variant: string) => (
+    <button
+      type="button"
+      className={`btn btn-sm ${variant}`}
+      disabled={busyId === r.id}
+      onClick={() => void decide(r, kind)}
+      aria-label={t(`users.requests.${kind}Of`, { name: r.name })}
+    >
+      {t(`users.requests.${kind}`)}
+    </button>
+  );
 
   const date = (iso: string) =>
     new Date(iso).toLocaleString(i18n.language === 'vi' ? 'vi-VN' : i18n.language, {
@@ -81,76 +92,37 @@ export default function AccountRequestsPage() {
           {t('users.requests.all')}
         </button>
       </fieldset>
-      {message && (
-        <div
-          role={message.kind === 'error' ? 'alert' : 'status'}
-          className={`alert alert-soft ${message.kind === 'error' ? 'alert-error' : 'alert-success'}`}
-        >
-          {message.text}
-        </div>
-      )}
+      {message && <Alert tone={message.kind}>{message.text}</Alert>}
       {requests === null ? (
-        <span className="loading loading-spinner" role="status" aria-label={t('users.loading')} />
+        <Spinner label={t('users.loading')} />
       ) : requests.length === 0 ? (
-        <p className="text-base-content/70" data-testid="requests-empty">
-          {t('users.requests.empty')}
-        </p>
+        <EmptyState testId="requests-empty">{t('users.requests.empty')}</EmptyState>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2" data-testid="account-requests">
           {requests.map((r) => (
-            <li
+            <PersonCard
               key={r.id}
-              className="card bg-base-100 shadow-sm"
-              data-testid="account-request"
-              data-email={r.email}
+              testId="account-request"
+              name={r.name}
+              email={r.email}
+              badge={
+                <span className={`badge badge-sm ${STATUS_BADGE[r.status]}`}>
+                  {t(`users.requests.status.${r.status}`)}
+                </span>
+              }
             >
-              <div className="card-body p-4 gap-2">
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <p className="font-semibold truncate">{r.name}</p>
-                    <p className="text-sm opacity-80 break-all">{r.email}</p>
-                  </div>
-                  <span
-                    className={`badge badge-sm ${
-                      r.status === 'pending'
-                        ? 'badge-warning'
-                        : r.status === 'approved'
-                          ? 'badge-success'
-                          : 'badge-error'
-                    }`}
-                  >
-                    {t(`users.requests.status.${r.status}`)}
-                  </span>
+              <p className="text-sm">
+                {t('users.requests.details', { age: r.age, gender: t(`auth.genders.${r.gender}`) })}
+                {' · '}
+                <time dateTime={r.createdAt}>{date(r.createdAt)}</time>
+              </p>
+              {r.status === 'pending' && (
+                <div className="card-actions justify-end">
+                  {decision(r, 'reject', 'btn-error btn-outline')}
+                  {decision(r, 'approve', 'btn-success')}
                 </div>
-                <p className="text-sm">
-                  {t('users.requests.details', { age: r.age, gender: t(`auth.genders.${r.gender}`) })}
-                  {' · '}
-                  <time dateTime={r.createdAt}>{date(r.createdAt)}</time>
-                </p>
-                {r.status === 'pending' && (
-                  <div className="card-actions justify-end">
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-error btn-outline"
-                      disabled={busyId === r.id}
-                      onClick={() => void decide(r, 'reject')}
-                      aria-label={t('users.requests.rejectOf', { name: r.name })}
-                    >
-                      {t('users.requests.reject')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-success"
-                      disabled={busyId === r.id}
-                      onClick={() => void decide(r, 'approve')}
-                      aria-label={t('users.requests.approveOf', { name: r.name })}
-                    >
-                      {t('users.requests.approve')}
-                    </button>
-                  </div>
-                )}
-              </div>
-            </li>
+              )}
+            </PersonCard>
           ))}
         </ul>
       )}

@@ -1,11 +1,19 @@
 /** The "new user" form of the users screen (shared userCreateSchema rules). */
-import { ROLES, type Role, userCreateSchema } from '@bh/shared';
-import { type FormEvent, useState } from 'react';
+import { ROLES, type UserCreate, userCreateSchema } from '@bh/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../components/form/field-error.ts';
+import { schemaResolver } from '../../components/form/shared-resolver.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { AuthField } from '../auth/auth-field.tsx';
-import { useValidatedForm } from '../auth/use-validated-form.ts';
+import { apiErrorKey } from './admin-action.tsx';
 import { type AdminUser, createUser } from './users-api.ts';
+
+const resolver = schemaResolver(userCreateSchema);
+const EMPTY: UserCreate = { name: '', email: '', role: 'officer', password: '' };
 
 export function UserCreateForm({
   onCreated,
@@ -15,38 +23,30 @@ export function UserCreateForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const form = useValidatedForm(userCreateSchema, {
-    name: '',
-    email: '',
-    role: 'officer' as Role,
-    password: '',
+  const { register, handleSubmit, setError, reset, formState } = useForm<UserCreate>({
+    resolver,
+    mode: 'all',
+    defaultValues: EMPTY,
+    // This form never moved focus to an error; kept so.
+    shouldFocusError: false,
   });
+  const errorOf = useErrorText(formState.errors);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const v = form.values;
+  const [error, setFailure] = useState<string | null>(null);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const checked = form.submit();
-    if (!checked.ok) return;
+  const onSubmit = handleSubmit(async (value) => {
     setBusy(true);
     try {
-      onCreated(await createUser(checked.value as typeof v));
-      form.reset();
+      onCreated(await createUser(value));
+      reset();
     } catch (err) {
       if (err instanceof ApiError && err.status === 409)
-        form.setServerError('email', 'auth.errors.emailTaken');
-      else
-        setError(
-          err instanceof ApiError
-            ? `errors.${err.isNetwork ? 'network_error' : err.code}`
-            : 'errors.unknown_error',
-        );
+        setError('email', { type: 'server', message: 'auth.errors.emailTaken' });
+      else setFailure(apiErrorKey(err));
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   const text = (name: 'name' | 'email' | 'password', type: string) => (
     <AuthField
@@ -54,38 +54,30 @@ export function UserCreateForm({
       label={t(`users.fields.${name}`)}
       type={type}
       autoComplete={type === 'password' ? 'new-password' : 'off'}
-      value={v[name]}
-      onChange={(e) => form.setField(name, e.target.value)}
-      onBlur={() => form.blur(name)}
-      error={form.errorOf(name)}
+      {...register(name)}
+      error={errorOf(name)}
     />
   );
 
   return (
     <form
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(e) => {
+        setFailure(null);
+        void onSubmit(e);
+      }}
       className="card bg-base-100 shadow-sm"
       data-testid="user-create-form"
     >
       <div className="card-body gap-1">
         <h2 className="card-title text-lg">{t('users.create.title')}</h2>
-        {error && (
-          <div role="alert" className="alert alert-error alert-soft">
-            {t(error)}
-          </div>
-        )}
+        {error && <Alert tone="error">{t(error)}</Alert>}
         <div className="grid grid-cols-1 md:grid-cols-2 gap-x-4">
           {text('name', 'text')}
           {text('email', 'email')}
           {text('password', 'password')}
-          <AuthField id="new-user-role" label={t('users.fields.role')} error={form.errorOf('role')}>
-            <select
-              id="new-user-role"
-              className="select w-full"
-              value={v.role}
-              onChange={(e) => form.setField('role', e.target.value as Role)}
-            >
+          <AuthField id="new-user-role" label={t('users.fields.role')} error={errorOf('role')}>
+            <select id="new-user-role" className="select w-full" {...register('role')}>
               {ROLES.map((r) => (
                 <option key={r} value={r}>
                   {t(`auth.roles.${r}`)}
@@ -98,10 +90,9 @@ export function UserCreateForm({
           <button type="button" className="btn btn-ghost" onClick={onCancel}>
             {t('users.actions.cancel')}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          <SubmitButton busy={busy} className="btn-primary">
             {t('users.create.submit')}
-          </button>
+          </SubmitButton>
         </div>
       </div>
     </form>

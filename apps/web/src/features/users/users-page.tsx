@@ -6,47 +6,39 @@ import { ROLES, type Role } from '@bh/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../auth/session.ts';
+import { PersonCard, useAdminAction } from './admin-action.tsx';
 import { UserCreateForm } from './user-create-form.tsx';
 import { type AdminUser, fetchUsers, updateUser } from './users-api.ts';
-
-const errorText = (err: unknown) =>
-  err instanceof ApiError ? `errors.${err.isNetwork ? 'network_error' : err.code}` : 'errors.unknown_error';
 
 export default function UsersPage() {
   const { t } = useTranslation();
   const me = useSession()?.user.id;
   const [users, setUsers] = useState<AdminUser[] | null>(null);
   const [creating, setCreating] = useState(false);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const { busyId, message, setMessage, fail, run } = useAdminAction();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when the language changes, as before; `fail` only sets a message
   const load = useCallback(async () => {
     try {
       setUsers(await fetchUsers());
     } catch (err) {
       setUsers([]);
-      setMessage({ kind: 'error', text: t(errorText(err)) });
+      fail(err);
     }
   }, [t]);
   useEffect(() => {
     void load();
   }, [load]);
 
-  const change = async (user: AdminUser, changes: { role?: Role; disabled?: boolean }, done: string) => {
-    setBusyId(user.id);
-    setMessage(null);
-    try {
+  const change = (user: AdminUser, changes: { role?: Role; disabled?: boolean }, done: string) =>
+    run(user.id, async () => {
       const updated = await updateUser(user.id, changes);
       setUsers((list) => list?.map((u) => (u.id === updated.id ? updated : u)) ?? null);
-      setMessage({ kind: 'success', text: t(done, { name: updated.name }) });
-    } catch (err) {
-      setMessage({ kind: 'error', text: t(errorText(err)) });
-    } finally {
-      setBusyId(null);
-    }
-  };
+      return t(done, { name: updated.name });
+    });
 
   const roleSelect = (u: AdminUser) => (
     <select
@@ -54,7 +46,10 @@ export default function UsersPage() {
       aria-label={t('users.fields.roleOf', { name: u.name })}
       value={u.role}
       disabled={u.id === me || busyId === u.id}
-      onChange={(e) => void change(u, { role: e.target.value as Role }, 'users.messages.roleChanged')}
+      onChange={(e) => {
+        const role = ROLES.find((r) => r === e.target.value);
+        if (role) void change(u, { role }, 'users.messages.roleChanged');
+      }}
     >
       {ROLES.map((r) => (
         <option key={r} value={r}>
@@ -104,14 +99,7 @@ export default function UsersPage() {
           )}
         </div>
       </div>
-      {message && (
-        <div
-          role={message.kind === 'error' ? 'alert' : 'status'}
-          className={`alert alert-soft ${message.kind === 'error' ? 'alert-error' : 'alert-success'}`}
-        >
-          {message.text}
-        </div>
-      )}
+      {message && <Alert tone={message.kind}>{message.text}</Alert>}
       {creating && (
         <UserCreateForm
           onCancel={() => setCreating(false)}
@@ -123,31 +111,17 @@ export default function UsersPage() {
         />
       )}
       {users === null ? (
-        <span className="loading loading-spinner" role="status" aria-label={t('users.loading')} />
+        <Spinner label={t('users.loading')} />
       ) : (
         <>
           <ul className="space-y-2 md:hidden" data-testid="users-cards">
             {users.map((u) => (
-              <li
-                key={u.id}
-                className="card bg-base-100 shadow-sm"
-                data-testid="user-row"
-                data-email={u.email}
-              >
-                <div className="card-body p-4 gap-2">
-                  <div className="flex items-start justify-between gap-2">
-                    <div className="min-w-0">
-                      <p className="font-semibold truncate">{u.name}</p>
-                      <p className="text-sm opacity-80 break-all">{u.email}</p>
-                    </div>
-                    {status(u)}
-                  </div>
-                  <div className="flex items-center justify-between gap-2">
-                    {roleSelect(u)}
-                    {toggle(u)}
-                  </div>
+              <PersonCard key={u.id} testId="user-row" name={u.name} email={u.email} badge={status(u)}>
+                <div className="flex items-center justify-between gap-2">
+                  {roleSelect(u)}
+                  {toggle(u)}
                 </div>
-              </li>
+              </PersonCard>
             ))}
           </ul>
           <div className="hidden md:block overflow-x-auto rounded-box bg-base-100 shadow-sm">

@@ -1,0 +1,41 @@
+/**
+ * The one message box: an error, warning, success or info line. Errors are announced at once
+ * (role "alert"), the others politely (role "status"); `announce` overrides that where a screen
+ * needs it (a warning that must interrupt, or a plain note that is not news: 'none').
+ */
+import type { HTMLAttributes, ReactNode } from 'react';
+
+export type AlertTone = 'error' | 'warning' | 'success' | 'info';
+
+const TONE_CLASS: Record<AlertTone, string> = {
+  error: 'alert-error',
+  warning: 'alert-warning',
+  success: 'alert-success',
+  info: 'alert-info',
+};
+
+export function Alert({
+  tone,
+  soft = true,
+  announce,
+  className = '',
+  children,
+  ...rest
+}: {
+  tone: AlertTone;
+  /** The light variant (the default); false for the strong colours. */
+  soft?: boolean;
+  /** The role: "alert" for errors and "status" otherwise by default; 'none' for no role at all. */
+  announce?: 'alert' | 'status' | 'note' | 'none';
+  className?: string;
+  children: ReactNode;
+} & Omit<HTMLAttributes<HTMLDivElement>, 'role' | 'className' | 'children'>) {
+  const chosen = announce ?? (tone === 'error' ? 'alert' : 'status');
+  const liveRole = chosen === 'none' ? undefined : chosen;
+  const classes = ['alert', TONE_CLASS[tone], soft ? 'alert-soft' : '', className].filter(Boolean).join(' ');
+  return (
+    <div role={liveRole} className={classes} {...rest}>
+      {children}
+    </div>
+  );
+}

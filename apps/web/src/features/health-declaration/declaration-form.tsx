@@ -1,0 +1,185 @@
+/**
+ * The declaration form itself, on react-hook-form with `validateDeclarationForm` (packages/shared)
+ * as the resolver. The sections are controlled by the form's watched values (file slots, zone
+ * lists and symptom maps are not plain inputs). Errors show after the first submit, then follow
+ * every change; the first invalid control gets the focus.
+ */
+import {
+  type DeclarationForm as DeclarationFormValue,
+  type RiskLevel,
+  riskResultMessageKey,
+  type SystemMode,
+  validateDeclarationForm,
+} from '@bh/shared';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useErrorText } from '../../components/form/field-error.ts';
+import { validationResolver } from '../../components/form/shared-resolver.ts';
+import { Alert, type AlertTone } from '../../components/ui/alert.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
+import { submitDeclaration } from '../../db/declarations-repo.ts';
+import { discardFileBlob } from '../../db/files-repo.ts';
+import { DocumentsSection } from './documents-section.tsx';
+import { ContactSection, RiskZonesSection, SymptomsSection } from './exposure-sections.tsx';
+import { BasicInfoSection, HealthInfoSection, type SectionProps } from './form-sections.tsx';
+import { contactShown, type FileSlot, type FormValues, toFormInput } from './form-values.ts';
+import { TravelerPicker } from './traveler-picker.tsx';
+
+const RESULT_TONE: Record<RiskLevel, AlertTone> = { low: 'success', medium: 'warning', high: 'error' };
+
+export function DeclarationForm({
+  initial,
+  mode,
+  pickTraveler,
+}: {
+  initial: FormValues;
+  mode: SystemMode;
+  /** No traveller in the route: the officer picks one first. */
+  pickTraveler: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { handleSubmit, setValue, reset, watch, trigger, formState } = useForm<
+    FormValues,
+    unknown,
+    DeclarationFormValue
+  >({
+    defaultValues: initial,
+    resolver: validationResolver((v: FormValues) => validateDeclarationForm(toFormInput(v, mode))),
+    shouldFocusError: false,
+  });
+  const values = watch();
+  const errorOf = useErrorText(formState.errors);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<RiskLevel | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  // The loader found newer starting values (another traveller, a stored declaration).
+  useEffect(() => reset(initial), [initial, reset]);
+
+  const set: SectionProps['set'] = (name, value) => {
+    setValue(name, value);
+    setFailed(false);
+    if (formState.isSubmitted) void trigger();
+  };
+  const sectionProps: SectionProps = { values, set, errorOf };
+
+  const dropFresh = (slot: FileSlot, keep?: FormValues) => {
+    const picked = values[slot];
+    if (picked?.fresh && keep?.[slot]?.id !== picked.id) void discardFileBlob(picked.id);
+  };
+  const onReset = () => {
+    dropFresh('testFile', initial);
+    dropFresh('vaccinationCertFile', initial);
+    reset(initial);
+    setFailed(false);
+  };
+
+  const onSubmit = handleSubmit(
+    async (declaration) => {
+      setBusy(true);
+      try {
+        const saved = await submitDeclaration(declaration, mode);
+        setResult(saved.risk.level);
+      } catch {
+        setFailed(true);
+      } finally {
+        setBusy(false);
+      }
+    },
+    // Errors render on this submit; move focus once React has painted them.
+    () => setTimeout(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus(), 0),
+  );
+  const commitmentError = errorOf('commitment');
+
+  return (
+    <>
+      {pickTraveler && <TravelerPicker error={errorOf('travelerId')} />}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          setFailed(false);
+          void onSubmit(e);
+        }}
+        className="space-y-4"
+        data-testid="declaration-form"
+      >
+        <BasicInfoSection {...sectionProps} />
+        <HealthInfoSection {...sectionProps} />
+        <SymptomsSection {...sectionProps} />
+        {contactShown(mode) && <ContactSection {...sectionProps} />}
+        <RiskZonesSection {...sectionProps} />
+        <DocumentsSection
+          files={{ testFile: values.testFile, vaccinationCertFile: values.vaccinationCertFile }}
+          onPick={(slot, file) => {
+            dropFresh(slot);
+            set(slot, file);
+          }}
+          onRemove={(slot) => {
+            dropFresh(slot);
+            set(slot, null);
+          }}
+        />
+        <div className="card bg-base-100 border border-base-300 shadow-sm">
+          <div className="card-body p-4 sm:p-6 gap-3">
+            <label className="flex items-start gap-3 cursor-pointer">
+              <input
+                type="checkbox"
+                name="commitment"
+                className={`checkbox checkbox-primary mt-0.5 ${commitmentError ? 'checkbox-error' : ''}`}
+                checked={values.commitment}
+                aria-invalid={Boolean(commitmentError)}
+                onChange={(e) => set('commitment', e.target.checked)}
+              />
+              <span>{t('declaration.fields.commitment')}</span>
+            </label>
+            {commitmentError && (
+              <Alert tone="warning" announce="alert" soft={false} data-testid="commitment-alert">
+                {commitmentError}
+              </Alert>
+            )}
+            {failed && (
+              <Alert tone="error" soft={false} data-testid="submit-failed">
+                {t('declaration.errors.submitFailed')}
+              </Alert>
+            )}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <button type="button" className="btn btn-ghost" onClick={onReset} disabled={busy}>
+                {t('declaration.actions.reset')}
+              </button>
+              <SubmitButton busy={busy} className="btn-primary">
+                {t('declaration.actions.submit')}
+              </SubmitButton>
+            </div>
+          </div>
+        </div>
+      </form>
+      <Modal
+        open={result !== null}
+        onClose={() => navigate('/entry-management')}
+        title={t('declaration.resultTitle')}
+        closeLabel={t('declaration.actions.close')}
+        actions={
+          <button type="button" className="btn btn-primary" onClick={() => navigate('/entry-management')}>
+            {t('declaration.actions.ok')}
+          </button>
+        }
+      >
+        {result && (
+          <Alert
+            tone={RESULT_TONE[result]}
+            announce="alert"
+            soft={false}
+            data-testid="declaration-result"
+            data-level={result}
+          >
+            {t(riskResultMessageKey(result))}
+          </Alert>
+        )}
+      </Modal>
+    </>
+  );
+}
