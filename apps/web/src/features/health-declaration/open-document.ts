@@ -5,7 +5,7 @@
 import { getFileBlob } from '../../db/files-repo.ts';
 import { api } from '../../lib/api.ts';
 
-export async function loadDocument(fileId: string): Promise<{ blob: Blob; name: string }> {
+async function loadDocument(fileId: string): Promise<{ blob: Blob; name: string }> {
   const local = await getFileBlob(fileId);
   if (local) return { blob: local.blob, name: local.name };
   const res = await api.get<Response>(`/api/files/${fileId}`, { raw: true });

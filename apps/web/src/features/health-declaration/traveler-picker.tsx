@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { searchTravelers, type TravelerHit } from '../../db/travelers-search.ts';
 
-export function declarationPath(t: { id: string; fullName: string; passportNo: string }) {
+function declarationPath(t: { id: string; fullName: string; passportNo: string }) {
   const query = new URLSearchParams({ travelerId: t.id, fullName: t.fullName, passportNo: t.passportNo });
   return `/health-declaration/${t.id}?${query.toString()}`;
 }

@@ -13,13 +13,13 @@ export interface FieldRow {
 }
 
 /** Writable fields of a table, in schema order. */
-export function writableFields(table: SyncTable): string[] {
+function writableFields(table: SyncTable): string[] {
   return Object.keys(SYNC_DATA_SCHEMAS[table].shape);
 }
 
 const normalise = (v: unknown) => (v === undefined || v === '' ? null : v);
 
-export function sameValue(a: unknown, b: unknown): boolean {
+function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(normalise(a)) === JSON.stringify(normalise(b));
 }
 
@@ -46,7 +46,7 @@ export function isEditable(value: unknown): boolean {
 }
 
 /** Reads an edited text back into the type of the value it replaces. */
-export function parseEdited(text: string, like: unknown): unknown {
+function parseEdited(text: string, like: unknown): unknown {
   if (typeof like === 'number') {
     const n = Number(text.replace(',', '.'));
     return text.trim() === '' || Number.isNaN(n) ? null : n;

@@ -3,7 +3,7 @@ import type { IncomingSystemStatus } from '../../db/system-status-repo.ts';
 import { api } from '../../lib/api.ts';
 
 /** The caller's calendar day, so "today's entries" follows the officer's clock. */
-export function localToday(now = new Date()): string {
+function localToday(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { type LocalSystemStatus, readSystemStatus, saveSystemStatus } from '../../db/system-status-repo.ts';
 import { fetchSystemStatus, putSystemMode } from './api.ts';
 
-export const POLL_INTERVAL_MS = 15_000;
+const POLL_INTERVAL_MS = 15_000;
 
 let inFlight: Promise<void> | null = null;
 
