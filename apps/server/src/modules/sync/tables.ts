@@ -2,7 +2,7 @@
  * How each synced table maps to SQL: its writable columns (for set-based json_to_recordset
  * writes), who may write it, and what the server adds (risk score for declarations).
  */
-import { computeRiskScore, declarationInputSchema, type SyncTable } from '@bh/shared';
+import { computeRiskScore, declarationInputSchema, type SyncOp, type SyncTable } from '@bh/shared';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
 
 type ColumnType = 'text' | 'date' | 'int' | 'float' | 'bool' | 'jsonb' | 'uuid';
@@ -17,7 +17,7 @@ export interface WritableTable {
   sqlName: string;
   columns: ColumnDef[];
   /** Which users may write which operations. */
-  canWrite(user: AuthUser, op: 'create' | 'update' | 'delete', id: string): boolean;
+  canWrite(user: AuthUser, op: SyncOp, id: string): boolean;
   /** Server-computed columns added to validated data; may return an error code to reject. */
   prepare?(data: Record<string, unknown>, id: string): Record<string, unknown> | { error: string };
   /** Entity name in the audit trail. */
