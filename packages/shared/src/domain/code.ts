@@ -1,5 +1,5 @@
 /**
- * Codes (SPEC section 5): 6-12 upper-case letters or digits; input is case-insensitive and is
+ * Codes (docs/spec.md §5): 6-12 upper-case letters or digits; input is case-insensitive and is
  * normalised to upper case with spaces removed.
  */
 

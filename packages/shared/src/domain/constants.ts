@@ -1,5 +1,5 @@
 /**
- * Business constants and limits (SPEC section 9). Pure data, no I/O.
+ * Business constants and limits (docs/spec.md §9). Pure data, no I/O.
  */
 
 /** Time-out of one API call, in milliseconds. */
@@ -77,7 +77,7 @@ export const SYSTEM_MODES = ['normal', 'pandemic', 'emergency'] as const;
 export type SystemMode = (typeof SYSTEM_MODES)[number];
 export const DEFAULT_SYSTEM_MODE: SystemMode = 'pandemic';
 
-/** Figures shown before the server has answered (SPEC section 4). */
+/** Figures shown before the server has answered (docs/spec.md §4). */
 export const INITIAL_SYSTEM_FIGURES = {
   activeUsers: 15,
   todayEntries: 32,

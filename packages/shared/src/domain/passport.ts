@@ -1,5 +1,5 @@
 /**
- * Passport number rules (ARCHITECTURE section 6, decision):
+ * Passport number rules (docs/architecture.md, "Where the spec is inconsistent"):
  * - every passport, after normalising (upper case, all whitespace removed), must be 6-12 letters or digits;
  * - only when the nationality is VN it must also be one letter followed by 7 digits.
  */

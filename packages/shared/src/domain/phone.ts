@@ -1,5 +1,5 @@
 /**
- * Phone number rule (SPEC section 5): an optional +84, 84 or 0 prefix followed by 9-10 digits,
+ * Phone number rule (docs/spec.md §5): an optional +84, 84 or 0 prefix followed by 9-10 digits,
  * or 10-15 digits with an optional leading +. Spaces, dots, dashes and brackets are ignored.
  */
 

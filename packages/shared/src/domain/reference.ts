@@ -1,5 +1,5 @@
 /**
- * Reference lists (SPEC section 3): countries, airports, flights and every closed set of values
+ * Reference lists (docs/spec.md §3): countries, airports, flights and every closed set of values
  * (enums) with their labels in vi/en/ja. The value tuples are used by the zod schemas.
  */
 import type { LocalizedText, SystemMode } from './constants.ts';

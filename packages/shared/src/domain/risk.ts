@@ -1,5 +1,5 @@
 /**
- * Pandemic risk score of a health declaration (SPEC section 4).
+ * Pandemic risk score of a health declaration (docs/spec.md §4).
  *
  * | factor              | condition                                   | points |
  * |---------------------|---------------------------------------------|--------|

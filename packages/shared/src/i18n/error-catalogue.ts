@@ -1,5 +1,5 @@
 /**
- * Error catalogue (SPEC section 8): generic error messages (`errors.*`, one per API error code),
+ * Error catalogue (docs/spec.md §8): generic error messages (`errors.*`, one per API error code),
  * sync and offline-app errors (`sync.errors.*`) and other failures shown to the user.
  * English and Vietnamese are the spec's texts where it gives them.
  */

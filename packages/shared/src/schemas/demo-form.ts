@@ -1,5 +1,5 @@
 /**
- * Form demo page (SPEC section 5): fullName, phone, nationality, birthDate, gender and agreement
+ * Form demo page (docs/spec.md §5): fullName, phone, nationality, birthDate, gender and agreement
  * required; email checked only when given; notes at most 500 characters.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Offline-app settings (SPEC section 3), kept in local storage under 'pwa-settings' and merged
+ * Offline-app settings (docs/spec.md §3), kept in local storage under 'pwa-settings' and merged
  * over the defaults on load. The input ranges (retention 1-365 days, cache 10-1000 MB) are
  * applied when merging stored values: an out-of-range or junk value falls back to the default.
  */
