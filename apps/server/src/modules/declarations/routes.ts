@@ -15,9 +15,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authUser } from '../../lib/auth-user.ts';
 import { conflict, notFound, validationError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/responses.ts';
+import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { applyMutations } from '../sync/apply.ts';
 import { fetchRecord } from '../sync/records.ts';
@@ -43,7 +43,7 @@ export const declarationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.database.db;
 
   const apply = async (request: FastifyRequest, m: Omit<Mutation, 'seq' | 'table'>): Promise<PushResult> => {
-    const [result] = await applyMutations(db, { user: authUser(request), ip: request.ip, clientId: null }, [
+    const [result] = await applyMutations(db, { user: userOf(request), ip: request.ip, clientId: null }, [
       { ...m, seq: 1, table: 'healthDeclarations' },
     ]);
     if (!result) throw new Error('applyMutations answered no result');

@@ -16,9 +16,9 @@ import {
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authUser } from '../../lib/auth-user.ts';
 import { AppError, forbidden, notFound, validationError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/responses.ts';
+import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { writeAudit } from '../audit/audit.ts';
 import { findFile, insertFile, markDeleted, toMetadata } from './repository.ts';
@@ -114,7 +114,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           const { row, created } = await insertFile(db, {
             id: requestedId,
-            ownerId: authUser(request).id,
+            ownerId: userOf(request).id,
             fileType,
             ...stored,
           });
@@ -126,7 +126,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
             return reply.status(200).send(toMetadata(row));
           }
           await writeAudit(db, {
-            userId: authUser(request).id,
+            userId: userOf(request).id,
             ip: request.ip,
             action: 'file.upload',
             entity: 'file',
@@ -212,7 +212,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = authUser(request);
+      const user = userOf(request);
       const row = await findFile(db, request.params.id);
       if (!row || row.deletedAt) throw notFound();
       if (user.role !== 'admin' && row.ownerId !== user.id) throw forbidden();

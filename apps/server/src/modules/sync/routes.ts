@@ -14,8 +14,8 @@ import {
 import { isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthDeclarations, travelers } from '../../db/schema.ts';
-import { authUser } from '../../lib/auth-user.ts';
 import { errorResponses } from '../../lib/responses.ts';
+import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { applyMutations } from './apply.ts';
 import { maxChangeSeq, pullChanges } from './pull.ts';
@@ -58,7 +58,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       const { clientId, mutations } = request.body;
       const results = await applyMutations(
         database.db,
-        { user: authUser(request), ip: request.ip, clientId, beforeCommit },
+        { user: userOf(request), ip: request.ip, clientId, beforeCommit },
         mutations,
       );
       return { results };
