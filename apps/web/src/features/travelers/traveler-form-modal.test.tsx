@@ -74,7 +74,8 @@ describe('TravelerFormModal (edit)', () => {
     expect(field('note').value).toBe('Từ thiết bị khác');
 
     await act(async () => fireEvent.click(screen.getByTestId('traveler-save')));
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // Saving validates and writes IndexedDB: allow for a loaded machine.
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 5000 });
     expect(await getTraveler(stored.id)).toMatchObject({
       fullName: 'Trần Thị Mai Anh',
       note: 'Từ thiết bị khác',
@@ -102,7 +103,8 @@ describe('TravelerFormModal (edit)', () => {
     await waitFor(() => expect(field('fullName').value).toBe('John Smith'));
     const before = await db.syncQueue.count();
     await act(async () => fireEvent.click(screen.getByTestId('traveler-save')));
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // Saving validates and writes IndexedDB: allow for a loaded machine.
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 5000 });
     expect(await db.syncQueue.count()).toBe(before);
   });
 });
