@@ -1,4 +1,5 @@
 export * from './api/errors.ts';
+export * from './api/travelers.ts';
 export * from './domain/code.ts';
 export * from './domain/constants.ts';
 export * from './domain/csv.ts';
