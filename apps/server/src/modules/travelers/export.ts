@@ -12,6 +12,13 @@ import { TRAVELER_CSV_COLUMNS, toCsvLine } from './csv.ts';
 import { type ExportCursor, exportChunk } from './query.ts';
 
 export const EXPORT_CHUNK_ROWS = 1_000;
+
+/**
+ * Lets the event loop serve other requests between two chunks. PGlite answers through promises
+ * only, so without it a fast client keeps an export running from microtask to microtask and
+ * /api/health waits for the socket buffers to fill.
+ */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Seconds a client is asked to wait when both export slots are taken. */
 export const EXPORT_RETRY_AFTER_S = 30;
 
@@ -67,6 +74,7 @@ export async function* exportCsv(
       if (piece) yield piece;
       if (!last || rows.length < EXPORT_CHUNK_ROWS) break;
       after = { entryDate: last.entryDate, id: last.id };
+      await nextTurn();
     }
     complete = true;
   } finally {

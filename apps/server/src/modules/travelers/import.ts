@@ -34,6 +34,7 @@ import type { AuthUser } from '../../plugins/auth-guard.ts';
 import { writeAudit } from '../audit/audit.ts';
 import { applyMutations } from '../sync/apply.ts';
 import { CsvReader, unguard } from './csv.ts';
+import { nextTurn } from './export.ts';
 import { duplicateKeyOf, findRegistered } from './duplicates.ts';
 
 /** Largest number of data rows in one import. */
@@ -218,6 +219,7 @@ export async function importTravelers(
     processed += pending.length;
     pending = [];
     ctx.onProgress?.(processed, total);
+    await nextTurn();
   };
   for await (const line of linesOf(source)) {
     if ('header' in line) continue;

@@ -15,7 +15,7 @@ import {
   type TravelerPage,
   type TravelerSortField,
 } from '@bh/shared';
-import { and, asc, count, desc, eq, gte, isNull, lte, max, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lte, max, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { travelers } from '../../db/schema.ts';
 
@@ -177,11 +177,10 @@ export async function exportChunk(
   after: ExportCursor | null,
   size: number,
 ): Promise<Traveler[]> {
+  // A row comparison, so PostgreSQL starts the index scan at the cursor (an OR of the two
+  // columns would be a filter over every row before it: each chunk slower than the last).
   const keyset = after
-    ? or(
-        sql`${travelers.entryDate} < ${after.entryDate}`,
-        and(eq(travelers.entryDate, after.entryDate), sql`${travelers.id} < ${after.id}::uuid`),
-      )
+    ? sql`(${travelers.entryDate}, ${travelers.id}) < (${after.entryDate}::date, ${after.id}::uuid)`
     : undefined;
   const rows = await db
     .select(RECORD_COLUMNS)

@@ -101,7 +101,10 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = userOf(request);
       const release = exports.take();
-      const body = Readable.from(exportCsv(db, request.query, { userId: user.id, ip: request.ip }));
+      // One chunk read ahead at most: memory per export stays one or two chunks of rows.
+      const body = Readable.from(exportCsv(db, request.query, { userId: user.id, ip: request.ip }), {
+        highWaterMark: 1,
+      });
       // 'close' comes after the end and after an abort (client gone, read error) alike.
       body.once('close', release);
       const day = new Date().toISOString().slice(0, 10);
