@@ -4,7 +4,7 @@
  * an earlier row of the file has it.
  */
 import type { TravelerInput } from '@bh/shared';
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { travelers } from '../../db/schema.ts';
 
@@ -12,8 +12,15 @@ type Key = Pick<TravelerInput, 'passportNo' | 'nationality' | 'entryDate'>;
 
 export const duplicateKeyOf = (r: Key) => `${r.passportNo}|${r.nationality}|${r.entryDate}`;
 
-/** Keys of the given rows that a live (not deleted) traveller already has. */
-export async function findRegistered(db: Pick<Db, 'selectDistinct'>, rows: { data: Key }[]) {
+/**
+ * Keys of the given rows that a live (not deleted) traveller already has, leaving out the
+ * travellers `exceptIds` (the rows being written).
+ */
+export async function findRegistered(
+  db: Pick<Db, 'selectDistinct'>,
+  rows: { data: Key }[],
+  exceptIds: string[] = [],
+) {
   const passports = [...new Set(rows.map((r) => r.data.passportNo))];
   if (passports.length === 0) return new Set<string>();
   const found = await db
@@ -23,6 +30,12 @@ export async function findRegistered(db: Pick<Db, 'selectDistinct'>, rows: { dat
       entryDate: travelers.entryDate,
     })
     .from(travelers)
-    .where(and(isNull(travelers.deletedAt), inArray(travelers.passportNo, passports)));
+    .where(
+      and(
+        isNull(travelers.deletedAt),
+        inArray(travelers.passportNo, passports),
+        exceptIds.length > 0 ? notInArray(travelers.id, exceptIds) : undefined,
+      ),
+    );
   return new Set(found.map(duplicateKeyOf));
 }

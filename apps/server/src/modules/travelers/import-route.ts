@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { AppError, validationError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
 import { importTravelers, inspectCsv } from './import.ts';
-import { spoolUpload } from './upload.ts';
+import { badUpload, spoolUpload } from './upload.ts';
 
 /** Largest CSV accepted by the import (about 100,000 rows). */
 export const IMPORT_BODY_LIMIT = 40 * 1024 * 1024;
@@ -34,7 +34,10 @@ export const importResponse = z.union([
 /** The CSV of the request as a stream: a text/csv body or the file of a multipart form. */
 async function uploadOf(request: FastifyRequest): Promise<Readable> {
   if (request.isMultipart()) {
-    const file = await request.file({ limits: { fileSize: IMPORT_BODY_LIMIT + 1 } });
+    // Busboy refuses a form without a boundary or with a broken one with a plain Error.
+    const file = await request.file({ limits: { fileSize: IMPORT_BODY_LIMIT + 1 } }).catch(() => {
+      throw badUpload();
+    });
     if (!file) throw validationError([{ field: 'file', code: 'validation.required' }]);
     return file.file;
   }

@@ -169,7 +169,12 @@ async function tryChunk(db: Db, ctx: ImportContext, valid: ValidRow[], seenInFil
   const { crossCheck } = ctx;
   const beforeCommit = crossCheck
     ? async () => {
-        if ((await findRegistered(db, fresh)).size > 0) throw new ImportRace('registered meanwhile');
+        const others = await findRegistered(
+          db,
+          fresh,
+          batch.map((m) => m.id),
+        );
+        if (others.size > 0) throw new ImportRace('registered meanwhile');
       }
     : undefined;
   const started = performance.now();

@@ -93,6 +93,49 @@ describe('chunked import', () => {
     expect(await countLive()).toBe(2);
   });
 
+  it('two imports of one file at the same time register each traveller once', async () => {
+    await h.reset();
+    const { headers } = await h.user();
+    const csv = csvOf(Array.from({ length: 2500 }, (_, i) => row(i)));
+    const both = await Promise.all([importCsv(headers, csv), importCsv(headers, csv)]);
+    const reports = both.map((r) => r.json());
+    expect(reports[0].imported + reports[1].imported).toBe(2500);
+    expect(reports[0].rejected.length + reports[1].rejected.length).toBe(2500);
+    expect(await countLive()).toBe(2500);
+  });
+
+  it('answers 4xx to broken multipart uploads and writes nothing', async () => {
+    await h.reset();
+    const { headers } = await h.user();
+    const part = (boundary: string, end = true) =>
+      [
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="file"; filename="t.csv"',
+        'Content-Type: text/csv',
+        '',
+        HEADER,
+        row(1),
+        ...(end ? [`--${boundary}--`, ''] : []),
+      ].join('\r\n');
+    const cases = [
+      { type: 'multipart/form-data', payload: part('b1') },
+      { type: 'multipart/form-data; boundary=other', payload: part('b1') },
+      { type: 'multipart/form-data; boundary=b1', payload: part('b1', false) },
+    ];
+    for (const c of cases) {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/travelers/bulk-import',
+        headers: { ...headers, 'content-type': c.type },
+        payload: c.payload,
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.json().error.code).toEqual(expect.any(String));
+    }
+    expect(await countLive()).toBe(0);
+  });
+
   it('streams progress lines then the same report when asked for application/x-ndjson', async () => {
     await h.reset();
     const { headers } = await h.user();

@@ -19,6 +19,10 @@ export interface SpooledCsv {
   remove(): Promise<void>;
 }
 
+/** The body is not a readable upload: broken multipart, cut short. */
+export const badUpload = () =>
+  validationError([{ field: 'file', code: 'travelers.import.badUpload' }], 'The upload could not be read');
+
 const tooLarge = (limit: number) =>
   new AppError('payload_too_large', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB`);
 
@@ -28,6 +32,7 @@ export async function spoolUpload(upload: Readable, limit: number): Promise<Spoo
   const file = path.join(dir, 'upload.csv');
   const remove = () => rm(dir, { recursive: true, force: true });
   let bytes = 0;
+
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
@@ -38,7 +43,11 @@ export async function spoolUpload(upload: Readable, limit: number): Promise<Spoo
     await pipeline(upload, counter, createWriteStream(file));
   } catch (err) {
     await remove();
-    throw err;
+    // A file-system error (disk full...) is the server's; any other one comes from the upload
+    // itself (a broken multipart body, a client gone) and is the client's.
+    const systemError = typeof err === 'object' && err !== null && 'syscall' in err;
+    if (err instanceof AppError || systemError) throw err;
+    throw badUpload();
   }
   return { source: () => readUtf8(file), remove };
 }
