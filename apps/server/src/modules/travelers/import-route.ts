@@ -26,9 +26,11 @@ export const IMPORT_BODY_LIMIT = 40 * 1024 * 1024;
 /** The report as JSON, or (Accept: application/x-ndjson) the progress lines as a stream. */
 export const importResponse = z.union([
   travelerImportReportSchema,
-  z.custom<Readable>((value) => value instanceof Readable).meta({
-    description: 'application/x-ndjson: importProgressLineSchema objects, one per line',
-  }),
+  z
+    .custom<Readable>((value) => value instanceof Readable)
+    .meta({
+      description: 'application/x-ndjson: importProgressLineSchema objects, one per line',
+    }),
 ]);
 
 /** The CSV of the request as a stream: a text/csv body or the file of a multipart form. */
@@ -58,7 +60,12 @@ function errorLine(err: unknown): ImportProgressLine {
   return { type: 'error', error: apiError('server_error').error };
 }
 
-export async function runImport(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, user: AuthUser) {
+export async function runImport(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: AuthUser,
+) {
   const { db, kind } = app.ctx.database;
   const spooled = await spoolUpload(await uploadOf(request), IMPORT_BODY_LIMIT);
   let streaming = false;
@@ -81,12 +88,14 @@ export async function runImport(app: FastifyInstance, request: FastifyRequest, r
         out.end(line(errorLine(err)));
       })
       .finally(() => void spooled.remove());
-    return reply
-      .header('Content-Type', `${IMPORT_PROGRESS_MEDIA_TYPE}; charset=utf-8`)
-      .header('Cache-Control', 'no-store')
-      // Proxies that buffer answers (nginx) would hold the progress lines back until the end.
-      .header('X-Accel-Buffering', 'no')
-      .send(out);
+    return (
+      reply
+        .header('Content-Type', `${IMPORT_PROGRESS_MEDIA_TYPE}; charset=utf-8`)
+        .header('Cache-Control', 'no-store')
+        // Proxies that buffer answers (nginx) would hold the progress lines back until the end.
+        .header('X-Accel-Buffering', 'no')
+        .send(out)
+    );
   } finally {
     if (!streaming) await spooled.remove();
   }

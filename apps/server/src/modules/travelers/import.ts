@@ -34,8 +34,8 @@ import type { AuthUser } from '../../plugins/auth-guard.ts';
 import { writeAudit } from '../audit/audit.ts';
 import { applyMutations } from '../sync/apply.ts';
 import { CsvReader, unguard } from './csv.ts';
-import { nextTurn } from './export.ts';
 import { duplicateKeyOf, findRegistered } from './duplicates.ts';
+import { nextTurn } from './export.ts';
 
 /** Largest number of data rows in one import. */
 export const MAX_IMPORT_ROWS = 100_000;
@@ -186,7 +186,8 @@ async function tryChunk(db: Db, ctx: ImportContext, valid: ValidRow[], seenInFil
   results.forEach((result, i) => {
     const line = fresh[i];
     // The database refused the row (a value it cannot store): applyMutations rolled it back alone.
-    if (line && result.status !== 'applied') refused.push({ row: line.row, errors: [{ code: 'validation.invalid' }] });
+    if (line && result.status !== 'applied')
+      refused.push({ row: line.row, errors: [{ code: 'validation.invalid' }] });
   });
   for (const key of seen) seenInFile.add(key);
   return { refused, imported: results.filter((r) => r.status === 'applied').length, lockMs };

@@ -47,9 +47,11 @@ function userOf(request: FastifyRequest) {
 }
 
 const writeOne = async (app: FastifyInstance, request: FastifyRequest, m: Omit<Mutation, 'seq'>) => {
-  const [result] = await applyMutations(app.ctx.database.db, { user: userOf(request), ip: request.ip, clientId: null }, [
-    { seq: 1, ...m },
-  ]);
+  const [result] = await applyMutations(
+    app.ctx.database.db,
+    { user: userOf(request), ip: request.ip, clientId: null },
+    [{ seq: 1, ...m }],
+  );
   if (!result) throw new Error('applyMutations answered no result');
   return result;
 };
@@ -134,7 +136,13 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const writeErrors = errorResponses('validation_error', 'unauthorized', 'forbidden', 'not_found', 'conflict');
+  const writeErrors = errorResponses(
+    'validation_error',
+    'unauthorized',
+    'forbidden',
+    'not_found',
+    'conflict',
+  );
 
   app.post(
     '/api/travelers',
@@ -149,7 +157,13 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, ...data } = request.body;
-      const result = await writeOne(app, request, { table: 'travelers', op: 'create', id, baseVersion: null, data });
+      const result = await writeOne(app, request, {
+        table: 'travelers',
+        op: 'create',
+        id,
+        baseVersion: null,
+        data,
+      });
       if (result.status === 'conflict') throw conflict({ serverRecord: result.serverRecord ?? null });
       return reply.status(201).send(await outcome(app, result, id));
     },
@@ -170,7 +184,13 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { version, ...data } = request.body;
       const { id } = request.params;
-      const result = await writeOne(app, request, { table: 'travelers', op: 'update', id, baseVersion: version, data });
+      const result = await writeOne(app, request, {
+        table: 'travelers',
+        op: 'update',
+        id,
+        baseVersion: version,
+        data,
+      });
       return outcome(app, result, id);
     },
   );
@@ -218,7 +238,12 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
             '`Accept: application/x-ndjson` a stream of progress lines ending with the report.',
           response: {
             200: importResponse,
-            ...errorResponses('validation_error', 'unauthorized', 'payload_too_large', 'unsupported_media_type'),
+            ...errorResponses(
+              'validation_error',
+              'unauthorized',
+              'payload_too_large',
+              'unsupported_media_type',
+            ),
           },
         },
       },

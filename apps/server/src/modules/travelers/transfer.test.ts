@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { apiErrorSchema } from '@bh/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.ts';
@@ -38,7 +39,9 @@ async function importCsv(headers: Record<string, string>, csv: string, accept = 
 }
 
 async function countLive() {
-  const res = await h.database.db.execute(sql`SELECT count(*)::int AS n FROM travelers WHERE deleted_at IS NULL`);
+  const res = await h.database.db.execute(
+    sql`SELECT count(*)::int AS n FROM travelers WHERE deleted_at IS NULL`,
+  );
   return Number(res.rows[0]?.n);
 }
 
@@ -67,7 +70,10 @@ describe('chunked import', () => {
     expect(report.total).toBe(5000);
     expect(report.imported).toBe(5000 - 6);
     const codes = Object.fromEntries(
-      report.rejected.map((r: { row: number; errors: { code: string }[] }) => [r.row, r.errors.map((e) => e.code)]),
+      report.rejected.map((r: { row: number; errors: { code: string }[] }) => [
+        r.row,
+        r.errors.map((e) => e.code),
+      ]),
     );
     expect(codes[10]).toEqual(['traveler.errors.passportInvalid']);
     expect(codes[3001]).toEqual(['travelers.import.duplicate']);
@@ -87,7 +93,10 @@ describe('chunked import', () => {
     await h.reset();
     const { headers } = await h.user();
     // Year 0: PostgreSQL has no such date; whichever check refuses it, only that row is refused.
-    const res = await importCsv(headers, csvOf([row(1), 'Year Zero,GB0000002,GB,0000-01-01,pending,', row(3)]));
+    const res = await importCsv(
+      headers,
+      csvOf([row(1), 'Year Zero,GB0000002,GB,0000-01-01,pending,', row(3)]),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ total: 3, imported: 2, rejected: [{ row: 3 }] });
     expect(await countLive()).toBe(2);
@@ -148,7 +157,9 @@ describe('chunked import', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(events.filter((e) => e.type === 'progress').map((e) => e.processed)).toEqual([0, 1000, 2000, 2500]);
+    expect(events.filter((e) => e.type === 'progress').map((e) => e.processed)).toEqual([
+      0, 1000, 2000, 2500,
+    ]);
     expect(events.at(-1)).toEqual({
       type: 'report',
       report: {
@@ -164,7 +175,11 @@ describe('chunked import', () => {
     const { headers } = await h.user();
     const missing = await importCsv(headers, 'name,passport\r\nA,B\r\n', 'application/x-ndjson');
     expect(missing.statusCode).toBe(400);
-    const latin1 = Buffer.concat([Buffer.from(`${HEADER}\r\nL`), Buffer.from([0xea]), Buffer.from(' Thi,GB1234567,GB,2025-01-01,pending,\r\n')]);
+    const latin1 = Buffer.concat([
+      Buffer.from(`${HEADER}\r\nL`),
+      Buffer.from([0xea]),
+      Buffer.from(' Thi,GB1234567,GB,2025-01-01,pending,\r\n'),
+    ]);
     const res = await importCsv(headers, latin1.toString('latin1'));
     expect(res.statusCode).toBe(200); // inject re-encodes the string as UTF-8: valid
     const raw = await h.app.inject({
@@ -217,7 +232,7 @@ describe('streamed export', () => {
       headers,
     });
     const data = parseCsv(await res.text()).slice(1);
-    expect(data).toHaveLength(N / 300 * 10);
+    expect(data).toHaveLength((N / 300) * 10);
     expect(data.every((r) => (r[4] ?? '') >= '2025-01-01' && (r[4] ?? '') <= '2025-01-10')).toBe(true);
   });
 
@@ -225,12 +240,14 @@ describe('streamed export', () => {
     const { headers } = await h.user();
     // Two downloads that are not read: the server waits on the socket with both slots taken.
     const stalled = [new AbortController(), new AbortController()];
-    const open = await Promise.all(stalled.map((c) => fetch(`${base}/api/travelers/export`, { headers, signal: c.signal })));
+    const open = await Promise.all(
+      stalled.map((c) => fetch(`${base}/api/travelers/export`, { headers, signal: c.signal })),
+    );
     expect(open.map((r) => r.status)).toEqual([200, 200]);
     const third = await fetch(`${base}/api/travelers/export`, { headers });
     expect(third.status).toBe(429);
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await third.json()).error).toMatchObject({ code: 'rate_limited' });
+    expect(apiErrorSchema.parse(await third.json()).error).toMatchObject({ code: 'rate_limited' });
     for (const c of stalled) c.abort();
     // The server notices the closed sockets and gives the slots back.
     let again = 0;
@@ -245,7 +262,9 @@ describe('streamed export', () => {
 
   it('answers /api/health within a second while two exports run', async () => {
     const { headers } = await h.user();
-    const downloads = [1, 2].map(async () => (await fetch(`${base}/api/travelers/export`, { headers })).arrayBuffer());
+    const downloads = [1, 2].map(async () =>
+      (await fetch(`${base}/api/travelers/export`, { headers })).arrayBuffer(),
+    );
     let running = true;
     const times: number[] = [];
     const probe = (async () => {
