@@ -71,7 +71,13 @@ export async function runImport(
   let streaming = false;
   try {
     const shape = await inspectCsv(spooled.source);
-    const ctx = { user, ip: request.ip, crossCheck: kind === 'postgres' };
+    const ctx = {
+      user,
+      ip: request.ip,
+      crossCheck: kind === 'postgres',
+      onFinished: (stats: { chunks: number; longestChunkMs: number }) =>
+        request.log.info({ ...stats, rows: shape.total }, 'traveller import written'),
+    };
     if (!request.headers.accept?.includes(IMPORT_PROGRESS_MEDIA_TYPE)) {
       return await importTravelers(db, ctx, spooled.source, shape);
     }

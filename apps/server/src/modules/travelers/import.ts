@@ -107,6 +107,8 @@ export interface ImportContext {
    * several servers share one PostgreSQL; impossible on PGlite (one connection, one process).
    */
   crossCheck: boolean;
+  /** Called at the end with how the write lock was used (for the server log). */
+  onFinished?: (stats: { chunks: number; longestChunkMs: number }) => void;
   /** Called after each chunk with the data rows done so far. */
   onProgress?: (processed: number, total: number) => void;
 }
@@ -247,6 +249,7 @@ export async function importTravelers(
       longestChunkMs: Math.round(longestChunkMs),
     },
   });
+  ctx.onFinished?.({ chunks, longestChunkMs: Math.round(longestChunkMs) });
   // Fresh planner statistics after a big load (PGlite runs no autovacuum), so searches use
   // the trigram and entry-date indexes at once.
   if (imported >= 1_000) await db.execute(sql`VACUUM ANALYZE travelers`);
