@@ -162,7 +162,10 @@ try {
     at: new Date().toISOString(),
   };
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench/results/travelers-transfer.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(
+    path.join(root, 'bench/results/travelers-transfer.json'),
+    `${JSON.stringify(result, null, 2)}\n`,
+  );
   console.log(JSON.stringify(result, null, 2));
 } finally {
   server.kill('SIGTERM');

@@ -23,7 +23,7 @@ export const TRAVELER_SORT_FIELDS = [
 export type TravelerSortField = (typeof TRAVELER_SORT_FIELDS)[number];
 
 /** Largest page of GET /api/travelers. */
-export const MAX_TRAVELER_PAGE_SIZE = 500;
+const MAX_TRAVELER_PAGE_SIZE = 500;
 
 const pageNumber = (max: number, fallback: number) =>
   z.coerce
@@ -66,7 +66,7 @@ export const travelerDeleteQuerySchema = plainShape({
 });
 
 /** A rejected import row: its line as a spreadsheet shows it (the header is line 1) and why. */
-export const importRejectionSchema = plainShape({
+const importRejectionSchema = plainShape({
   row: z.number().int().min(2),
   errors: z.array(fieldIssueSchema),
 });

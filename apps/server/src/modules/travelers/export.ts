@@ -11,7 +11,7 @@ import { writeAudit } from '../audit/audit.ts';
 import { TRAVELER_CSV_COLUMNS, toCsvLine } from './csv.ts';
 import { type ExportCursor, exportChunk } from './query.ts';
 
-export const EXPORT_CHUNK_ROWS = 1_000;
+const EXPORT_CHUNK_ROWS = 1_000;
 
 /**
  * Lets the event loop serve other requests between two chunks. PGlite answers through promises
@@ -20,7 +20,7 @@ export const EXPORT_CHUNK_ROWS = 1_000;
  */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Seconds a client is asked to wait when both export slots are taken. */
-export const EXPORT_RETRY_AFTER_S = 30;
+const EXPORT_RETRY_AFTER_S = 30;
 
 /** The export slots of one server. */
 export function exportSlots(max = MAX_CONCURRENT_EXPORTS) {

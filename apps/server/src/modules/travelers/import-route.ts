@@ -21,7 +21,7 @@ import { importTravelers, inspectCsv } from './import.ts';
 import { badUpload, spoolUpload } from './upload.ts';
 
 /** Largest CSV accepted by the import (about 100,000 rows). */
-export const IMPORT_BODY_LIMIT = 40 * 1024 * 1024;
+const IMPORT_BODY_LIMIT = 40 * 1024 * 1024;
 
 /** The report as JSON, or (Accept: application/x-ndjson) the progress lines as a stream. */
 export const importResponse = z.union([

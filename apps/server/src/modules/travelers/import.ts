@@ -38,9 +38,9 @@ import { duplicateKeyOf, findRegistered } from './duplicates.ts';
 import { nextTurn } from './export.ts';
 
 /** Largest number of data rows in one import. */
-export const MAX_IMPORT_ROWS = 100_000;
+const MAX_IMPORT_ROWS = 100_000;
 /** Rows validated and written per transaction. */
-export const IMPORT_CHUNK_ROWS = 1_000;
+const IMPORT_CHUNK_ROWS = 1_000;
 const REQUIRED_HEADERS = ['fullName', 'passportNo', 'nationality', 'entryDate'];
 const WRITABLE = new Set(Object.keys(travelerInputSchema.shape));
 /** Times a chunk is checked again after another import registered one of its travellers. */
@@ -99,7 +99,7 @@ function checkLine(header: string[], { row, cells }: Line): ValidRow | { row: nu
   return parsed.success ? { row, data: parsed.data } : { row, errors: toFieldIssues(parsed.error.issues) };
 }
 
-export interface ImportContext {
+interface ImportContext {
   user: AuthUser;
   ip: string | null;
   /**

@@ -79,7 +79,7 @@ const purposeOf = oneOf(PURPOSES_OF_VISIT, 'purposeOfVisit');
  * A row as the API sends it. Guards rather than a zod parse: the page is encoded through
  * travelerSchema by the serializer anyway, and a parse per row would cost it twice.
  */
-export function toTraveler(row: Row): Traveler {
+function toTraveler(row: Row): Traveler {
   return {
     ...row,
     status: statusOf(row.status),
@@ -95,7 +95,7 @@ export function toTraveler(row: Row): Traveler {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** Filters as drizzle conditions (always excludes tombstones). */
-export function whereOf(f: TravelerFilterQuery): SQL | undefined {
+function whereOf(f: TravelerFilterQuery): SQL | undefined {
   const parts: (SQL | undefined)[] = [isNull(travelers.deletedAt)];
   const name = f.fullName?.trim();
   if (name) parts.push(sql`lower(${travelers.fullName}) LIKE lower(${likePattern(name)})`);

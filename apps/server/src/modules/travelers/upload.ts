@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { AppError, validationError } from '../../lib/errors.ts';
 import type { CsvSource } from './import.ts';
 
-export interface SpooledCsv {
+interface SpooledCsv {
   source: CsvSource;
   /** Deletes the temporary file. */
   remove(): Promise<void>;

@@ -41,7 +41,7 @@ export async function downloadExport(
 }
 
 /** The body as a blob, counting bytes and line ends on the way. */
-export async function readWithProgress(res: Response, onProgress: (progress: ExportProgress) => void) {
+async function readWithProgress(res: Response, onProgress: (progress: ExportProgress) => void) {
   const type = res.headers.get('Content-Type') ?? 'text/csv;charset=utf-8';
   if (!res.body) return res.blob();
   const reader = res.body.getReader();
@@ -105,8 +105,8 @@ export class ImportError extends Error {
 }
 
 /** Progress callbacks of an import: the upload (0..1), then the rows the server has saved. */
-export type OnUpload = (fraction: number) => void;
-export type OnSaving = (processed: number, total: number) => void;
+type OnUpload = (fraction: number) => void;
+type OnSaving = (processed: number, total: number) => void;
 
 /**
  * Uploads the CSV, reporting upload then saving progress. An expired access token (401) is
@@ -147,7 +147,7 @@ const parseJson = (text: string): unknown => {
  * Reads the answer of an import: progress lines (each passed to onSaving) ending with the report
  * or an error; a server that answers the report as plain JSON is understood too.
  */
-export function importAnswerReader(onSaving: OnSaving) {
+function importAnswerReader(onSaving: OnSaving) {
   let seen = 0;
   let outcome: { report: TravelerImportReport } | { error: FieldIssue[] } | null = null;
   const take = (line: string) => {
