@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { TRAVELER_STATUSES } from '../domain/reference.ts';
-import { fieldIssueSchema, plainShape, uuid, versionSchema } from '../schemas/common.ts';
+import { fieldIssueSchema, keyed, plainShape, uuid, versionSchema } from '../schemas/common.ts';
 import { travelerInputSchema, travelerSchema } from '../schemas/traveler.ts';
 import { travelerFiltersSchema } from '../schemas/traveler-filters.ts';
 import { apiErrorSchema } from './errors.ts';
@@ -24,6 +24,9 @@ export type TravelerSortField = (typeof TRAVELER_SORT_FIELDS)[number];
 
 /** Largest page of GET /api/travelers. */
 const MAX_TRAVELER_PAGE_SIZE = 500;
+
+/** A whole number from `min` up, in an answer. */
+const count = (min = 0) => z.number(keyed()).int('validation.integer').min(min, 'validation.min_value');
 
 const pageNumber = (max: number, fallback: number) =>
   z.coerce
@@ -47,10 +50,10 @@ export type TravelerFilterQuery = Omit<TravelerListQuery, 'page' | 'pageSize' | 
 
 /** Answer of GET /api/travelers: one page of live travellers and the number matching. */
 export const travelerPageSchema = plainShape({
-  items: z.array(travelerSchema),
-  total: z.number().int().min(0),
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
+  items: z.array(travelerSchema, keyed()),
+  total: count(),
+  page: count(1),
+  pageSize: count(1),
 });
 export type TravelerPage = z.infer<typeof travelerPageSchema>;
 
@@ -67,15 +70,15 @@ export const travelerDeleteQuerySchema = plainShape({
 
 /** A rejected import row: its line as a spreadsheet shows it (the header is line 1) and why. */
 const importRejectionSchema = plainShape({
-  row: z.number().int().min(2),
-  errors: z.array(fieldIssueSchema),
+  row: count(2),
+  errors: z.array(fieldIssueSchema, keyed()),
 });
 
 /** Answer of POST /api/travelers/bulk-import: rows read, rows written, rows refused (by line). */
 export const travelerImportReportSchema = plainShape({
-  total: z.number().int().min(0),
-  imported: z.number().int().min(0),
-  rejected: z.array(importRejectionSchema),
+  total: count(),
+  imported: count(),
+  rejected: z.array(importRejectionSchema, keyed()),
 });
 export type TravelerImportReport = z.infer<typeof travelerImportReportSchema>;
 
@@ -85,16 +88,23 @@ export type TravelerImportReport = z.infer<typeof travelerImportReportSchema>;
  */
 export const IMPORT_PROGRESS_MEDIA_TYPE = 'application/x-ndjson';
 
-export const importProgressLineSchema = z.discriminatedUnion('type', [
-  plainShape({
-    type: z.literal('progress'),
-    /** Data rows checked and written (or refused) so far. */
-    processed: z.number().int().min(0),
-    total: z.number().int().min(0),
-  }),
-  plainShape({ type: z.literal('report'), report: travelerImportReportSchema }),
-  plainShape({ type: z.literal('error'), error: apiErrorSchema.shape.error }),
-]);
+const lineType = <T extends string>(type: T) =>
+  z.literal(type, keyed('validation.required', 'validation.invalid_option'));
+
+export const importProgressLineSchema = z.discriminatedUnion(
+  'type',
+  [
+    plainShape({
+      type: lineType('progress'),
+      /** Data rows checked and written (or refused) so far. */
+      processed: count(),
+      total: count(),
+    }),
+    plainShape({ type: lineType('report'), report: travelerImportReportSchema }),
+    plainShape({ type: lineType('error'), error: apiErrorSchema.shape.error }),
+  ],
+  keyed('validation.required', 'validation.invalid_option'),
+);
 export type ImportProgressLine = z.infer<typeof importProgressLineSchema>;
 
 /** Exports that may run at once on one server; another one is answered 429 with Retry-After. */
