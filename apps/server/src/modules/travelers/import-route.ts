@@ -82,16 +82,22 @@ export async function runImport(
       return await importTravelers(db, ctx, spooled.source, shape);
     }
     const out = new PassThrough();
-    streaming = true;
-    out.write(line({ type: 'progress', processed: 0, total: shape.total }));
-    const onProgress = (processed: number, total: number) => {
-      out.write(line({ type: 'progress', processed, total }));
+    // A client that leaves does not stop the import (its rows are being written anyway; a new
+    // import of the file reports them as duplicates); the lines are then dropped.
+    out.on('error', () => {});
+    const send = (value: ImportProgressLine, end = false) => {
+      if (out.destroyed) return;
+      if (end) out.end(line(value));
+      else out.write(line(value));
     };
+    streaming = true;
+    send({ type: 'progress', processed: 0, total: shape.total });
+    const onProgress = (processed: number, total: number) => send({ type: 'progress', processed, total });
     importTravelers(db, { ...ctx, onProgress }, spooled.source, shape)
-      .then((report) => out.end(line({ type: 'report', report })))
+      .then((report) => send({ type: 'report', report }, true))
       .catch((err: unknown) => {
         request.log.error({ err }, 'import failed');
-        out.end(line(errorLine(err)));
+        send(errorLine(err), true);
       })
       .finally(() => void spooled.remove());
     return (

@@ -32,7 +32,7 @@ import { listTravelers, travelerById } from './query.ts';
 
 const tags = ['travelers'];
 
-/** A body sent as a stream (CSV download, import progress lines), not serialized as JSON. */
+/** The CSV download: a stream, sent as it is read, not serialized as JSON. */
 const csvDownload = z
   .custom<Readable>((value) => value instanceof Readable)
   .meta({
