@@ -7,6 +7,7 @@ export * from './api/notifications.ts';
 export * from './api/push.ts';
 export * from './api/sync.ts';
 export * from './api/system-status.ts';
+export * from './api/travelers.ts';
 export * from './api/users.ts';
 export * from './domain/code.ts';
 export * from './domain/constants.ts';

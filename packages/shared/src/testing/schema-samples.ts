@@ -5,6 +5,15 @@ import type { z } from 'zod';
 import { declarationUpdateSchema } from '../api/declarations.ts';
 import { apiErrorSchema } from '../api/errors.ts';
 import { syncRecordsQuerySchema, syncRecordsResponseSchema } from '../api/sync.ts';
+import {
+  importProgressLineSchema,
+  travelerDeleteQuerySchema,
+  travelerIdParamsSchema,
+  travelerImportReportSchema,
+  travelerListQuerySchema,
+  travelerPageSchema,
+  travelerUpdateSchema,
+} from '../api/travelers.ts';
 import { appStatusSchema } from '../schemas/app-status.ts';
 import { fieldIssueSchema, versionSchema } from '../schemas/common.ts';
 import {
@@ -100,6 +109,32 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
   ],
   ['travelerCreate', travelerCreateSchema, { id: f.TRAVELER_ID, ...f.validTravelerInput }, []],
   ['traveler', travelerSchema, f.validTraveler, []],
+  [
+    'travelerListQuery',
+    travelerListQuerySchema,
+    { fullName: 'an', status: 'pending', page: '2', pageSize: '50', sort: 'fullName', order: 'asc' },
+    [{ page: '0' }, { pageSize: '501' }, { sort: 'password' }, { page: '1.5' }],
+  ],
+  ['travelerPage', travelerPageSchema, { items: [f.validTraveler], total: 1, page: 1, pageSize: 50 }, []],
+  ['travelerIdParams', travelerIdParamsSchema, { id: f.TRAVELER_ID }, []],
+  ['travelerUpdate', travelerUpdateSchema, { ...f.validTravelerInput, version: 1 }, []],
+  ['travelerDeleteQuery', travelerDeleteQuerySchema, { version: '3' }, [{ version: 'x' }]],
+  [
+    'travelerImportReport',
+    travelerImportReportSchema,
+    {
+      total: 2,
+      imported: 1,
+      rejected: [{ row: 3, errors: [{ field: 'passportNo', code: 'validation.required' }] }],
+    },
+    [],
+  ],
+  [
+    'importProgressLine',
+    importProgressLineSchema,
+    { type: 'progress', processed: 1000, total: 2500 },
+    [{ type: 'other' }, { type: 'report', report: {} }, { type: 'error', error: {} }],
+  ],
   [
     'travelerFilters',
     travelerFiltersSchema,

@@ -44,39 +44,78 @@ export function toCsvLine(values: readonly unknown[]): string {
   return `${values.map(cell).join(',')}\r\n`;
 }
 
-/** Parses CSV text into rows of cells (BOM removed, empty trailing lines dropped). */
+/**
+ * Incremental CSV reader: text goes in piece by piece (a piece may end anywhere, even inside a
+ * quoted field or between CR and LF), complete rows come out. Rows of blank cells are dropped.
+ * Reading an upload this way keeps one row in memory, not the whole file.
+ */
+export class CsvReader {
+  private row: string[] = [];
+  private field = '';
+  private quoted = false;
+  /** A quote was read inside a quoted field: either the field ends or a doubled quote follows. */
+  private quoteSeen = false;
+  /** A CR ended the last row: a LF right after it belongs to the same line end. */
+  private afterCr = false;
+  private started = false;
+
+  /** Reads a piece of text and returns the rows it completed. */
+  push(piece: string): string[][] {
+    let text = piece;
+    if (!this.started && text.length > 0) {
+      this.started = true;
+      if (text.startsWith(CSV_BOM)) text = text.slice(1);
+    }
+    const out: string[][] = [];
+    for (let i = 0; i < text.length; i++) {
+      const ch = text.charAt(i);
+      if (this.afterCr) {
+        this.afterCr = false;
+        if (ch === '\n') continue;
+      }
+      if (this.quoteSeen) {
+        this.quoteSeen = false;
+        if (ch === '"') {
+          this.field += '"';
+          continue;
+        }
+        this.quoted = false;
+      } else if (this.quoted) {
+        if (ch === '"') this.quoteSeen = true;
+        else this.field += ch;
+        continue;
+      }
+      if (ch === '"' && this.field === '') this.quoted = true;
+      else if (ch === ',') {
+        this.row.push(this.field);
+        this.field = '';
+      } else if (ch === '\n' || ch === '\r') {
+        this.afterCr = ch === '\r';
+        this.endRow(out);
+      } else this.field += ch;
+    }
+    return out;
+  }
+
+  /** The last row when the text does not end with a line break. */
+  end(): string[][] {
+    const out: string[][] = [];
+    if (this.field !== '' || this.row.length > 0) this.endRow(out);
+    return out;
+  }
+
+  private endRow(out: string[][]) {
+    this.row.push(this.field);
+    if (this.row.some((c) => c.trim() !== '')) out.push(this.row);
+    this.row = [];
+    this.field = '';
+  }
+}
+
+/** Parses CSV text into rows of cells (BOM removed, empty lines dropped). */
 export function parseCsv(input: string): string[][] {
-  const text = input.startsWith(CSV_BOM) ? input.slice(1) : input;
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += ch;
-    } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((c) => c.trim() !== ''));
+  const reader = new CsvReader();
+  return [...reader.push(input), ...reader.end()];
 }
 
 /** Undoes the export's formula guard. */

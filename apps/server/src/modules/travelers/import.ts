@@ -1,23 +1,29 @@
 /**
- * Bulk import of travellers from CSV.
+ * Bulk import of travellers from CSV, in chunks.
  *
- * Decision (issue 6, "nothing half-imported"): every row is checked first; the rows that pass
- * are written together in ONE database transaction through applyMutations (so they get
- * versions, change_seq, audit rows and reach devices by sync), and the rows that fail are
- * reported with their line number and the field errors (i18n keys). If anything goes wrong
- * while writing, the transaction rolls back and nothing is imported.
+ * The file is read twice as a stream (never held whole in memory): the first pass checks the
+ * header and counts the rows, so a file without the required columns, empty or too long is
+ * refused before anything is written; the second pass validates and writes the rows in chunks of
+ * IMPORT_CHUNK_ROWS. Each chunk is its own transaction through applyMutations (versions,
+ * change_seq, audit rows, sync to devices), so the write lock is held for one chunk at a time
+ * (a few hundred milliseconds) and other writers and readers get in between chunks. A row is
+ * either written whole or reported with its line number and the reasons (i18n keys); a
+ * rejected row never leaves anything behind.
  *
  * Importing is also safe to repeat (a retry after a lost reply, or the same file imported
  * twice): a row for a traveller already registered (same passport number, nationality and entry
  * date, not deleted), or repeating an earlier row of the file, is reported as a duplicate and not
- * written again. The check runs under the write lock, so two imports of one file at the same
- * time cannot both pass it.
+ * written again. Each chunk checks that before writing and checks it again under the write lock
+ * just before committing; if another import registered one of its travellers in the meantime,
+ * the chunk is rolled back and checked again, so two imports of one file cannot both write it.
  */
 import { randomUUID } from 'node:crypto';
 import {
   type FieldIssue,
   type Mutation,
   normaliseTravelerForm,
+  type TravelerImportReport,
+  type TravelerInput,
   toFieldIssues,
   travelerInputSchema,
 } from '@bh/shared';
@@ -26,133 +32,226 @@ import type { Db } from '../../db/client.ts';
 import { validationError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
 import { writeAudit } from '../audit/audit.ts';
-import { applyMutations, lockWrites } from '../sync/apply.ts';
-import { parseCsv, unguard } from './csv.ts';
+import { applyMutations } from '../sync/apply.ts';
+import { CsvReader, unguard } from './csv.ts';
+import { duplicateKeyOf, findRegistered } from './duplicates.ts';
+import { nextTurn } from './export.ts';
 
 /** Largest number of data rows in one import. */
-export const MAX_IMPORT_ROWS = 100_000;
-/** Mutations handed to applyMutations at a time (all inside the one transaction). */
-const CHUNK = 2_000;
+const MAX_IMPORT_ROWS = 100_000;
+/** Rows validated and written per transaction. */
+const IMPORT_CHUNK_ROWS = 1_000;
 const REQUIRED_HEADERS = ['fullName', 'passportNo', 'nationality', 'entryDate'];
 const WRITABLE = new Set(Object.keys(travelerInputSchema.shape));
+/** Times a chunk is checked again after another import registered one of its travellers. */
+const RACE_RETRIES = 5;
 
-export interface ImportReport {
-  total: number;
-  imported: number;
-  rejected: { row: number; errors: FieldIssue[] }[];
+/** Opens the uploaded CSV as text, from the start, each time it is called. */
+export type CsvSource = () => AsyncIterable<string>;
+
+type Line = { row: number; cells: string[] };
+type ValidRow = { row: number; data: TravelerInput };
+
+/** Complete data rows of the file, numbered as a spreadsheet shows them (the header is line 1). */
+async function* linesOf(source: CsvSource): AsyncGenerator<{ header: string[] } | Line> {
+  const reader = new CsvReader();
+  let row = 0;
+  const emit = function* (rows: string[][]) {
+    for (const cells of rows) {
+      row += 1;
+      if (row === 1) yield { header: cells.map((h) => h.trim()) };
+      else yield { row, cells };
+    }
+  };
+  for await (const piece of source()) yield* emit(reader.push(piece));
+  yield* emit(reader.end());
 }
 
-type ValidRow = { row: number; data: Record<string, unknown> };
-
-/** Checks every row; returns the valid records (with their line) and the per-row problems. */
-export function checkRows(csv: string) {
-  const rows = parseCsv(csv);
-  const header = (rows[0] ?? []).map((h) => h.trim());
-  const missing = REQUIRED_HEADERS.filter((h) => !header.includes(h));
-  if (rows.length === 0 || missing.length > 0) {
+/** First pass: the header and the number of data rows; refuses a file that cannot be imported. */
+export async function inspectCsv(source: CsvSource): Promise<{ header: string[]; total: number }> {
+  let header: string[] | null = null;
+  let total = 0;
+  for await (const line of linesOf(source)) {
+    if ('header' in line) header = line.header;
+    else total += 1;
+  }
+  const missing = REQUIRED_HEADERS.filter((h) => !header?.includes(h));
+  if (!header || missing.length > 0) {
     throw validationError(
       missing.map((field) => ({ field, code: 'travelers.import.missingColumn' })),
       'The CSV needs a header row with fullName, passportNo, nationality and entryDate',
     );
   }
-  const data = rows.slice(1);
-  if (data.length === 0) throw validationError([{ code: 'travelers.import.empty' }], 'The CSV has no rows');
-  if (data.length > MAX_IMPORT_ROWS) {
+  if (total === 0) throw validationError([{ code: 'travelers.import.empty' }], 'The CSV has no rows');
+  if (total > MAX_IMPORT_ROWS) {
     throw validationError([{ code: 'validation.too_many_items' }], `At most ${MAX_IMPORT_ROWS} rows`);
   }
-  const valid: ValidRow[] = [];
-  const rejected: ImportReport['rejected'] = [];
-  data.forEach((cells, index) => {
-    const raw: Record<string, string> = {};
-    header.forEach((name, i) => {
-      if (WRITABLE.has(name)) raw[name] = unguard(cells[i] ?? '');
-    });
-    const parsed = travelerInputSchema.safeParse(normaliseTravelerForm(raw));
-    // Line numbers as a spreadsheet shows them: the header is line 1.
-    if (parsed.success) valid.push({ row: index + 2, data: parsed.data });
-    else rejected.push({ row: index + 2, errors: toFieldIssues(parsed.error.issues) });
-  });
-  return { total: data.length, valid, rejected };
+  return { header, total };
 }
 
-export async function importTravelers(
-  db: Db,
-  ctx: { user: AuthUser; ip: string | null },
-  csv: string,
-): Promise<ImportReport> {
-  const checked = checkRows(csv);
-  const { total } = checked;
-  let rejected = checked.rejected;
-  let fresh: ValidRow[] = [];
-  await db.transaction(async (tx) => {
-    // applyMutations opens savepoints inside this transaction, so one rollback undoes it all.
-    const inner = tx as unknown as Db;
-    await lockWrites(inner);
-    const duplicates = await findDuplicates(inner, checked.valid);
-    fresh = checked.valid.filter((r) => !duplicates.has(r.row));
-    if (duplicates.size > 0) {
-      const dup: ImportReport['rejected'] = [...duplicates].map((row) => ({
-        row,
-        errors: [{ field: 'passportNo', code: 'travelers.import.duplicate' }],
-      }));
-      rejected = [...rejected, ...dup].sort((a, b) => a.row - b.row);
-    }
-    for (let start = 0; start < fresh.length; start += CHUNK) {
-      const batch: Mutation[] = fresh.slice(start, start + CHUNK).map(({ data }, i) => ({
-        seq: i + 1,
-        table: 'travelers',
-        op: 'create',
-        id: randomUUID(),
-        baseVersion: null,
-        data,
-      }));
-      const results = await applyMutations(inner, { ...ctx, clientId: null }, batch);
-      const failed = results.find((r) => r.status !== 'applied');
-      if (failed) throw new Error(`import row not applied: ${failed.status}`);
-    }
-    await writeAudit(tx, {
-      userId: ctx.user.id,
-      ip: ctx.ip,
-      action: 'traveler.import',
-      entity: 'traveler',
-      details: { total, imported: fresh.length, rejected: rejected.length },
-    });
+/** Validates one data row against the shared traveller input schema. */
+function checkLine(header: string[], { row, cells }: Line): ValidRow | { row: number; errors: FieldIssue[] } {
+  const raw: Record<string, string> = {};
+  header.forEach((name, i) => {
+    if (WRITABLE.has(name)) raw[name] = unguard(cells[i] ?? '');
   });
-  // Fresh planner statistics after a big load (PGlite runs no autovacuum), so searches use
-  // the trigram and entry-date indexes at once.
-  if (fresh.length >= 1_000) await db.execute(sql`VACUUM ANALYZE travelers`);
-  return { total, imported: fresh.length, rejected };
+  const parsed = travelerInputSchema.safeParse(normaliseTravelerForm(raw));
+  return parsed.success ? { row, data: parsed.data } : { row, errors: toFieldIssues(parsed.error.issues) };
 }
 
-/** What makes two registrations the same traveller: passport, nationality and entry date. */
-const keyOf = (r: Record<string, unknown>) =>
-  `${String(r.passportNo)}|${String(r.nationality)}|${String(r.entryDate)}`;
+interface ImportContext {
+  user: AuthUser;
+  ip: string | null;
+  /**
+   * Check for duplicates again under the write lock, through another connection: needed when
+   * several servers share one PostgreSQL; impossible on PGlite (one connection, one process).
+   */
+  crossCheck: boolean;
+  /** Called at the end with how the write lock was used (for the server log). */
+  onFinished?: (stats: { chunks: number; longestChunkMs: number }) => void;
+  /** Called after each chunk with the data rows done so far. */
+  onProgress?: (processed: number, total: number) => void;
+}
+
+const duplicateIssue: FieldIssue = { field: 'passportNo', code: 'travelers.import.duplicate' };
+
+/** Thrown inside a chunk's transaction when another server registered one of its rows. */
+class ImportRace extends Error {}
 
 /**
- * Lines of rows that would register a traveller twice: one already registered and not deleted
- * (same passport number, nationality and entry date), or repeating an earlier line of the file.
+ * Chunks of all imports in this process run one at a time, so the duplicate check and the
+ * write of a chunk are never split by another import's chunk. Other servers on the same
+ * PostgreSQL are covered by the check under the write lock (ImportContext.crossCheck).
  */
-async function findDuplicates(tx: Db, rows: ValidRow[]): Promise<Set<number>> {
-  const out = new Set<number>();
-  if (rows.length === 0) return out;
-  const keys = rows.map(({ data }) => ({
-    passportNo: data.passportNo,
-    nationality: data.nationality,
-    entryDate: data.entryDate,
-  }));
-  const found = await tx.execute(sql`
-    SELECT DISTINCT t.passport_no AS "passportNo", t.nationality, t.entry_date::text AS "entryDate"
-    FROM json_to_recordset(${JSON.stringify(keys)}::json)
-      AS k("passportNo" text, nationality text, "entryDate" date)
-    JOIN travelers t
-      ON t.passport_no = k."passportNo" AND t.entry_date = k."entryDate" AND t.nationality = k.nationality
-    WHERE t.deleted_at IS NULL`);
-  const registered = new Set((found.rows as Record<string, unknown>[]).map(keyOf));
+let turn: Promise<unknown> = Promise.resolve();
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const run = turn.then(work, work);
+  turn = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Writes one chunk's valid rows. Returns the lines refused (duplicates, rows the database
+ * refused), the number written and how long the chunk's transaction (which holds the write
+ * lock) took.
+ */
+async function writeChunk(db: Db, ctx: ImportContext, valid: ValidRow[], seenInFile: Set<string>) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await inTurn(() => tryChunk(db, ctx, valid, seenInFile));
+    } catch (err) {
+      if (!(err instanceof ImportRace) || attempt >= RACE_RETRIES) throw err;
+    }
+  }
+}
+
+async function tryChunk(db: Db, ctx: ImportContext, valid: ValidRow[], seenInFile: Set<string>) {
+  const registered = await findRegistered(db, valid);
+  const refused: TravelerImportReport['rejected'] = [];
+  const fresh: ValidRow[] = [];
   const seen = new Set<string>();
-  for (const { row, data } of rows) {
-    const key = keyOf(data);
-    if (registered.has(key) || seen.has(key)) out.add(row);
+  for (const v of valid) {
+    const key = duplicateKeyOf(v.data);
+    if (registered.has(key) || seen.has(key) || seenInFile.has(key)) {
+      refused.push({ row: v.row, errors: [duplicateIssue] });
+    } else fresh.push(v);
     seen.add(key);
   }
-  return out;
+  const batch: Mutation[] = fresh.map(({ data }, i) => ({
+    seq: i + 1,
+    table: 'travelers',
+    op: 'create',
+    id: randomUUID(),
+    baseVersion: null,
+    data,
+  }));
+  // Another server may have registered one of these travellers since the check above. Under the
+  // write lock nobody else can commit, so reading the committed rows (on another connection of
+  // the pool) just before commit tells for sure; the chunk then rolls back and is checked again.
+  const { crossCheck } = ctx;
+  const beforeCommit = crossCheck
+    ? async () => {
+        const others = await findRegistered(
+          db,
+          fresh,
+          batch.map((m) => m.id),
+        );
+        if (others.size > 0) throw new ImportRace('registered meanwhile');
+      }
+    : undefined;
+  const started = performance.now();
+  const results =
+    batch.length === 0
+      ? []
+      : await applyMutations(db, { user: ctx.user, ip: ctx.ip, clientId: null, beforeCommit }, batch);
+  const lockMs = performance.now() - started;
+  results.forEach((result, i) => {
+    const line = fresh[i];
+    // The database refused the row (a value it cannot store): applyMutations rolled it back alone.
+    if (line && result.status !== 'applied')
+      refused.push({ row: line.row, errors: [{ code: 'validation.invalid' }] });
+  });
+  for (const key of seen) seenInFile.add(key);
+  return { refused, imported: results.filter((r) => r.status === 'applied').length, lockMs };
+}
+
+/**
+ * Second pass: validates and writes the rows chunk by chunk. `header` and `total` come from
+ * inspectCsv on the same source.
+ */
+export async function importTravelers(
+  db: Db,
+  ctx: ImportContext,
+  source: CsvSource,
+  { header, total }: { header: string[]; total: number },
+): Promise<TravelerImportReport> {
+  const rejected: TravelerImportReport['rejected'] = [];
+  const seenInFile = new Set<string>();
+  let imported = 0;
+  let processed = 0;
+  let longestChunkMs = 0;
+  let chunks = 0;
+  let pending: Line[] = [];
+  const flush = async () => {
+    const valid: ValidRow[] = [];
+    for (const line of pending) {
+      const checked = checkLine(header, line);
+      if ('data' in checked) valid.push(checked);
+      else rejected.push(checked);
+    }
+    const done = await writeChunk(db, ctx, valid, seenInFile);
+    rejected.push(...done.refused);
+    imported += done.imported;
+    longestChunkMs = Math.max(longestChunkMs, done.lockMs);
+    chunks += 1;
+    processed += pending.length;
+    pending = [];
+    ctx.onProgress?.(processed, total);
+    await nextTurn();
+  };
+  for await (const line of linesOf(source)) {
+    if ('header' in line) continue;
+    pending.push(line);
+    if (pending.length >= IMPORT_CHUNK_ROWS) await flush();
+  }
+  if (pending.length > 0) await flush();
+  rejected.sort((a, b) => a.row - b.row);
+  await writeAudit(db, {
+    userId: ctx.user.id,
+    ip: ctx.ip,
+    action: 'traveler.import',
+    entity: 'traveler',
+    details: {
+      total,
+      imported,
+      rejected: rejected.length,
+      chunks,
+      longestChunkMs: Math.round(longestChunkMs),
+    },
+  });
+  ctx.onFinished?.({ chunks, longestChunkMs: Math.round(longestChunkMs) });
+  // Fresh planner statistics after a big load (PGlite runs no autovacuum), so searches use
+  // the trigram and entry-date indexes at once.
+  if (imported >= 1_000) await db.execute(sql`VACUUM ANALYZE travelers`);
+  return { total, imported, rejected };
 }

@@ -2,62 +2,110 @@
  * Traveller search on the server: the same filters as the device (packages/shared
  * traveler-filters: case-insensitive substring on name and passport, exact nationality,
  * inclusive entry-date range), plus paging and a whitelisted sort. Tombstones are never listed.
+ * Queries use the drizzle builder (docs/decisions/004-query-layer-drizzle.md); the name and
+ * passport filters keep the `lower(col) LIKE lower(pattern)` form the trigram indexes are built on.
  */
-import { TRAVELER_STATUSES, travelerFiltersSchema } from '@bh/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import {
+  GENDERS,
+  PURPOSES_OF_VISIT,
+  TRAVELER_STATUSES,
+  type Traveler,
+  type TravelerFilterQuery,
+  type TravelerListQuery,
+  type TravelerPage,
+  type TravelerSortField,
+} from '@bh/shared';
+import { and, asc, count, desc, eq, gte, isNull, lte, max, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { selectList, toApiRecord } from '../sync/records.ts';
-import { TRAVELERS } from '../sync/tables.ts';
+import { travelers } from '../../db/schema.ts';
+
+type Reader = Pick<Db, 'select'>;
 
 /** Sortable fields (API name -> column). */
 const SORT_COLUMNS = {
-  entryDate: 'entry_date',
-  fullName: 'full_name',
-  passportNo: 'passport_no',
-  nationality: 'nationality',
-  status: 'status',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-} as const;
-export const TRAVELER_SORT_FIELDS = Object.keys(SORT_COLUMNS) as [keyof typeof SORT_COLUMNS];
+  entryDate: travelers.entryDate,
+  fullName: travelers.fullName,
+  passportNo: travelers.passportNo,
+  nationality: travelers.nationality,
+  status: travelers.status,
+  createdAt: travelers.createdAt,
+  updatedAt: travelers.updatedAt,
+} satisfies Record<TravelerSortField, unknown>;
 
-export const MAX_PAGE_SIZE = 500;
+/** The columns a traveller record is made of (server-only columns such as change_seq left out). */
+const RECORD_COLUMNS = {
+  id: travelers.id,
+  fullName: travelers.fullName,
+  passportNo: travelers.passportNo,
+  nationality: travelers.nationality,
+  entryDate: travelers.entryDate,
+  flightNo: travelers.flightNo,
+  origin: travelers.origin,
+  destination: travelers.destination,
+  gender: travelers.gender,
+  birthDate: travelers.birthDate,
+  note: travelers.note,
+  status: travelers.status,
+  passportExpiry: travelers.passportExpiry,
+  address: travelers.address,
+  occupation: travelers.occupation,
+  purposeOfVisit: travelers.purposeOfVisit,
+  durationOfStay: travelers.durationOfStay,
+  accommodation: travelers.accommodation,
+  emergencyContact: travelers.emergencyContact,
+  version: travelers.version,
+  createdAt: travelers.createdAt,
+  updatedAt: travelers.updatedAt,
+  deletedAt: travelers.deletedAt,
+};
 
-const pageNumber = (max: number, fallback: number) =>
-  z.coerce
-    .number('validation.invalid_type')
-    .int('validation.integer')
-    .min(1, 'validation.min_value')
-    .max(max, 'validation.max_value')
-    .default(fallback);
+type Row = Pick<typeof travelers.$inferSelect, keyof typeof RECORD_COLUMNS>;
 
-/** Query of GET /api/travelers and GET /api/travelers/export. */
-export const travelerListQuerySchema = travelerFiltersSchema.extend({
-  status: z.enum(TRAVELER_STATUSES, 'validation.invalid_option').optional(),
-  page: pageNumber(1_000_000, 1),
-  pageSize: pageNumber(MAX_PAGE_SIZE, 50),
-  sort: z.enum(TRAVELER_SORT_FIELDS, 'validation.invalid_option').default('entryDate'),
-  order: z.enum(['asc', 'desc'], 'validation.invalid_option').default('desc'),
-});
-export type TravelerListQuery = z.infer<typeof travelerListQuerySchema>;
-export type TravelerFilterQuery = Omit<TravelerListQuery, 'page' | 'pageSize' | 'sort' | 'order'>;
+/** A type guard for the values of one of the shared enums. */
+function oneOf<T extends string>(values: readonly T[], what: string) {
+  const known = new Set<string>(values);
+  const is = (value: string): value is T => known.has(value);
+  return (value: string): T => {
+    if (is(value)) return value;
+    // The write path validates every value; one that is not known is a server fault.
+    throw new Error(`travelers: unknown ${what} in the database`);
+  };
+}
+const statusOf = oneOf(TRAVELER_STATUSES, 'status');
+const genderOf = oneOf(GENDERS, 'gender');
+const purposeOf = oneOf(PURPOSES_OF_VISIT, 'purposeOfVisit');
+
+/**
+ * A row as the API sends it. Guards rather than a zod parse: the page is encoded through
+ * travelerSchema by the serializer anyway, and a parse per row would cost it twice.
+ */
+function toTraveler(row: Row): Traveler {
+  return {
+    ...row,
+    status: statusOf(row.status),
+    gender: row.gender === null ? null : genderOf(row.gender),
+    purposeOfVisit: row.purposeOfVisit === null ? null : purposeOf(row.purposeOfVisit),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
+  };
+}
 
 /** `%` and `_` typed by the user are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-/** WHERE clause of the filters (always excludes tombstones). */
-export function whereOf(f: TravelerFilterQuery): SQL {
-  const parts: SQL[] = [sql`deleted_at IS NULL`];
+/** Filters as drizzle conditions (always excludes tombstones). */
+function whereOf(f: TravelerFilterQuery): SQL | undefined {
+  const parts: (SQL | undefined)[] = [isNull(travelers.deletedAt)];
   const name = f.fullName?.trim();
-  if (name) parts.push(sql`lower(full_name) LIKE lower(${likePattern(name)})`);
+  if (name) parts.push(sql`lower(${travelers.fullName}) LIKE lower(${likePattern(name)})`);
   const passport = f.passportNo?.trim();
-  if (passport) parts.push(sql`lower(passport_no) LIKE lower(${likePattern(passport)})`);
-  if (f.nationality) parts.push(sql`nationality = ${f.nationality}`);
-  if (f.entryDateFrom) parts.push(sql`entry_date >= ${f.entryDateFrom}::date`);
-  if (f.entryDateTo) parts.push(sql`entry_date <= ${f.entryDateTo}::date`);
-  if (f.status) parts.push(sql`status = ${f.status}`);
-  return sql.join(parts, sql` AND `);
+  if (passport) parts.push(sql`lower(${travelers.passportNo}) LIKE lower(${likePattern(passport)})`);
+  if (f.nationality) parts.push(eq(travelers.nationality, f.nationality));
+  if (f.entryDateFrom) parts.push(gte(travelers.entryDate, f.entryDateFrom));
+  if (f.entryDateTo) parts.push(lte(travelers.entryDate, f.entryDateTo));
+  if (f.status) parts.push(eq(travelers.status, f.status));
+  return and(...parts);
 }
 
 /**
@@ -69,10 +117,10 @@ export function whereOf(f: TravelerFilterQuery): SQL {
 const countCache = new Map<string, number>();
 const COUNT_CACHE_SIZE = 200;
 
-async function countMatching(db: Pick<Db, 'execute'>, f: TravelerFilterQuery, where: SQL): Promise<number> {
-  const seq = await db.execute(sql`SELECT max(change_seq) AS s FROM travelers`);
+async function countMatching(db: Reader, f: TravelerFilterQuery): Promise<number> {
+  const [latest] = await db.select({ seq: max(travelers.changeSeq) }).from(travelers);
   const key = JSON.stringify([
-    (seq.rows[0] as { s: unknown }).s,
+    latest?.seq ?? null,
     f.fullName?.trim().toLowerCase(),
     f.passportNo?.trim().toLowerCase(),
     f.nationality,
@@ -82,45 +130,63 @@ async function countMatching(db: Pick<Db, 'execute'>, f: TravelerFilterQuery, wh
   ]);
   const cached = countCache.get(key);
   if (cached !== undefined) return cached;
-  const counted = await db.execute(sql`SELECT count(*) AS n FROM travelers WHERE ${where}`);
-  const total = Number((counted.rows[0] as { n: unknown }).n);
-  if (countCache.size >= COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value!);
+  const [counted] = await db.select({ n: count() }).from(travelers).where(whereOf(f));
+  const total = counted?.n ?? 0;
+  const oldest = countCache.keys().next();
+  if (countCache.size >= COUNT_CACHE_SIZE && !oldest.done) countCache.delete(oldest.value);
   countCache.set(key, total);
   return total;
 }
 
-export interface TravelerPage {
-  items: Record<string, unknown>[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export async function listTravelers(db: Pick<Db, 'execute'>, q: TravelerListQuery): Promise<TravelerPage> {
-  const where = whereOf(q);
-  // Qualified: a bare name would bind to selectList's output alias (e.g. to_char(entry_date)),
-  // sorting text over a full scan instead of reading the index.
-  const column = sql.raw(`travelers.${SORT_COLUMNS[q.sort]}`);
-  const direction = sql.raw(q.order === 'asc' ? 'ASC' : 'DESC');
+export async function listTravelers(db: Reader, q: TravelerListQuery): Promise<TravelerPage> {
+  const order = q.order === 'asc' ? asc : desc;
   // id breaks ties so pages never overlap or skip rows. The count is its own statement: a
   // window count would make PostgreSQL build every matching row before the LIMIT.
-  const rows = await db.execute(sql`SELECT ${selectList(TRAVELERS)}
-    FROM travelers WHERE ${where}
-    ORDER BY ${column} ${direction}, travelers.id ${direction}
-    LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`);
-  const list = rows.rows as Record<string, unknown>[];
-  const total = await countMatching(db, q, where);
-  return {
-    items: list.map(toApiRecord),
-    total,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  const rows = await db
+    .select(RECORD_COLUMNS)
+    .from(travelers)
+    .where(whereOf(q))
+    .orderBy(order(SORT_COLUMNS[q.sort]), order(travelers.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const total = await countMatching(db, q);
+  return { items: rows.map(toTraveler), total, page: q.page, pageSize: q.pageSize };
 }
 
-/** Every matching row, in entry-date order, for the CSV export. */
-export async function allTravelers(db: Pick<Db, 'execute'>, f: TravelerFilterQuery) {
-  const rows = await db.execute(sql`SELECT ${selectList(TRAVELERS)} FROM travelers WHERE ${whereOf(f)}
-    ORDER BY travelers.entry_date DESC, travelers.id DESC`);
-  return (rows.rows as Record<string, unknown>[]).map(toApiRecord);
+/** One traveller by id, tombstones included (null when there is none). */
+export async function travelerById(db: Reader, id: string): Promise<Traveler | null> {
+  const [row] = await db.select(RECORD_COLUMNS).from(travelers).where(eq(travelers.id, id)).limit(1);
+  return row ? toTraveler(row) : null;
+}
+
+/** Where a chunk of the export stopped: the last row's sort key. */
+export interface ExportCursor {
+  entryDate: string;
+  id: string;
+}
+
+/**
+ * One chunk of the export, newest entry first: the rows after `after` in (entry_date, id)
+ * descending order. Keyset paging reads from the partial index travelers_live_entry_idx, so
+ * each chunk is one short statement whatever the position; no transaction stays open between
+ * chunks (PGlite has one connection, and a long one would hold up every other request).
+ */
+export async function exportChunk(
+  db: Reader,
+  f: TravelerFilterQuery,
+  after: ExportCursor | null,
+  size: number,
+): Promise<Traveler[]> {
+  // A row comparison, so PostgreSQL starts the index scan at the cursor (an OR of the two
+  // columns would be a filter over every row before it: each chunk slower than the last).
+  const keyset = after
+    ? sql`(${travelers.entryDate}, ${travelers.id}) < (${after.entryDate}::date, ${after.id}::uuid)`
+    : undefined;
+  const rows = await db
+    .select(RECORD_COLUMNS)
+    .from(travelers)
+    .where(and(whereOf(f), keyset))
+    .orderBy(desc(travelers.entryDate), desc(travelers.id))
+    .limit(size);
+  return rows.map(toTraveler);
 }

@@ -1,43 +1,65 @@
 /**
- * Traveller REST API. Writes follow the sync contract (ARCHITECTURE 4.3): they go through
- * applyMutations, so versions, change_seq, tombstones, the write lock and the audit trail stay
- * the same as for a pushed mutation.
+ * Traveller REST API. Writes follow the sync contract: they go through applyMutations, so
+ * versions, change_seq, tombstones, the write lock and the audit trail stay the same as for a
+ * pushed mutation (docs/architecture.md).
  *
  * A stale version answers 409 `{error:{code:'conflict', message, details:{serverRecord}}}`:
  * `details.serverRecord` is the server's current record (a tombstone when it was deleted).
  */
+import { Readable } from 'node:stream';
 import {
-  CSV_BOM,
   type Mutation,
   type PushResult,
   travelerCreateSchema,
-  travelerInputSchema,
-  uuid,
-  versionSchema,
+  travelerDeleteQuerySchema,
+  travelerIdParamsSchema,
+  travelerListQuerySchema,
+  travelerPageSchema,
+  travelerSchema,
+  travelerUpdateSchema,
 } from '@bh/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, conflict, notFound, validationError } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.ts';
+import { AppError, conflict, notFound, unauthorized, validationError } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/responses.ts';
+import { BEARER } from '../../plugins/openapi.ts';
 import { applyMutations } from '../sync/apply.ts';
-import { fetchRecord } from '../sync/records.ts';
-import { TRAVELERS } from '../sync/tables.ts';
-import { TRAVELER_CSV_COLUMNS, toCsvLine } from './csv.ts';
-import { importTravelers } from './import.ts';
-import { allTravelers, listTravelers, travelerListQuerySchema } from './query.ts';
+import { exportCsv, exportSlots } from './export.ts';
+import { importResponse, runImport } from './import-route.ts';
+import { listTravelers, travelerById } from './query.ts';
 
-const idParams = z.object({ id: uuid() });
-const updateBody = travelerInputSchema.extend({ version: versionSchema });
-const deleteQuery = z.object({ version: z.coerce.number('validation.invalid_type').pipe(versionSchema) });
-/** Largest CSV accepted by the import (about 100,000 rows). */
-const IMPORT_BODY_LIMIT = 40 * 1024 * 1024;
+const tags = ['travelers'];
+
+/** The CSV download: a stream, sent as it is read, not serialized as JSON. */
+const csvDownload = z
+  .custom<Readable>((value) => value instanceof Readable)
+  .meta({
+    description:
+      'text/csv; charset=utf-8 with a UTF-8 BOM, one line per traveller (newest entry first), sent as it is read',
+  });
+
+/** The logged-in user (requireAuth ran in onRequest). */
+function userOf(request: FastifyRequest) {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+const writeOne = async (app: FastifyInstance, request: FastifyRequest, m: Omit<Mutation, 'seq'>) => {
+  const [result] = await applyMutations(
+    app.ctx.database.db,
+    { user: userOf(request), ip: request.ip, clientId: null },
+    [{ seq: 1, ...m }],
+  );
+  if (!result) throw new Error('applyMutations answered no result');
+  return result;
+};
 
 /** Turns one REST write's result into a record or the matching API error. */
 async function outcome(app: FastifyInstance, result: PushResult, id: string) {
   if (result.status === 'applied' || result.status === 'duplicate') {
-    const record = await fetchRecord(app.ctx.database.db, TRAVELERS, id);
+    const record = await travelerById(app.ctx.database.db, id);
     if (!record) throw notFound('Traveler with id not found');
     return record;
   }
@@ -49,46 +71,44 @@ async function outcome(app: FastifyInstance, result: PushResult, id: string) {
   throw conflict({ serverRecord: result.serverRecord });
 }
 
-const writeOne = (app: FastifyInstance, request: FastifyRequest, m: Omit<Mutation, 'seq'>) =>
-  applyMutations(app.ctx.database.db, { user: request.user!, ip: request.ip, clientId: null }, [
-    { seq: 1, ...m },
-  ]).then((results) => results[0]!);
-
-async function readCsvBody(request: FastifyRequest): Promise<string> {
-  if (request.isMultipart()) {
-    const file = await request.file();
-    if (!file) throw validationError([{ field: 'file', code: 'validation.required' }]);
-    return (await file.toBuffer()).toString('utf8');
-  }
-  if (typeof request.body !== 'string') {
-    throw new AppError('unsupported_media_type', 'Send the CSV as text/csv or multipart/form-data');
-  }
-  return request.body;
-}
-
 export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
+  const exports = exportSlots();
 
   app.get(
     '/api/travelers',
-    { onRequest: app.requireAuth, schema: { querystring: travelerListQuerySchema } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: BEARER,
+        querystring: travelerListQuerySchema,
+        response: { 200: travelerPageSchema, ...errorResponses('validation_error', 'unauthorized') },
+      },
+    },
     async (request) => listTravelers(db, request.query),
   );
 
   app.get(
     '/api/travelers/export',
-    { onRequest: app.requireAuth, schema: { querystring: travelerListQuerySchema } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: BEARER,
+        querystring: travelerListQuerySchema,
+        response: { 200: csvDownload, ...errorResponses('validation_error', 'unauthorized', 'rate_limited') },
+      },
+    },
     async (request, reply) => {
-      const rows = await allTravelers(db, request.query);
-      await writeAudit(db, {
-        userId: request.user!.id,
-        ip: request.ip,
-        action: 'traveler.export',
-        entity: 'traveler',
-        details: { count: rows.length },
+      const user = userOf(request);
+      const release = exports.take();
+      // One chunk read ahead at most: memory per export stays one or two chunks of rows.
+      const body = Readable.from(exportCsv(db, request.query, { userId: user.id, ip: request.ip }), {
+        highWaterMark: 1,
       });
-      let body = CSV_BOM + toCsvLine(TRAVELER_CSV_COLUMNS);
-      for (const row of rows) body += toCsvLine(TRAVELER_CSV_COLUMNS.map((c) => row[c]));
+      // 'close' comes after the end and after an abort (client gone, read error) alike.
+      body.once('close', release);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
@@ -100,17 +120,41 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/travelers/:id',
-    { onRequest: app.requireAuth, schema: { params: idParams } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: BEARER,
+        params: travelerIdParamsSchema,
+        response: { 200: travelerSchema, ...errorResponses('validation_error', 'unauthorized', 'not_found') },
+      },
+    },
     async (request) => {
-      const record = await fetchRecord(db, TRAVELERS, request.params.id);
+      const record = await travelerById(db, request.params.id);
       if (!record || record.deletedAt) throw notFound('Traveler with id not found');
       return record;
     },
   );
 
+  const writeErrors = errorResponses(
+    'validation_error',
+    'unauthorized',
+    'forbidden',
+    'not_found',
+    'conflict',
+  );
+
   app.post(
     '/api/travelers',
-    { onRequest: app.requireAuth, schema: { body: travelerCreateSchema } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: BEARER,
+        body: travelerCreateSchema,
+        response: { 201: travelerSchema, ...writeErrors },
+      },
+    },
     async (request, reply) => {
       const { id, ...data } = request.body;
       const result = await writeOne(app, request, {
@@ -127,7 +171,16 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/travelers/:id',
-    { onRequest: app.requireAuth, schema: { params: idParams, body: updateBody } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: BEARER,
+        params: travelerIdParamsSchema,
+        body: travelerUpdateSchema,
+        response: { 200: travelerSchema, ...writeErrors },
+      },
+    },
     async (request) => {
       const { version, ...data } = request.body;
       const { id } = request.params;
@@ -144,7 +197,16 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/travelers/:id',
-    { onRequest: app.requireAuth, schema: { params: idParams, querystring: deleteQuery } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: BEARER,
+        params: travelerIdParamsSchema,
+        querystring: travelerDeleteQuerySchema,
+        response: { 200: travelerSchema, ...writeErrors },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const result = await writeOne(app, request, {
@@ -158,16 +220,34 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The import has its own body parsers (CSV text, multipart), kept out of the other modules.
+  // The import reads its body itself, as a stream (CSV text or multipart), in this scope only.
   await app.register(async (scoped) => {
-    await scoped.register(multipart, { limits: { fileSize: IMPORT_BODY_LIMIT, files: 1 } });
-    scoped.addContentTypeParser(
-      ['text/csv', 'text/plain', 'application/csv'],
-      { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT },
-      (_request, body, done) => done(null, body),
+    await scoped.register(multipart, { limits: { files: 1 } });
+    scoped.addContentTypeParser(['text/csv', 'text/plain', 'application/csv'], (_request, payload, done) =>
+      done(null, payload),
     );
-    scoped.post('/api/travelers/bulk-import', { onRequest: app.requireAuth }, async (request) =>
-      importTravelers(db, { user: request.user!, ip: request.ip }, await readCsvBody(request)),
+    scoped.post(
+      '/api/travelers/bulk-import',
+      {
+        onRequest: app.requireAuth,
+        schema: {
+          tags,
+          security: BEARER,
+          description:
+            'CSV as text/csv or multipart/form-data (field "file"). Answers the report as JSON, or with ' +
+            '`Accept: application/x-ndjson` a stream of progress lines ending with the report.',
+          response: {
+            200: importResponse,
+            ...errorResponses(
+              'validation_error',
+              'unauthorized',
+              'payload_too_large',
+              'unsupported_media_type',
+            ),
+          },
+        },
+      },
+      async (request, reply) => runImport(app, request, reply, userOf(request)),
     );
   });
 };

@@ -1,12 +1,13 @@
 /**
- * The spec's three sample travellers (statuses pending, declared, tested) as demo data on the
+ * The three sample travellers of the product description (statuses pending, declared, tested) as demo data on the
  * server. They are written once, on an empty travelers table, through applyMutations so they
  * get versions and change_seq and reach every device by sync like any other record. Fixed ids
  * make a second seeding (two servers starting at once) a harmless conflict, never a duplicate.
  */
 import type { Mutation, TravelerInput } from '@bh/shared';
-import { sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { travelers, users } from '../../db/schema.ts';
 import { applyMutations } from '../sync/apply.ts';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -70,12 +71,15 @@ export function demoTravelers(): { id: string; data: TravelerInput }[] {
 /** Seeds the sample travellers when the travelers table is empty (tombstones count as rows). */
 export async function seedDemoTravelers(database: Database) {
   const { db } = database;
-  const any = await db.execute(sql`SELECT 1 FROM travelers LIMIT 1`);
-  if (any.rows.length > 0) return;
-  const admin = await db.execute(
-    sql`SELECT id::text AS id FROM users WHERE role = 'admin' ORDER BY created_at LIMIT 1`,
-  );
-  const adminId = (admin.rows[0] as { id: string } | undefined)?.id;
+  const any = await db.select({ id: travelers.id }).from(travelers).limit(1);
+  if (any.length > 0) return;
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  const adminId = admin?.id;
   if (!adminId) return;
   const mutations: Mutation[] = demoTravelers().map((t, i) => ({
     seq: i + 1,

@@ -28,7 +28,7 @@ async function create(headers: Record<string, string>, over: Record<string, unkn
 
 async function auditActions() {
   const res = await h.database.db.execute(sql`SELECT action FROM audit_events ORDER BY id`);
-  return (res.rows as { action: string }[]).map((r) => r.action);
+  return res.rows.map((r) => String(r.action));
 }
 
 describe('traveller CRUD', () => {
@@ -135,7 +135,7 @@ describe('GET /api/travelers filters, paging and sort', () => {
   const list = async (query: string) => {
     const { headers } = await h.user();
     const res = await h.app.inject({ url: `/api/travelers?${query}`, headers });
-    return res.json() as { items: { fullName: string }[]; total: number };
+    return res.json<{ items: { fullName: string }[]; total: number }>();
   };
   const names = async (query: string) => (await list(query)).items.map((t) => t.fullName);
 

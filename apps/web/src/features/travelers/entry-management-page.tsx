@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSyncState } from '../../sync/use-sync-state.ts';
-import { downloadExport } from './csv-transfer.ts';
+import { ExportButton } from './export-button.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { EMPTY_FILTERS, SearchPanel } from './search-panel.tsx';
 import { StatsBar } from './stats-bar.tsx';
@@ -31,23 +31,9 @@ export default function EntryManagementPage() {
   const wide = useWideScreen();
   const sync = useSyncState();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState(false);
   const selectedId = dialog.kind === 'details' || dialog.kind === 'edit' ? dialog.id : null;
   const selected = useTraveler(selectedId);
   const close = () => setDialog({ kind: 'none' });
-
-  const exportCsv = async () => {
-    setExporting(true);
-    setExportError(false);
-    try {
-      await downloadExport();
-    } catch {
-      setExportError(true);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   let content: React.ReactNode;
   if (state.status === 'error') {
@@ -102,14 +88,7 @@ export default function EntryManagementPage() {
           <p className="text-sm opacity-80">{t('travelers.subtitle')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn btn-sm"
-            onClick={() => void exportCsv()}
-            disabled={exporting || !sync.isOnline}
-          >
-            {exporting ? t('travelers.export.busy') : t('travelers.export.button')}
-          </button>
+          <ExportButton online={sync.isOnline} />
           <button
             type="button"
             className="btn btn-sm"
@@ -145,11 +124,6 @@ export default function EntryManagementPage() {
             max={100}
           />
           {t('travelers.pullProgress', { percent: Math.round(sync.pullProgress * 100) })}
-        </div>
-      )}
-      {exportError && (
-        <div role="alert" className="alert alert-error alert-soft text-sm py-2">
-          {t('travelers.export.failed')}
         </div>
       )}
       <SearchPanel countries={lists.countries} onSearch={setFilters} />

@@ -1,33 +1,34 @@
-/** CSV import: choose a file, watch the upload progress, then read the per-row report. */
+/**
+ * CSV import: choose a file, watch the upload progress, then the server saving the rows chunk by
+ * chunk, then read the per-row report.
+ */
 
-import type { FieldIssue } from '@bh/shared';
+import type { FieldIssue, TravelerImportReport } from '@bh/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal.tsx';
 import { requestSync } from '../../sync/triggers.ts';
-import {
-  ImportError,
-  type ImportReport,
-  rejectionReportCsv,
-  saveText,
-  uploadImport,
-} from './csv-transfer.ts';
+import { ImportError, rejectionReportCsv, saveText, uploadImport } from './csv-transfer.ts';
 
 /** Rows of the report shown on screen; the downloadable report has every one. */
 const SHOWN_ROWS = 500;
 
-type Phase = { kind: 'idle' } | { kind: 'uploading'; fraction: number } | { kind: 'processing' };
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; fraction: number }
+  /** The server checks the file, then saves it: `saved` of `total` rows once it says so. */
+  | { kind: 'processing'; saved: number | null; total: number | null };
 
 export function ImportDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const [report, setReport] = useState<ImportReport | null>(null);
+  const [report, setReport] = useState<TravelerImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const busy = phase.kind !== 'idle';
   const fieldName = (field: string | undefined) => (field ? t(`travelers.field.${field}`) : '');
   const describe = (issue: FieldIssue) => ({ field: fieldName(issue.field), reason: t(issue.code) });
-  const downloadReport = (r: ImportReport) =>
+  const downloadReport = (r: TravelerImportReport) =>
     saveText(
       rejectionReportCsv(
         r,
@@ -48,8 +49,15 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     setReport(null);
     setPhase({ kind: 'uploading', fraction: 0 });
     try {
-      const result = await uploadImport(file, (fraction) =>
-        setPhase(fraction >= 1 ? { kind: 'processing' } : { kind: 'uploading', fraction }),
+      const result = await uploadImport(
+        file,
+        (fraction) =>
+          setPhase(
+            fraction >= 1
+              ? { kind: 'processing', saved: null, total: null }
+              : { kind: 'uploading', fraction },
+          ),
+        (saved, total) => setPhase({ kind: 'processing', saved, total }),
       );
       setReport(result);
       // Bring the new travellers to this device now rather than at the next timed sync.
@@ -97,9 +105,28 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           </div>
         )}
         {phase.kind === 'processing' && (
-          <div>
-            <progress className="progress progress-primary w-full" />
-            <p className="text-sm">{t('travelers.import.processing')}</p>
+          <div role="status" data-testid="import-saving">
+            {phase.saved !== null && phase.total ? (
+              <>
+                <progress
+                  className="progress progress-primary w-full"
+                  value={phase.saved}
+                  max={phase.total}
+                />
+                <p className="text-sm">
+                  {t('travelers.import.saving', {
+                    saved: phase.saved,
+                    total: phase.total,
+                    percent: Math.round((phase.saved / phase.total) * 100),
+                  })}
+                </p>
+              </>
+            ) : (
+              <>
+                <progress className="progress progress-primary w-full" />
+                <p className="text-sm">{t('travelers.import.processing')}</p>
+              </>
+            )}
           </div>
         )}
         {error && (

@@ -1,0 +1,41 @@
+/**
+ * What makes two registrations the same traveller: passport number, nationality and entry
+ * date. The import reports a row as a duplicate when a live traveller with that key exists or
+ * an earlier row of the file has it.
+ */
+import type { TravelerInput } from '@bh/shared';
+import { and, inArray, isNull, notInArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { travelers } from '../../db/schema.ts';
+
+type Key = Pick<TravelerInput, 'passportNo' | 'nationality' | 'entryDate'>;
+
+export const duplicateKeyOf = (r: Key) => `${r.passportNo}|${r.nationality}|${r.entryDate}`;
+
+/**
+ * Keys of the given rows that a live (not deleted) traveller already has, leaving out the
+ * travellers `exceptIds` (the rows being written).
+ */
+export async function findRegistered(
+  db: Pick<Db, 'selectDistinct'>,
+  rows: { data: Key }[],
+  exceptIds: string[] = [],
+) {
+  const passports = [...new Set(rows.map((r) => r.data.passportNo))];
+  if (passports.length === 0) return new Set<string>();
+  const found = await db
+    .selectDistinct({
+      passportNo: travelers.passportNo,
+      nationality: travelers.nationality,
+      entryDate: travelers.entryDate,
+    })
+    .from(travelers)
+    .where(
+      and(
+        isNull(travelers.deletedAt),
+        inArray(travelers.passportNo, passports),
+        exceptIds.length > 0 ? notInArray(travelers.id, exceptIds) : undefined,
+      ),
+    );
+  return new Set(found.map(duplicateKeyOf));
+}
