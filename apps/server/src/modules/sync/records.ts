@@ -1,10 +1,9 @@
 /**
  * Reads synced rows as the API sends them (camelCase, ISO times, no server-only columns).
- * Lookups and pull pages are drizzle selects; `selectList` serves callers that still write
- * their own SQL over a synced table.
+ * Lookups and pull pages are drizzle selects.
  */
 import { isValidRecordId, type SyncTable } from '@bh/shared';
-import { asc, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, getTableColumns, gt, inArray, } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { healthDeclarations, systemStatus, travelers } from '../../db/schema.ts';
 import type { WritableTable } from './tables.ts';
@@ -44,22 +43,6 @@ export function toApiRecord(row: Record<string, unknown>): ApiRecord {
     out[camel(k)] = value;
   }
   return out;
-}
-
-/** Columns selected for every synced table by raw SQL: date columns as text so no time zone shifts them. */
-export function selectList(table: WritableTable): SQL {
-  const dateCols = table.columns.filter((c) => c.type === 'date').map((c) => c.col);
-  const others = table.columns.filter((c) => c.type !== 'date').map((c) => c.col);
-  const parts = [
-    'id::text AS id',
-    ...others,
-    ...dateCols.map((c) => `to_char(${c}, 'YYYY-MM-DD') AS ${c}`),
-    'version',
-    table.name === 'systemStatus' ? 'NULL::timestamptz AS created_at' : 'created_at',
-    'updated_at',
-    table.name === 'systemStatus' ? 'NULL::timestamptz AS deleted_at' : 'deleted_at',
-  ];
-  return sql.raw(parts.join(', '));
 }
 
 // The API columns of each synced table: everything but the server-only bookkeeping. Drizzle

@@ -28,7 +28,7 @@ export interface WritableTable {
 
 const c = (key: string, col: string, type: ColumnType = 'text'): ColumnDef => ({ key, col, type });
 
-export const TRAVELERS: WritableTable = {
+const TRAVELERS: WritableTable = {
   name: 'travelers',
   sqlName: 'travelers',
   auditEntity: 'traveler',

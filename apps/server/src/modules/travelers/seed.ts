@@ -12,7 +12,7 @@ import { applyMutations } from '../sync/apply.ts';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
-export function demoTravelers(): { id: string; data: TravelerInput }[] {
+function demoTravelers(): { id: string; data: TravelerInput }[] {
   return [
     {
       id: '6f1c2a3e-0001-4a4b-9c1d-0a1b2c3d4e01',
