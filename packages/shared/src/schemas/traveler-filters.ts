@@ -1,5 +1,5 @@
 /**
- * Traveller search (SPEC section 3): fullName and passportNo match as case-insensitive
+ * Traveller search (docs/spec.md §3): fullName and passportNo match as case-insensitive
  * substrings, nationality exactly, entryDateFrom/entryDateTo as an inclusive range.
  * Empty strings mean "no filter".
  */

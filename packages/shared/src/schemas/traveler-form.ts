@@ -1,5 +1,5 @@
 /**
- * Traveller add/edit form (SPEC section 5, ARCHITECTURE section 6):
+ * Traveller add/edit form (docs/spec.md §5; docs/architecture.md, "Where the spec is inconsistent"):
  * - fullName, nationality, entryDate, gender required;
  * - passport: 6-12 letters/digits after normalising (upper case, spaces removed); for nationality
  *   VN also 1 letter + 7 digits;
