@@ -22,6 +22,7 @@ import { registerAuthGuard } from './plugins/auth-guard.ts';
 import './plugins/context.ts';
 import { repoRoot } from './paths.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('ctx', { config, database, secrets, version, startedAt: new Date() });
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   await registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   registerAuthGuard(app, {

@@ -1,7 +1,29 @@
 import { ERROR_CODES as ERROR_STATUS, type ApiErrorCode as ErrorCode } from '@bh/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.ts';
+import { AppError, validationError } from '../lib/errors.ts';
+
+/**
+ * Errors the multipart parser (busboy, under @fastify/multipart) raises for a body that does not
+ * match its Content-Type: a wrong boundary, a truncated body, a boundary it cannot use. They are
+ * plain Errors without a status, so they are told apart by their text; they are the client's
+ * fault and answer 400, never 500.
+ */
+const MALFORMED_MULTIPART = [
+  /^Unexpected end of multipart data$/,
+  /terminated early due to unexpected end of multipart data$/,
+  /^Multipart: Boundary not found$/,
+  /^Malformed part header$/,
+  /^Unsupported Content-Type\.?$/,
+  /^The needle cannot (be an empty|have a length bigger)/,
+];
+
+function isMalformedMultipart(err: { message?: unknown; statusCode?: unknown }, contentType: unknown) {
+  if (err.statusCode !== undefined || typeof err.message !== 'string') return false;
+  if (typeof contentType !== 'string' || !/^\s*multipart\//i.test(contentType)) return false;
+  const { message } = err;
+  return MALFORMED_MULTIPART.some((re) => re.test(message));
+}
 
 const codeForStatus = (status: number): ErrorCode => {
   const found = (Object.entries(ERROR_STATUS) as [ErrorCode, number][]).find(([, s]) => s === status);
@@ -27,6 +49,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(400)
         .send({ error: { code: 'validation_error', message: 'Invalid data', details } });
+    }
+    if (isMalformedMultipart(err, request.headers['content-type'])) {
+      const body = validationError([{ field: 'body', code: 'validation.malformed_body' }]);
+      return reply
+        .status(400)
+        .send({ error: { code: body.code, message: body.message, details: body.details } });
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) {
