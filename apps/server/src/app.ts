@@ -21,7 +21,7 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
 import './plugins/context.ts';
 import { repoRoot } from './paths.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -69,6 +69,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 8 * 1024 * 1024,
     forceCloseConnections: true,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

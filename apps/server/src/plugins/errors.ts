@@ -1,5 +1,5 @@
 import { ERROR_CODES as ERROR_STATUS, type ApiErrorCode as ErrorCode } from '@bh/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, validationError } from '../lib/errors.ts';
 
@@ -30,6 +30,20 @@ const codeForStatus = (status: number): ErrorCode => {
   if (found) return found[0];
   return status >= 500 ? 'server_error' : 'validation_error';
 };
+
+/**
+ * Fastify's `frameworkErrors` option: errors the router raises before any route runs (a path
+ * with broken percent-encoding, an over-long parameter) get the same envelope as every other
+ * error instead of Fastify's own body.
+ */
+export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (err.statusCode !== undefined && err.statusCode >= 500) {
+    return reply.status(500).send({ error: { code: 'server_error', message: 'Server error, please try again later' } });
+  }
+  const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 400;
+  const body = validationError([{ field: 'url', code: 'validation.invalid_format' }]);
+  return reply.status(status).send({ error: { code: body.code, message: body.message, details: body.details } });
+}
 
 /** Every error becomes `{error:{code,message,details?}}`; no stack traces leave the server. */
 export function registerErrorHandling(app: FastifyInstance) {

@@ -200,3 +200,14 @@ describe('NUL and lone surrogates', () => {
     expect(res.statusCode, res.body).toBe(201);
   });
 });
+
+describe('broken URLs', () => {
+  it('a path with broken percent-encoding answers 400 with the error envelope', async () => {
+    for (const url of ['/api/travelers/%', '/api/users/%E0%A4%A/x', '/api/files/%zz/metadata']) {
+      const res = await h.app.inject({ url, headers: officer });
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.json()).toMatchObject({ error: { code: 'validation_error', message: expect.any(String) } });
+    }
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * Route fuzz test: every registered /api route, called through app.inject as anonymous, officer
+ * and admin with random bodies, query strings, headers and multipart bodies (fuzz-requests.ts).
+ * For every request: never a 5xx; a 4xx has the error envelope and wrote nothing (fingerprint of
+ * every table but the audit log, and of the file store, before and after).
+ *
+ * Short mode (inside `npm test`): a fixed seed and FUZZ_RUNS (default 90) requests per route.
+ * Long mode (`npm run fuzz`): FUZZ_RUNS=2000 and a random seed, on PGlite and, when DATABASE_URL
+ * is set, on PostgreSQL. A failure prints the seed; rerun with FUZZ_SEED=<seed> to replay it.
+ */
+import { randomUUID } from 'node:crypto';
+import { apiErrorSchema } from '@bh/shared';
+import { noContacts, noSymptoms } from '@bh/shared/testing';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JsonSchema } from './fuzz-arbitraries.ts';
+import { changedTables, fingerprint } from './fuzz-db.ts';
+import { type FuzzContext, type FuzzRequest, type RouteSpec, requestFor } from './fuzz-requests.ts';
+import { createHarness, type Harness } from './harness.ts';
+import { registeredApiRoutes } from './routes.ts';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 90);
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : RUNS > 200 ? Date.now() % 2 ** 31 : 20261123;
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+
+interface OpenApiOperation {
+  parameters?: { in: string; name: string; schema?: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
+/** What the OpenAPI document says about each operation's query and JSON body. */
+function specsOf(doc: { paths?: Record<string, Record<string, OpenApiOperation>> }, routes: string[]): RouteSpec[] {
+  return routes.map((entry) => {
+    const [method = 'GET', route = '/'] = entry.split(' ');
+    const op = doc.paths?.[route.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[method.toLowerCase()];
+    const query: Record<string, JsonSchema> = {};
+    for (const p of op?.parameters ?? []) if (p.in === 'query') query[p.name] = p.schema ?? {};
+    return { method, route, query, body: op?.requestBody?.content?.['application/json']?.schema ?? null };
+  });
+}
+
+/**
+ * Findings that can only be fixed inside a route module (the lead fixes them there after the
+ * module rewrites land; then the entry goes). Each is matched narrowly: any other failure of the
+ * same route still fails the test.
+ */
+const KNOWN_MODULE_FINDINGS: { route: string; why: string; matches: (req: FuzzRequest, status: number) => boolean }[] = [
+  {
+    route: 'GET /api/system-status',
+    why: 'query `today` is z.iso.date() in the module instead of the shared isoDate(): year 0000 reaches PostgreSQL',
+    matches: (req, status) => status === 500 && /[?&]today=0000-/.test(req.url),
+  },
+];
+
+let h: Harness;
+let ctx: FuzzContext;
+let specs: RouteSpec[] = [];
+
+async function call(req: { method: string; url: string; headers: Record<string, string>; payload?: unknown }) {
+  const res = await h.app.inject({
+    method: req.method as 'GET',
+    url: req.url,
+    headers: req.headers,
+    payload: req.payload as string,
+  });
+  return res;
+}
+
+/** Live sessions and some real records, so that valid-looking requests reach real rows. */
+async function seed(): Promise<FuzzContext> {
+  const officer = await h.user('officer');
+  const admin = await h.user('admin');
+  const auth = (u: { headers: { authorization: string } }) => u.headers;
+  const travelerId = randomUUID();
+  await call({
+    method: 'POST',
+    url: '/api/travelers',
+    headers: auth(officer),
+    payload: JSON.stringify({ id: travelerId, fullName: 'Nguyễn Văn A', passportNo: 'B1234567', nationality: 'VN', entryDate: '2026-11-20', status: 'pending' }),
+  });
+  const declarationId = randomUUID();
+  await h.app.inject({
+    method: 'POST',
+    url: '/api/health-declarations',
+    headers: auth(officer),
+    payload: { id: declarationId, travelerId, fullName: 'Nguyễn Văn A', passportNumber: 'B1234567', phone: '0912345678', bodyTemperature: 36.6, vaccinationStatus: 'full', symptoms: noSymptoms, contactHistory: noContacts, riskZones: [], commitment: true, systemMode: 'pandemic' },
+  });
+  const boundary = 'seedBoundary';
+  const upload = await call({
+    method: 'POST',
+    url: '/api/files',
+    headers: { ...auth(officer), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file_type"\r\n\r\nhealth_test_result\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  await h.app.inject({ method: 'PUT', url: '/api/system-status', headers: auth(admin), payload: { mode: 'pandemic' } });
+  const register = await h.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name: 'Trần Thị B', email: 'fuzz@test.vn', password: 'Strong@123', confirmPassword: 'Strong@123', age: 30, gender: 'female', terms: true },
+  });
+  const notes = await h.app.inject({ url: '/api/notifications', headers: auth(officer) });
+  const ids = [travelerId, declarationId, officer.id, admin.id];
+  for (const res of [upload, register]) {
+    const id = res.json()?.id;
+    if (typeof id === 'string') ids.push(id);
+  }
+  const requests = await h.app.inject({ url: '/api/account-requests', headers: auth(admin) });
+  for (const item of [...(notes.json()?.items ?? []), ...(requests.json()?.items ?? [])]) {
+    if (typeof item?.id === 'string') ids.push(item.id);
+  }
+  const token = (u: { headers: { authorization: string } }) => u.headers.authorization.slice('Bearer '.length);
+  return { tokens: { officer: token(officer), admin: token(admin) }, ids };
+}
+
+/** Fresh sessions for each route: an earlier route may have logged out or disabled a caller. */
+async function refreshCallers() {
+  const officer = await h.user('officer');
+  const admin = await h.user('admin');
+  ctx.tokens = {
+    officer: officer.headers.authorization.slice(7),
+    admin: admin.headers.authorization.slice(7),
+  };
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  ctx = await seed();
+  const doc = (await h.app.inject({ url: '/api/openapi.json' })).json();
+  specs = specsOf(doc, registeredApiRoutes(h.app));
+}, 60_000);
+afterAll(() => h?.close());
+
+const describeLine = (r: FuzzRequest) =>
+  `${r.caller} ${r.method} ${r.url.slice(0, 300)} ${JSON.stringify(r.headers).slice(0, 300)} ${String(r.payload ?? '').slice(0, 300)}`;
+
+describe(`route fuzz (seed ${SEED}, ${RUNS} requests per route)`, () => {
+  it('covers every registered API route', () => {
+    expect(specs.length).toBeGreaterThan(30);
+  });
+
+  it('no route answers 5xx or writes on a rejected request', async () => {
+    const failures: string[] = [];
+    const seen = new Set<string>();
+    for (const spec of specs) {
+      await refreshCallers();
+      let before = await fingerprint(h);
+      const property = fc.asyncProperty(requestFor(spec, ctx), async (req) => {
+        const res = await call(req);
+        const after = await fingerprint(h);
+        const changed = changedTables(before, after);
+        before = after;
+        const known = KNOWN_MODULE_FINDINGS.find(
+          (k) => k.route === `${spec.method} ${spec.route}` && k.matches(req, res.statusCode),
+        );
+        if (known) {
+          seen.add(`${known.route}: ${known.why}`);
+          return;
+        }
+        if (res.statusCode >= 500) throw new Error(`${res.statusCode} ${res.body.slice(0, 300)}`);
+        if (res.statusCode >= 400) {
+          if (!apiErrorSchema.safeParse(res.json()).success) throw new Error(`no error envelope: ${res.body.slice(0, 200)}`);
+          if (changed.length > 0) throw new Error(`${res.statusCode} but wrote ${changed.join(', ')}`);
+        }
+      });
+      const out = await fc.check(property, { seed: SEED, numRuns: RUNS, endOnFailure: true });
+      if (out.failed) {
+        const example = out.counterexample?.[0];
+        failures.push(
+          `${spec.method} ${spec.route}: ${String(out.errorInstance instanceof Error ? out.errorInstance.message : out.errorInstance)}\n    ${example ? describeLine(example) : ''}\n    (FUZZ_SEED=${out.seed} path ${out.counterexamplePath})`,
+        );
+      }
+    }
+    if (seen.size > 0) console.info(`known module findings still present:\n${[...seen].join('\n')}`);
+    expect(failures, `route fuzz failures (seed ${SEED}):\n${failures.join('\n')}`).toEqual([]);
+  }, 600_000);
+});
