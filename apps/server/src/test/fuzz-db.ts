@@ -44,3 +44,38 @@ export async function fingerprint(h: Harness): Promise<Record<string, string>> {
 export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
   return Object.keys(after).filter((k) => before[k] !== after[k]);
 }
+
+/**
+ * A cheaper witness for long runs: a row trigger on every fingerprinted table counts row writes
+ * in a side table (rolled back with the writing transaction, like the rows themselves), so one
+ * tiny query per request tells whether anything was written. Test databases only.
+ */
+export async function installWriteCounter(h: Harness): Promise<{ read(): Promise<string>; remove(): Promise<void> }> {
+  const run = (text: string) => h.database.db.execute(sql.raw(text));
+  await run('CREATE TABLE IF NOT EXISTS fuzz_write_counter (tbl text PRIMARY KEY, n bigint NOT NULL)');
+  await run(`CREATE OR REPLACE FUNCTION fuzz_count_write() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO fuzz_write_counter VALUES (TG_TABLE_NAME, 1)
+        ON CONFLICT (tbl) DO UPDATE SET n = fuzz_write_counter.n + 1;
+      RETURN NULL;
+    END $$`);
+  for (const t of FINGERPRINT_TABLES) {
+    await run(`DROP TRIGGER IF EXISTS fuzz_count_write ON ${t}`);
+    await run(`CREATE TRIGGER fuzz_count_write AFTER INSERT OR UPDATE OR DELETE ON ${t}
+      FOR EACH ROW EXECUTE FUNCTION fuzz_count_write()`);
+  }
+  const read = sql.raw(`SELECT coalesce(string_agg(tbl || ':' || n, ',' ORDER BY tbl), '') AS w FROM fuzz_write_counter`);
+  const dir = path.join(h.dataDir, 'files');
+  return {
+    async read() {
+      const res = await h.database.db.execute(read);
+      const files = existsSync(dir) ? readdirSync(dir).length : 0;
+      return `${String(res.rows[0]?.w ?? '')}|files:${files}`;
+    },
+    async remove() {
+      for (const t of FINGERPRINT_TABLES) await run(`DROP TRIGGER IF EXISTS fuzz_count_write ON ${t}`);
+      await run('DROP FUNCTION IF EXISTS fuzz_count_write()');
+      await run('DROP TABLE IF EXISTS fuzz_write_counter');
+    },
+  };
+}
