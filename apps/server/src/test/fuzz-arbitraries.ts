@@ -107,12 +107,19 @@ export const dateTimeString = fc
     fc.nat(60),
     fc.oneof(
       fc.constant('Z'),
-      fc.tuple(fc.constantFrom('+', '-'), fc.nat(23), fc.nat(59)).map(([s, h, m]) => `${s}${pad(h, 2)}:${pad(m, 2)}`),
+      fc
+        .tuple(fc.constantFrom('+', '-'), fc.nat(23), fc.nat(59))
+        .map(([s, h, m]) => `${s}${pad(h, 2)}:${pad(m, 2)}`),
     ),
   )
   .map(([date, h, m, zone]) => `${date}T${pad(h, 2)}:${pad(m, 2)}:00.000${zone}`);
 
-export const nastyString = fc.oneof(fc.constantFrom(...NASTY_STRINGS), utf16String(), dateString, dateTimeString);
+export const nastyString = fc.oneof(
+  fc.constantFrom(...NASTY_STRINGS),
+  utf16String(),
+  dateString,
+  dateTimeString,
+);
 
 /** Any JSON-ish value, nasty leaves included, at most `depth` levels deep. */
 export const anyValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
@@ -123,9 +130,13 @@ export const anyValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((ti
     fc.integer(),
     fc.double(),
     fc.array(tie('value'), { maxLength: 3 }),
-    fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'a\u0000')), tie('value'), {
-      maxKeys: 3,
-    }),
+    fc.dictionary(
+      fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'a\u0000')),
+      tie('value'),
+      {
+        maxKeys: 3,
+      },
+    ),
   ),
 })).value;
 
@@ -153,7 +164,11 @@ function validString(s: JsonSchema, clean: boolean): fc.Arbitrary<string> {
   const edge = (plausible: fc.Arbitrary<string>, any: fc.Arbitrary<string>) =>
     clean ? fc.oneof({ arbitrary: plausible, weight: 4 }, any) : any;
   if (s.format === 'uuid') return fc.uuid();
-  if (s.format === 'date') return edge(plausibleDate.map((d) => d.slice(0, 10)), dateString);
+  if (s.format === 'date')
+    return edge(
+      plausibleDate.map((d) => d.slice(0, 10)),
+      dateString,
+    );
   if (s.format === 'date-time') return edge(plausibleDate, dateTimeString);
   if (s.format === 'email') return fc.emailAddress();
   if (s.format === 'uri') return fc.webUrl();
@@ -185,7 +200,8 @@ export function valueFor(schema: JsonSchema | undefined, depth = 0): fc.Arbitrar
 }
 
 function fittingValue(schema: JsonSchema, depth: number, clean: boolean): fc.Arbitrary<unknown> {
-  const child = (c: JsonSchema | undefined) => (clean ? fittingValue(c ?? {}, depth + 1, true) : valueFor(c, depth + 1));
+  const child = (c: JsonSchema | undefined) =>
+    clean ? fittingValue(c ?? {}, depth + 1, true) : valueFor(c, depth + 1);
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants && variants.length > 0) return fc.oneof(...variants.map((v) => fittingValue(v, depth, clean)));
   if (schema.allOf && schema.allOf.length > 0) return fittingValue(schema.allOf[0] ?? {}, depth, clean);
@@ -236,14 +252,17 @@ export function bodyFor(schema: JsonSchema, samples: Record<string, unknown>[] =
   const clean =
     samples.length === 0
       ? fromSchema
-      : fc.oneof(fromSchema, { arbitrary: fc.oneof(...samples.map((s) => fromSample(schema, s))), weight: 3 });
+      : fc.oneof(fromSchema, {
+          arbitrary: fc.oneof(...samples.map((s) => fromSample(schema, s))),
+          weight: 3,
+        });
   const keys = Object.keys(schema.properties ?? {});
   const oneBad =
     keys.length === 0
       ? clean
-      : fc.tuple(clean, fc.constantFrom(...keys), fc.oneof(nastyValue, fc.constantFrom(...NASTY_STRINGS))).map(
-          ([body, key, bad]) => ({ ...body, [key]: bad }),
-        );
+      : fc
+          .tuple(clean, fc.constantFrom(...keys), fc.oneof(nastyValue, fc.constantFrom(...NASTY_STRINGS)))
+          .map(([body, key, bad]) => ({ ...body, [key]: bad }));
   return fc.oneof(
     { arbitrary: clean, weight: 3 },
     { arbitrary: oneBad, weight: 3 },
@@ -259,7 +278,10 @@ const UNIQUE: Record<string, fc.Arbitrary<unknown>> = {
 };
 
 /** A known-valid sample body with a field or two swapped for other schema-fitting values. */
-function fromSample(schema: JsonSchema, sample: Record<string, unknown>): fc.Arbitrary<Record<string, unknown>> {
+function fromSample(
+  schema: JsonSchema,
+  sample: Record<string, unknown>,
+): fc.Arbitrary<Record<string, unknown>> {
   const entries = Object.entries(sample).map(([key, value]) => {
     const keep = UNIQUE[key] ?? fc.constant(value);
     const other = fittingValue(schema.properties?.[key] ?? {}, 1, true);
@@ -277,9 +299,12 @@ export function objectFor(schema: JsonSchema, depth = 0): fc.Arbitrary<Record<st
       .tuple(fc.nat(9), valueFor(child, depth + 1))
       .map(([roll, value]) => (roll < (required.has(key) ? 9 : 6) ? ([key, value] as const) : null)),
   );
-  const stray = fc.option(fc.tuple(fc.constantFrom('__proto__', 'constructor', 'extra', 'a\u0000'), anyValue), {
-    freq: 8,
-  });
+  const stray = fc.option(
+    fc.tuple(fc.constantFrom('__proto__', 'constructor', 'extra', 'a\u0000'), anyValue),
+    {
+      freq: 8,
+    },
+  );
   return fc.tuple(fc.tuple(...entries), stray).map(([picked, extra]) => {
     const out: Record<string, unknown> = {};
     for (const entry of picked) if (entry) out[entry[0]] = entry[1];

@@ -50,7 +50,9 @@ export function changedTables(before: Record<string, string>, after: Record<stri
  * in a side table (rolled back with the writing transaction, like the rows themselves), so one
  * tiny query per request tells whether anything was written. Test databases only.
  */
-export async function installWriteCounter(h: Harness): Promise<{ read(): Promise<string>; remove(): Promise<void> }> {
+export async function installWriteCounter(
+  h: Harness,
+): Promise<{ read(): Promise<string>; remove(): Promise<void> }> {
   const run = (text: string) => h.database.db.execute(sql.raw(text));
   await run('CREATE TABLE IF NOT EXISTS fuzz_write_counter (tbl text PRIMARY KEY, n bigint NOT NULL)');
   await run(`CREATE OR REPLACE FUNCTION fuzz_count_write() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -64,7 +66,9 @@ export async function installWriteCounter(h: Harness): Promise<{ read(): Promise
     await run(`CREATE TRIGGER fuzz_count_write AFTER INSERT OR UPDATE OR DELETE ON ${t}
       FOR EACH ROW EXECUTE FUNCTION fuzz_count_write()`);
   }
-  const read = sql.raw(`SELECT coalesce(string_agg(tbl || ':' || n, ',' ORDER BY tbl), '') AS w FROM fuzz_write_counter`);
+  const read = sql.raw(
+    `SELECT coalesce(string_agg(tbl || ':' || n, ',' ORDER BY tbl), '') AS w FROM fuzz_write_counter`,
+  );
   const dir = path.join(h.dataDir, 'files');
   return {
     async read() {

@@ -4,7 +4,14 @@
  * JSON, raw text, CSV and multipart (good, without boundary, wrong boundary, truncated).
  */
 import fc from 'fast-check';
-import { anyValue, bodyFor, type JsonSchema, nastyString, utf16String, valueFor } from './fuzz-arbitraries.ts';
+import {
+  anyValue,
+  bodyFor,
+  type JsonSchema,
+  nastyString,
+  utf16String,
+  valueFor,
+} from './fuzz-arbitraries.ts';
 
 export type Caller = 'anonymous' | 'officer' | 'admin';
 
@@ -45,10 +52,13 @@ export function pct(text: string): string {
   return out;
 }
 
-const asText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+const asText = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 
 /** Header values HTTP can carry (visible ASCII and space). */
-const headerText = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 });
+const headerText = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+  maxLength: 60,
+});
 
 function authorization(ctx: FuzzContext, caller: Caller): fc.Arbitrary<string | null> {
   const own = caller === 'anonymous' ? null : ctx.tokens[caller];
@@ -88,7 +98,16 @@ function queryString(spec: RouteSpec): fc.Arbitrary<string> {
   const stray = fc.array(
     fc.oneof(
       fc.tuple(utf16String(8), nastyString).map(([k, v]) => `${pct(k)}=${pct(v)}`),
-      fc.constantFrom('%', '=%', 'a=%E0%A4%A', 'a[]=1&a[]=2', '__proto__[x]=1', 'page=1&page=2', '&&&', 'x=%00'),
+      fc.constantFrom(
+        '%',
+        '=%',
+        'a=%E0%A4%A',
+        'a[]=1&a[]=2',
+        '__proto__[x]=1',
+        'page=1&page=2',
+        '&&&',
+        'x=%00',
+      ),
     ),
     { maxLength: 2 },
   );
@@ -97,9 +116,30 @@ function queryString(spec: RouteSpec): fc.Arbitrary<string> {
     .map(([parts, extra]) => [...parts.filter((p): p is string => p !== null), ...extra].join('&'));
 }
 
-const CSV_COLUMNS = ['fullName', 'passportNo', 'nationality', 'entryDate', 'status', 'note', 'birthDate', 'gender'];
+const CSV_COLUMNS = [
+  'fullName',
+  'passportNo',
+  'nationality',
+  'entryDate',
+  'status',
+  'note',
+  'birthDate',
+  'gender',
+];
 const csvCell = fc.oneof(
-  fc.constantFrom('Nguyễn Văn A', 'B1234567', 'VN', '2026-11-20', 'pending', '"', '""', 'a,b', '"a\nb"', '=1+1', ''),
+  fc.constantFrom(
+    'Nguyễn Văn A',
+    'B1234567',
+    'VN',
+    '2026-11-20',
+    'pending',
+    '"',
+    '""',
+    'a,b',
+    '"a\nb"',
+    '=1+1',
+    '',
+  ),
   nastyString,
 );
 const csvBody = fc
@@ -109,15 +149,24 @@ const csvBody = fc
     fc.constantFrom('\n', '\r\n', '\r'),
     fc.boolean(),
   )
-  .map(([header, rows, eol, bom]) => (bom ? '\uFEFF' : '') + [header, ...rows].map((r) => r.join(',')).join(eol));
+  .map(
+    ([header, rows, eol, bom]) => (bom ? '\uFEFF' : '') + [header, ...rows].map((r) => r.join(',')).join(eol),
+  );
 
 function multipart(): fc.Arbitrary<{ contentType: string; payload: Buffer }> {
   const part = fc.record({
     name: fc.constantFrom('file', 'file_type', 'id', 'x', '__proto__', ''),
-    filename: fc.option(fc.constantFrom('a.png', 'a.csv', 'a.pdf', '../x', 'a\u0000.png', ''), { nil: undefined }),
+    filename: fc.option(fc.constantFrom('a.png', 'a.csv', 'a.pdf', '../x', 'a\u0000.png', ''), {
+      nil: undefined,
+    }),
     type: fc.constantFrom('image/png', 'text/csv', 'application/pdf', 'application/octet-stream', ''),
     data: fc.oneof(
-      fc.constantFrom('\x89PNG\r\n\x1a\n0123', '%PDF-1.4\n    ', 'health_test_result', 'vaccination_certificate'),
+      fc.constantFrom(
+        '\x89PNG\r\n\x1a\n0123',
+        '%PDF-1.4\n    ',
+        'health_test_result',
+        'vaccination_certificate',
+      ),
       csvBody,
       nastyString,
       fc.uuid(),
@@ -127,14 +176,26 @@ function multipart(): fc.Arbitrary<{ contentType: string; payload: Buffer }> {
     .tuple(
       fc.array(part, { maxLength: 4 }),
       fc.constantFrom('B0undary', 'x'.repeat(70), '----bh-test'),
-      fc.constantFrom('ok', 'ok', 'no-boundary', 'wrong-boundary', 'empty-boundary', 'long-boundary', 'truncated', 'mixed'),
+      fc.constantFrom(
+        'ok',
+        'ok',
+        'no-boundary',
+        'wrong-boundary',
+        'empty-boundary',
+        'long-boundary',
+        'truncated',
+        'mixed',
+      ),
       fc.nat(),
     )
     .map(([parts, boundary, mode, cut]) => {
       let body = '';
       for (const p of parts) {
         body += `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;
-        body += p.filename !== undefined ? `; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n` : '\r\n\r\n';
+        body +=
+          p.filename !== undefined
+            ? `; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`
+            : '\r\n\r\n';
         body += `${p.data}\r\n`;
       }
       body += `--${boundary}--\r\n`;
@@ -162,9 +223,28 @@ function body(spec: RouteSpec): fc.Arbitrary<Body> {
     fc.constant({}),
     json(anyValue),
     fc.record({
-      contentType: fc.constantFrom('application/json', 'application/json; charset=latin1', 'text/plain', 'text/csv', 'application/x-www-form-urlencoded', 'application/xml', 'foo/bar', ''),
+      contentType: fc.constantFrom(
+        'application/json',
+        'application/json; charset=latin1',
+        'text/plain',
+        'text/csv',
+        'application/x-www-form-urlencoded',
+        'application/xml',
+        'foo/bar',
+        '',
+      ),
       payload: fc.oneof(
-        fc.constantFrom('', '{', '{"a":', 'null', '[]', '"\\u0000"', '{"__proto__":{"x":1}}', '\uFEFF{}', '{"a":"\\ud800"}'),
+        fc.constantFrom(
+          '',
+          '{',
+          '{"a":',
+          'null',
+          '[]',
+          '"\\u0000"',
+          '{"__proto__":{"x":1}}',
+          '\uFEFF{}',
+          '{"a":"\\ud800"}',
+        ),
         utf16String(80),
       ),
     }),
@@ -195,7 +275,15 @@ export function requestFor(spec: RouteSpec, ctx: FuzzContext): fc.Arbitrary<Fuzz
       query: fc.option(queryString(spec), { freq: 4, nil: '' }),
       body: quiet ? fc.oneof({ arbitrary: fc.constant<Body>({}), weight: 5 }, body(spec)) : body(spec),
       extra: fc.dictionary(
-        fc.constantFrom('accept', 'cookie', 'origin', 'referer', 'x-forwarded-for', 'accept-language', 'user-agent'),
+        fc.constantFrom(
+          'accept',
+          'cookie',
+          'origin',
+          'referer',
+          'x-forwarded-for',
+          'accept-language',
+          'user-agent',
+        ),
         headerText,
         { maxKeys: 2 },
       ),
@@ -208,6 +296,12 @@ export function requestFor(spec: RouteSpec, ctx: FuzzContext): fc.Arbitrary<Fuzz
       const headers: Record<string, string> = { ...extra };
       if (auth !== null) headers.authorization = auth;
       if (b.contentType !== undefined) headers['content-type'] = b.contentType;
-      return { caller, method: spec.method, url: query ? `${path}?${query}` : path, headers, payload: b.payload };
+      return {
+        caller,
+        method: spec.method,
+        url: query ? `${path}?${query}` : path,
+        headers,
+        payload: b.payload,
+      };
     });
 }

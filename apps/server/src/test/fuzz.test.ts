@@ -10,7 +10,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { apiErrorSchema } from '@bh/shared';
-import { noContacts, noSymptoms, validDeclarationForm, validRegistration, validTravelerInput } from '@bh/shared/testing';
+import {
+  noContacts,
+  noSymptoms,
+  validDeclarationForm,
+  validRegistration,
+  validTravelerInput,
+} from '@bh/shared/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from './fuzz-arbitraries.ts';
@@ -20,7 +26,11 @@ import { createHarness, type Harness } from './harness.ts';
 import { registeredApiRoutes } from './routes.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 90);
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : RUNS > 200 ? Date.now() % 2 ** 31 : 20261123;
+const SEED = process.env.FUZZ_SEED
+  ? Number(process.env.FUZZ_SEED)
+  : RUNS > 200
+    ? Date.now() % 2 ** 31
+    : 20261123;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
 interface OpenApiOperation {
@@ -29,7 +39,10 @@ interface OpenApiOperation {
 }
 
 /** What the OpenAPI document says about each operation's query and JSON body. */
-function specsOf(doc: { paths?: Record<string, Record<string, OpenApiOperation>> }, routes: string[]): RouteSpec[] {
+function specsOf(
+  doc: { paths?: Record<string, Record<string, OpenApiOperation>> },
+  routes: string[],
+): RouteSpec[] {
   return routes.map((entry) => {
     const [method = 'GET', route = '/'] = entry.split(' ');
     const op = doc.paths?.[route.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[method.toLowerCase()];
@@ -44,7 +57,11 @@ function specsOf(doc: { paths?: Record<string, Record<string, OpenApiOperation>>
  * module rewrites land; then the entry goes). Each is matched narrowly: any other failure of the
  * same route still fails the test.
  */
-const KNOWN_MODULE_FINDINGS: { route: string; why: string; matches: (req: FuzzRequest, status: number) => boolean }[] = [
+const KNOWN_MODULE_FINDINGS: {
+  route: string;
+  why: string;
+  matches: (req: FuzzRequest, status: number) => boolean;
+}[] = [
   {
     route: 'GET /api/system-status',
     why: 'query `today` is z.iso.date() in the module instead of the shared isoDate(): year 0000 reaches PostgreSQL',
@@ -69,7 +86,10 @@ function withSyncHints(specs: RouteSpec[]): RouteSpec[] {
   return specs.map((spec) => {
     const item = spec.body?.properties?.mutations?.items;
     if (spec.route !== '/api/sync/push' || !item?.properties) return spec;
-    const items = { ...item, properties: { ...item.properties, data: { anyOf: [...records, { type: 'null' }] } } };
+    const items = {
+      ...item,
+      properties: { ...item.properties, data: { anyOf: [...records, { type: 'null' }] } },
+    };
     const mutations = { ...spec.body?.properties?.mutations, items };
     return { ...spec, body: { ...spec.body, properties: { ...spec.body?.properties, mutations } } };
   });
@@ -101,14 +121,17 @@ let ctx: FuzzContext;
 let specs: RouteSpec[] = [];
 let writes: Awaited<ReturnType<typeof installWriteCounter>>;
 
-async function call(req: { method: string; url: string; headers: Record<string, string>; payload?: unknown }) {
-  const res = await h.app.inject({
-    method: req.method as 'GET',
-    url: req.url,
-    headers: req.headers,
-    payload: req.payload as string,
-  });
-  return res;
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
+const isMethod = (m: string): m is (typeof METHODS)[number] => METHODS.some((x) => x === m);
+
+async function call(req: {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  payload?: string | Buffer;
+}) {
+  if (!isMethod(req.method)) throw new Error(`unexpected method ${req.method}`);
+  return h.app.inject({ method: req.method, url: req.url, headers: req.headers, payload: req.payload });
 }
 
 /** Live sessions and some real records, so that valid-looking requests reach real rows. */
@@ -121,14 +144,34 @@ async function seed(): Promise<FuzzContext> {
     method: 'POST',
     url: '/api/travelers',
     headers: auth(officer),
-    payload: JSON.stringify({ id: travelerId, fullName: 'Nguyễn Văn A', passportNo: 'B1234567', nationality: 'VN', entryDate: '2026-11-20', status: 'pending' }),
+    payload: JSON.stringify({
+      id: travelerId,
+      fullName: 'Nguyễn Văn A',
+      passportNo: 'B1234567',
+      nationality: 'VN',
+      entryDate: '2026-11-20',
+      status: 'pending',
+    }),
   });
   const declarationId = randomUUID();
   await h.app.inject({
     method: 'POST',
     url: '/api/health-declarations',
     headers: auth(officer),
-    payload: { id: declarationId, travelerId, fullName: 'Nguyễn Văn A', passportNumber: 'B1234567', phone: '0912345678', bodyTemperature: 36.6, vaccinationStatus: 'full', symptoms: noSymptoms, contactHistory: noContacts, riskZones: [], commitment: true, systemMode: 'pandemic' },
+    payload: {
+      id: declarationId,
+      travelerId,
+      fullName: 'Nguyễn Văn A',
+      passportNumber: 'B1234567',
+      phone: '0912345678',
+      bodyTemperature: 36.6,
+      vaccinationStatus: 'full',
+      symptoms: noSymptoms,
+      contactHistory: noContacts,
+      riskZones: [],
+      commitment: true,
+      systemMode: 'pandemic',
+    },
   });
   const boundary = 'seedBoundary';
   const upload = await call({
@@ -136,17 +179,34 @@ async function seed(): Promise<FuzzContext> {
     url: '/api/files',
     headers: { ...auth(officer), 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file_type"\r\n\r\nhealth_test_result\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file_type"\r\n\r\nhealth_test_result\r\n`,
+      ),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       PNG,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
   });
-  await h.app.inject({ method: 'PUT', url: '/api/system-status', headers: auth(admin), payload: { mode: 'pandemic' } });
+  await h.app.inject({
+    method: 'PUT',
+    url: '/api/system-status',
+    headers: auth(admin),
+    payload: { mode: 'pandemic' },
+  });
   const register = await h.app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { name: 'Trần Thị B', email: 'fuzz@test.vn', password: 'Strong@123', confirmPassword: 'Strong@123', age: 30, gender: 'female', terms: true },
+    payload: {
+      name: 'Trần Thị B',
+      email: 'fuzz@test.vn',
+      password: 'Strong@123',
+      confirmPassword: 'Strong@123',
+      age: 30,
+      gender: 'female',
+      terms: true,
+    },
   });
   const notes = await h.app.inject({ url: '/api/notifications', headers: auth(officer) });
   const ids = [travelerId, declarationId, officer.id, admin.id];
@@ -158,7 +218,8 @@ async function seed(): Promise<FuzzContext> {
   for (const item of [...(notes.json()?.items ?? []), ...(requests.json()?.items ?? [])]) {
     if (typeof item?.id === 'string') ids.push(item.id);
   }
-  const token = (u: { headers: { authorization: string } }) => u.headers.authorization.slice('Bearer '.length);
+  const token = (u: { headers: { authorization: string } }) =>
+    u.headers.authorization.slice('Bearer '.length);
   return { tokens: { officer: token(officer), admin: token(admin) }, ids };
 }
 
@@ -195,44 +256,50 @@ describe(`route fuzz (seed ${SEED}, ${RUNS} requests per route)`, () => {
     expect(specs.length).toBeGreaterThan(30);
   });
 
-  it('no route answers 5xx or writes on a rejected request', async () => {
-    const failures: string[] = [];
-    const seen = new Set<string>();
-    for (const spec of specs) {
-      await refreshCallers();
-      let before = await writes.read();
-      const property = fc.asyncProperty(requestFor(spec, ctx), async (req) => {
-        const res = await call(req);
-        const after = await writes.read();
-        const key = `${spec.method} ${spec.route}`;
-        const counts = (stats[key] ??= {});
-        counts[res.statusCode] = (counts[res.statusCode] ?? 0) + 1;
-        const wrote = after !== before;
-        const was = before;
-        before = after;
-        const known = KNOWN_MODULE_FINDINGS.find(
-          (k) => k.route === `${spec.method} ${spec.route}` && k.matches(req, res.statusCode),
-        );
-        if (known) {
-          seen.add(`${known.route}: ${known.why}`);
-          return;
+  it(
+    'no route answers 5xx or writes on a rejected request',
+    async () => {
+      const failures: string[] = [];
+      const seen = new Set<string>();
+      for (const spec of specs) {
+        await refreshCallers();
+        let before = await writes.read();
+        const property = fc.asyncProperty(requestFor(spec, ctx), async (req) => {
+          const res = await call(req);
+          const after = await writes.read();
+          const key = `${spec.method} ${spec.route}`;
+          const counts = stats[key] ?? {};
+          stats[key] = counts;
+          counts[res.statusCode] = (counts[res.statusCode] ?? 0) + 1;
+          const wrote = after !== before;
+          const was = before;
+          before = after;
+          const known = KNOWN_MODULE_FINDINGS.find(
+            (k) => k.route === `${spec.method} ${spec.route}` && k.matches(req, res.statusCode),
+          );
+          if (known) {
+            seen.add(`${known.route}: ${known.why}`);
+            return;
+          }
+          if (res.statusCode >= 500) throw new Error(`${res.statusCode} ${res.body.slice(0, 300)}`);
+          if (res.statusCode >= 400) {
+            if (!apiErrorSchema.safeParse(res.json()).success)
+              throw new Error(`no error envelope: ${res.body.slice(0, 200)}`);
+            if (wrote) throw new Error(`${res.statusCode} but wrote: ${was} -> ${after}`);
+          }
+        });
+        const out = await fc.check(property, { seed: SEED, numRuns: RUNS, endOnFailure: true });
+        if (out.failed) {
+          const example = out.counterexample?.[0];
+          failures.push(
+            `${spec.method} ${spec.route}: ${String(out.errorInstance instanceof Error ? out.errorInstance.message : out.errorInstance)}\n    ${example ? describeLine(example) : ''}\n    (FUZZ_SEED=${out.seed} path ${out.counterexamplePath})`,
+          );
         }
-        if (res.statusCode >= 500) throw new Error(`${res.statusCode} ${res.body.slice(0, 300)}`);
-        if (res.statusCode >= 400) {
-          if (!apiErrorSchema.safeParse(res.json()).success) throw new Error(`no error envelope: ${res.body.slice(0, 200)}`);
-          if (wrote) throw new Error(`${res.statusCode} but wrote: ${was} -> ${after}`);
-        }
-      });
-      const out = await fc.check(property, { seed: SEED, numRuns: RUNS, endOnFailure: true });
-      if (out.failed) {
-        const example = out.counterexample?.[0];
-        failures.push(
-          `${spec.method} ${spec.route}: ${String(out.errorInstance instanceof Error ? out.errorInstance.message : out.errorInstance)}\n    ${example ? describeLine(example) : ''}\n    (FUZZ_SEED=${out.seed} path ${out.counterexamplePath})`,
-        );
       }
-    }
-    if (process.env.FUZZ_STATS) console.info(JSON.stringify(stats, null, 1));
-    if (seen.size > 0) console.info(`known module findings still present:\n${[...seen].join('\n')}`);
-    expect(failures, `route fuzz failures (seed ${SEED}):\n${failures.join('\n')}`).toEqual([]);
-  }, 600_000);
+      if (process.env.FUZZ_STATS) console.info(JSON.stringify(stats, null, 1));
+      if (seen.size > 0) console.info(`known module findings still present:\n${[...seen].join('\n')}`);
+      expect(failures, `route fuzz failures (seed ${SEED}):\n${failures.join('\n')}`).toEqual([]);
+    },
+    120_000 + RUNS * 60 * 15,
+  );
 });
