@@ -211,3 +211,35 @@ describe('broken URLs', () => {
     }
   });
 });
+
+describe('numbers past the database column', () => {
+  it('a record version above the PostgreSQL integer range is refused at validation', async () => {
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/api/travelers',
+      headers: officer,
+      payload: traveler(),
+    });
+    const { id } = created.json();
+    const big = 2 ** 31;
+    const put = await expectRefused({
+      method: 'PUT',
+      url: `/api/travelers/${id}`,
+      payload: { ...traveler(), id: undefined, version: big },
+    });
+    expect(put.error.details).toContainEqual({ field: 'version', code: 'validation.max_value' });
+    const del = await expectRefused({ method: 'DELETE', url: `/api/travelers/${id}?version=${big}` });
+    expect(del.error.details).toContainEqual({ field: 'version', code: 'validation.max_value' });
+    const push = await expectRefused({
+      url: '/api/sync/push',
+      payload: {
+        clientId: randomUUID(),
+        mutations: [{ seq: 1, table: 'travelers', op: 'delete', id, baseVersion: big, data: null }],
+      },
+    });
+    expect(push.error.details).toContainEqual({
+      field: 'mutations.0.baseVersion',
+      code: 'validation.max_value',
+    });
+  });
+});

@@ -130,14 +130,17 @@ export function objectError() {
   };
 }
 
-/** Record version: integer >= 1, bumped by the server on every write. */
+/** Largest value of a PostgreSQL `integer` column (record versions are stored as one). */
+const PG_INTEGER_MAX = 2_147_483_647;
+
+/** Record version: integer >= 1, bumped by the server on every write, at most PG_INTEGER_MAX. */
 export const versionSchema = z
   .number(keyed())
   .int('validation.integer')
   .min(1, 'validation.min_value')
-  .max(Number.MAX_SAFE_INTEGER, 'validation.max_value');
+  .max(PG_INTEGER_MAX, 'validation.max_value');
 
-/** Fields every synced record carries (ARCHITECTURE section 3). */
+/** Fields every synced record carries: version, creation and change times, tombstone. */
 export const syncedRecordMetaShape = {
   version: versionSchema,
   createdAt: isoDateTime(),
