@@ -38,11 +38,15 @@ const codeForStatus = (status: number): ErrorCode => {
  */
 export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   if (err.statusCode !== undefined && err.statusCode >= 500) {
-    return reply.status(500).send({ error: { code: 'server_error', message: 'Server error, please try again later' } });
+    return reply
+      .status(500)
+      .send({ error: { code: 'server_error', message: 'Server error, please try again later' } });
   }
   const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 400;
   const body = validationError([{ field: 'url', code: 'validation.invalid_format' }]);
-  return reply.status(status).send({ error: { code: body.code, message: body.message, details: body.details } });
+  return reply
+    .status(status)
+    .send({ error: { code: body.code, message: body.message, details: body.details } });
 }
 
 /** Every error becomes `{error:{code,message,details?}}`; no stack traces leave the server. */

@@ -36,8 +36,11 @@ export function findForbiddenText(value: unknown): string | null {
   return null;
 }
 
-/** RFC 2046 boundary: 1 to 70 characters of a small set, not ending with a space. */
-const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
+/**
+ * RFC 2046 boundary characters, not ending with a space. The RFC says at most 70; up to 200 are
+ * let through for lenient clients (the parser itself cannot use more than about 250).
+ */
+const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,199}[0-9A-Za-z'()+_,\-./:=?]$/;
 
 /** The boundary parameter of a multipart Content-Type (quoted or not), or null. */
 export function multipartBoundary(contentType: string): string | null {
@@ -49,6 +52,8 @@ export function multipartBoundary(contentType: string): string | null {
 const issue = (field: string, code: string) => validationError([{ field: field || undefined, code }]);
 
 function checkUrlInputs(request: FastifyRequest) {
+  // The web app's pages and assets take whatever the browser sends; only the API stores input.
+  if (!request.url.startsWith('/api/')) return;
   const inQuery = findForbiddenText(request.query);
   if (inQuery !== null) throw issue(inQuery, 'validation.invalid_characters');
   const inParams = findForbiddenText(request.params);

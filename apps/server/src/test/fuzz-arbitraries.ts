@@ -181,8 +181,13 @@ function validString(s: JsonSchema, clean: boolean): fc.Arbitrary<string> {
 function validNumber(s: JsonSchema, integer: boolean): fc.Arbitrary<number> {
   const min = s.minimum ?? -1e6;
   const max = s.maximum ?? 1e6;
-  if (integer) return fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31 - 1) });
-  return fc.double({ min, max, noNaN: true });
+  // The schema's own bounds are edges worth a try (a column type may be narrower).
+  const edges = fc.constantFrom(min, max);
+  if (integer) {
+    const inner = fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31 - 1) });
+    return fc.oneof({ arbitrary: inner, weight: 5 }, edges);
+  }
+  return fc.oneof({ arbitrary: fc.double({ min, max, noNaN: true }), weight: 5 }, edges);
 }
 
 /** A nasty value of any type. */

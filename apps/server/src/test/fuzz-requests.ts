@@ -214,6 +214,32 @@ function multipart(): fc.Arbitrary<{ contentType: string; payload: Buffer }> {
     });
 }
 
+/** A well-formed upload (file plus fields) with one field varied: reaches the upload handlers. */
+const goodUpload = fc
+  .record({
+    fileType: fc.oneof(fc.constantFrom('health_test_result', 'vaccination_certificate'), nastyString),
+    id: fc.option(fc.oneof(fc.uuid(), nastyString), { nil: undefined }),
+    file: fc.constantFrom(
+      { name: 'a.png', type: 'image/png', data: '\x89PNG\r\n\x1a\n0123' },
+      { name: 'a.pdf', type: 'application/pdf', data: '%PDF-1.4\n    ' },
+      {
+        name: 'a.csv',
+        type: 'text/csv',
+        data: 'fullName,passportNo,nationality,entryDate\nA B,B1234567,VN,2026-11-20',
+      },
+    ),
+    csv: fc.option(csvBody, { nil: undefined }),
+  })
+  .map(({ fileType, id, file, csv }) => {
+    const b = 'GoodBoundary7';
+    let body = `--${b}\r\nContent-Disposition: form-data; name="file_type"\r\n\r\n${fileType}\r\n`;
+    if (id !== undefined) body += `--${b}\r\nContent-Disposition: form-data; name="id"\r\n\r\n${id}\r\n`;
+    const data = csv !== undefined && file.type === 'text/csv' ? csv : file.data;
+    body += `--${b}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n${data}\r\n--${b}--\r\n`;
+    // Field text as UTF-8, file bytes as they are.
+    return { contentType: `multipart/form-data; boundary=${b}`, payload: Buffer.from(body, 'utf8') };
+  });
+
 type Body = { contentType?: string; payload?: string | Buffer };
 
 function body(spec: RouteSpec): fc.Arbitrary<Body> {
@@ -250,6 +276,8 @@ function body(spec: RouteSpec): fc.Arbitrary<Body> {
     }),
     csvBody.map((payload): Body => ({ contentType: 'text/csv', payload })),
     multipart(),
+    goodUpload,
+    goodUpload,
   ];
   if (spec.body) {
     const own = json(bodyFor(spec.body, spec.samples));
