@@ -31,6 +31,14 @@ const codeForStatus = (status: number): ErrorCode => {
   return status >= 500 ? 'server_error' : 'validation_error';
 };
 
+/** Sends an AppError as the envelope with its status. */
+function sendAppError(reply: FastifyReply, err: AppError) {
+  if (err.headers) reply.headers(err.headers);
+  return reply.status(err.status).send({
+    error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+  });
+}
+
 /**
  * Fastify's `frameworkErrors` option: errors the router raises before any route runs (a path
  * with broken percent-encoding, an over-long parameter) get the same envelope as every other
@@ -42,22 +50,17 @@ export function answerFrameworkError(err: FastifyError, _request: FastifyRequest
       .status(500)
       .send({ error: { code: 'server_error', message: 'Server error, please try again later' } });
   }
-  const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 400;
   const body = validationError([{ field: 'url', code: 'validation.invalid_format' }]);
-  return reply
-    .status(status)
-    .send({ error: { code: body.code, message: body.message, details: body.details } });
+  // An over-long path parameter keeps its own status (414); everything else here is a 400.
+  if (err.statusCode && err.statusCode > 400) reply.status(err.statusCode);
+  else reply.status(body.status);
+  return reply.send({ error: { code: body.code, message: body.message, details: body.details } });
 }
 
 /** Every error becomes `{error:{code,message,details?}}`; no stack traces leave the server. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) {
-      if (err.headers) reply.headers(err.headers);
-      return reply.status(err.status).send({
-        error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
-      });
-    }
+    if (err instanceof AppError) return sendAppError(reply, err);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({
         field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined,
@@ -69,10 +72,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         .send({ error: { code: 'validation_error', message: 'Invalid data', details } });
     }
     if (isMalformedMultipart(err, request.headers['content-type'])) {
-      const body = validationError([{ field: 'body', code: 'validation.malformed_body' }]);
-      return reply
-        .status(400)
-        .send({ error: { code: body.code, message: body.message, details: body.details } });
+      return sendAppError(reply, validationError([{ field: 'body', code: 'validation.malformed_body' }]));
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) {
