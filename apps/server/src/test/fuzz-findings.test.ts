@@ -152,6 +152,27 @@ describe('dates PostgreSQL cannot store', () => {
   });
 });
 
+describe('one malformed bulk-import row', () => {
+  it('a NUL inside a CSV file sent as multipart rejects that row only (validation.invalid_characters)', async () => {
+    const csv = `${CSV}Trần Thị B,C7654321,VN,2026-11-20\n`.replace('Trần', 'Tr\u0000ần');
+    const payload = multipartBody('XyZ123', [
+      { name: 'file', filename: 'a.csv', type: 'text/csv', data: csv },
+    ]);
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/travelers/bulk-import',
+      headers: { ...officer, 'content-type': 'multipart/form-data; boundary=XyZ123' },
+      payload: Buffer.from(payload, 'utf8'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      total: 2,
+      imported: 1,
+      rejected: [{ row: 3, errors: [{ field: 'fullName', code: 'validation.invalid_characters' }] }],
+    });
+  });
+});
+
 describe('NUL and lone surrogates', () => {
   it('in a JSON body answer 400 validation.invalid_characters', async () => {
     for (const fullName of ['A\u0000B', 'A\uD800B', 'A\uDC00', '\uD83D']) {
