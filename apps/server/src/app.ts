@@ -21,7 +21,8 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
 import './plugins/context.ts';
 import { repoRoot } from './paths.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 8 * 1024 * 1024,
     forceCloseConnections: true,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -76,6 +78,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('ctx', { config, database, secrets, version, startedAt: new Date() });
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   await registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   registerAuthGuard(app, {

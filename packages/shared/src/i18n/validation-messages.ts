@@ -90,6 +90,16 @@ const messages = {
     en: 'The start date must be on or before the end date',
     ja: '開始日は終了日以前の日付にしてください',
   },
+  'validation.invalid_characters': {
+    vi: 'Có ký tự không được phép',
+    en: 'Contains characters that are not allowed',
+    ja: '使用できない文字が含まれています',
+  },
+  'validation.malformed_body': {
+    vi: 'Dữ liệu gửi lên bị hỏng hoặc không đầy đủ',
+    en: 'The data sent is malformed or incomplete',
+    ja: '送信されたデータが壊れているか不完全です',
+  },
   'validation.invalid_id': {
     vi: 'Mã định danh không hợp lệ',
     en: 'Invalid identifier',

@@ -17,28 +17,73 @@ export function keyed(requiredKey: Key = 'validation.required', invalidKey: Key 
 
 const notBlank = (value: string) => value.trim().length > 0;
 
-/** Required text: not empty, not only whitespace, at most `max` characters. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * True when `text` has a NUL or a lone UTF-16 surrogate: PostgreSQL refuses both in text, and a
+ * lone surrogate is not Unicode at all, so such text is refused at the edge.
+ */
+export function hasUnstorableText(text: string): boolean {
+  return UNSTORABLE.test(text);
+}
+
+const storable = (value: string) => !hasUnstorableText(value);
+
+/** Required text: not empty, not only whitespace, at most `max` characters, storable. */
 export function requiredText(max: number, requiredKey: Key = 'validation.required') {
   return z
     .string(keyed(requiredKey))
     .min(1, { error: requiredKey, abort: true })
     .max(max, 'validation.max_length')
+    .refine(storable, { error: 'validation.invalid_characters', abort: true })
     .refine(notBlank, requiredKey);
 }
 
-/** Text of at most `max` characters (wrap with nullable/optional for optional fields). */
+/** Text of at most `max` characters, storable (wrap with nullable/optional for optional fields). */
 export function boundedText(max: number) {
-  return z.string(keyed()).max(max, 'validation.max_length');
+  return z
+    .string(keyed())
+    .max(max, 'validation.max_length')
+    .refine(storable, 'validation.invalid_characters');
 }
 
-/** Calendar date 'YYYY-MM-DD' (real dates only: 2023-02-29 is refused). */
+/**
+ * Years a date may have: PostgreSQL has no year 0 (0000-01-01 fails to store), and years past
+ * 9999 do not round-trip through ISO 8601 strings ('+010000-...').
+ */
+const MIN_TIME = Date.parse('0001-01-01T00:00:00.000Z');
+const MAX_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+/** Offsets in use on Earth (UTC-12:00 to UTC+14:00); PostgreSQL refuses some larger ones. */
+const OFFSET = /([+-])(\d{2}):?(\d{2})$/;
+
+const storableDate = (value: string) => !value.startsWith('0000');
+
+function storableDateTime(value: string) {
+  const offset = OFFSET.exec(value);
+  if (offset) {
+    const minutes = Number(offset[2]) * 60 + Number(offset[3]);
+    if (minutes > (offset[1] === '+' ? 14 * 60 : 12 * 60)) return false;
+  }
+  const time = Date.parse(value);
+  return Number.isFinite(time) && time >= MIN_TIME && time <= MAX_TIME;
+}
+
+/** Calendar date 'YYYY-MM-DD' (real dates only: 2023-02-29 and year 0000 are refused). */
 export function isoDate(requiredKey: Key = 'validation.required') {
-  return z.iso.date(keyed(requiredKey, 'validation.invalid_date'));
+  return z.iso
+    .date(keyed(requiredKey, 'validation.invalid_date'))
+    .refine(storableDate, 'validation.invalid_date');
 }
 
-/** ISO 8601 date-time with Z or an offset, e.g. 2025-01-31T08:00:00.000Z. */
+/**
+ * ISO 8601 date-time with Z or an offset, e.g. 2025-01-31T08:00:00.000Z, between years 1 and
+ * 9999 in UTC and with an offset between -12:00 and +14:00.
+ */
 export function isoDateTime() {
-  return z.iso.datetime({ offset: true, ...keyed('validation.required', 'validation.invalid_datetime') });
+  return z.iso
+    .datetime({ offset: true, ...keyed('validation.required', 'validation.invalid_datetime') })
+    .refine(storableDateTime, 'validation.invalid_datetime');
 }
 
 /** UUID (made on the device for synced records). */
@@ -85,14 +130,17 @@ export function objectError() {
   };
 }
 
-/** Record version: integer >= 1, bumped by the server on every write. */
+/** Largest value of a PostgreSQL `integer` column (record versions are stored as one). */
+const PG_INTEGER_MAX = 2_147_483_647;
+
+/** Record version: integer >= 1, bumped by the server on every write, at most PG_INTEGER_MAX. */
 export const versionSchema = z
   .number(keyed())
   .int('validation.integer')
   .min(1, 'validation.min_value')
-  .max(Number.MAX_SAFE_INTEGER, 'validation.max_value');
+  .max(PG_INTEGER_MAX, 'validation.max_value');
 
-/** Fields every synced record carries (ARCHITECTURE section 3). */
+/** Fields every synced record carries: version, creation and change times, tombstone. */
 export const syncedRecordMetaShape = {
   version: versionSchema,
   createdAt: isoDateTime(),

@@ -1,0 +1,74 @@
+/**
+ * Input guard: refuses, before any route sees them, request inputs that no route can use and
+ * that would otherwise fail deep down as a 500:
+ * - text with NUL (PostgreSQL refuses U+0000 in text) or a lone UTF-16 surrogate (not valid
+ *   Unicode; PostgreSQL refuses it as well) in the query string, the path parameters or a parsed
+ *   body (JSON, or a text body such as a CSV);
+ * - a multipart body whose Content-Type has no usable boundary (the multipart parser would throw
+ *   while starting).
+ * Both answer 400 validation_error with a field issue, like any schema failure.
+ */
+import { hasUnstorableText as hasForbiddenText } from '@bh/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { validationError } from '../lib/errors.ts';
+
+/**
+ * Path (dotted, like validation issues) of the first string or key with forbidden text, or null.
+ * Iterative so that a deeply nested body cannot overflow the stack.
+ */
+export function findForbiddenText(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (!next) break;
+    const [item, at] = next;
+    if (typeof item === 'string') {
+      if (hasForbiddenText(item)) return at;
+      continue;
+    }
+    if (typeof item !== 'object' || item === null) continue;
+    for (const [key, child] of Object.entries(item)) {
+      const path = at ? `${at}.${key}` : key;
+      if (hasForbiddenText(key)) return path;
+      stack.push([child, path]);
+    }
+  }
+  return null;
+}
+
+/**
+ * RFC 2046 boundary characters, not ending with a space. The RFC says at most 70; up to 200 are
+ * let through for lenient clients (the parser itself cannot use more than about 250).
+ */
+const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,199}[0-9A-Za-z'()+_,\-./:=?]$/;
+
+/** The boundary parameter of a multipart Content-Type (quoted or not), or null. */
+export function multipartBoundary(contentType: string): string | null {
+  const m = /;\s*boundary\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType);
+  const value = m ? (m[1] ?? m[2] ?? '') : '';
+  return BOUNDARY.test(value) ? value : null;
+}
+
+const issue = (field: string, code: string) => validationError([{ field: field || undefined, code }]);
+
+function checkUrlInputs(request: FastifyRequest) {
+  // The web app's pages and assets take whatever the browser sends; only the API stores input.
+  if (!request.url.startsWith('/api/')) return;
+  const inQuery = findForbiddenText(request.query);
+  if (inQuery !== null) throw issue(inQuery, 'validation.invalid_characters');
+  const inParams = findForbiddenText(request.params);
+  if (inParams !== null) throw issue(inParams, 'validation.invalid_characters');
+  const type = request.headers['content-type'];
+  if (typeof type === 'string' && /^\s*multipart\//i.test(type) && multipartBoundary(type) === null) {
+    throw issue('body', 'validation.malformed_body');
+  }
+}
+
+export function registerInputGuard(app: FastifyInstance) {
+  // onRequest runs before the body is read, so a bad query never costs a body upload.
+  app.addHook('onRequest', async (request) => checkUrlInputs(request));
+  app.addHook('preValidation', async (request) => {
+    const at = findForbiddenText(request.body);
+    if (at !== null) throw issue(at || 'body', 'validation.invalid_characters');
+  });
+}
