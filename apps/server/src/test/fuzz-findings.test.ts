@@ -118,6 +118,9 @@ describe('dates PostgreSQL cannot store', () => {
   it('GET /api/travelers?entryDateFrom=0000-01-01 answers 400', async () => {
     await expectRefused({ method: 'GET', url: '/api/travelers?entryDateFrom=0000-01-01' });
   });
+  it('GET /api/system-status?today=0000-01-01 answers 400', async () => {
+    await expectRefused({ method: 'GET', url: '/api/system-status?today=0000-01-01' });
+  });
   it('a date-time before year 1 or after 9999 in UTC, or with an impossible offset, is refused', async () => {
     for (const timestamp of [
       '0000-06-01T00:00:00Z',

@@ -1,14 +1,14 @@
 /** GET and PUT /api/system-status: the synced record plus figures computed at read time. */
 import { z } from 'zod';
 import { SYSTEM_MODES } from '../domain/constants.ts';
-import { intBetween, isoDateTime, keyed, oneOf, plainShape, versionSchema } from '../schemas/common.ts';
+import { intBetween, isoDate, isoDateTime, oneOf, plainShape, versionSchema } from '../schemas/common.ts';
 import { SYSTEM_STATUS_ID, systemStatusInputSchema } from '../schemas/system-status.ts';
 
 const count = () => intBetween(0, Number.MAX_SAFE_INTEGER);
 
 /** Query of GET: the caller's local date, so "today" matches the officer's calendar. */
 export const systemStatusQuerySchema = plainShape({
-  today: z.iso.date(keyed('validation.required', 'validation.invalid_date')).optional(),
+  today: isoDate().optional(),
 });
 export type SystemStatusQuery = z.infer<typeof systemStatusQuerySchema>;
 
