@@ -1,7 +1,15 @@
 /** GET and PUT /api/system-status: the synced record plus figures computed at read time. */
 import { z } from 'zod';
 import { SYSTEM_MODES } from '../domain/constants.ts';
-import { intBetween, isoDate, isoDateTime, keyed, oneOf, plainShape, versionSchema } from '../schemas/common.ts';
+import {
+  intBetween,
+  isoDate,
+  isoDateTime,
+  keyed,
+  oneOf,
+  plainShape,
+  versionSchema,
+} from '../schemas/common.ts';
 import { SYSTEM_STATUS_ID, systemStatusInputSchema } from '../schemas/system-status.ts';
 
 const count = () => intBetween(0, Number.MAX_SAFE_INTEGER);
