@@ -2,15 +2,14 @@
 // Sync benchmark (issue 5): 10,000 travellers created offline in Chromium (the app's real
 // outbox in IndexedDB), then online, timed until all are on the server; in the same run the
 // same number sent one REST call each (POST /api/travelers). Writes bench/results/sync.json.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
-import { startServer } from './travelers-fixture.mjs';
+import { root, startServer, writeResult } from './travelers-fixture.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const N = Number(process.env.BENCH_SYNC_N ?? 10_000);
 const REST_N = Number(process.env.BENCH_REST_N ?? N);
 const port = Number(process.env.BENCH_PORT ?? 3291);
@@ -85,9 +84,7 @@ try {
     targets: { recordsPerSec: 1000, speedupVsRest: 10 },
     pass: syncRate >= 1000 && syncRate / restRate >= 10 && afterSync - before === N,
   };
-  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench/results/sync.json'), `${JSON.stringify(result, null, 2)}\n`);
-  console.log(JSON.stringify(result, null, 2));
+  writeResult('sync', result);
 } finally {
   await browser.close();
   await server.stop();

@@ -1,7 +1,7 @@
 // Shared by the traveller benchmarks: starts the real server on a fresh data directory, logs in
 // as the demo admin and loads N generated travellers through POST /api/travelers/bulk-import.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -84,3 +84,11 @@ export const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
+
+/** Writes a bench's result to bench/results/<name>.json and prints it. */
+export function writeResult(name, result) {
+  const json = `${JSON.stringify(result, null, 2)}\n`;
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  writeFileSync(path.join(root, `bench/results/${name}.json`), json);
+  process.stdout.write(json);
+}

@@ -6,13 +6,13 @@
 //    index's 'travelers-search' user-timing entries; target < 100 ms), rows in the DOM
 //    (virtualised: a few dozen), and the index load time after a reload.
 // Writes bench/results/travelers-local.json.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
-import { percentile, root, startServer } from './travelers-fixture.mjs';
+import { percentile, root, startServer, writeResult } from './travelers-fixture.mjs';
 
 const N = Number(process.env.BENCH_TRAVELERS_N ?? 100_000);
 const dist = mkdtempSync(path.join(tmpdir(), 'bh-bench-web-'));
@@ -119,12 +119,7 @@ try {
     indexLoadMs: indexLoadMs === null ? null : Math.round(indexLoadMs),
     at: new Date().toISOString(),
   };
-  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  writeFileSync(
-    path.join(root, 'bench/results/travelers-local.json'),
-    `${JSON.stringify(result, null, 2)}\n`,
-  );
-  console.log(JSON.stringify(result, null, 2));
+  writeResult('travelers-local', result);
 } finally {
   await browser.close();
   await server.stop();

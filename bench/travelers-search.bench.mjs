@@ -2,9 +2,7 @@
 // Server traveller search (issue 6): 100,000 travellers loaded through the CSV import, then
 // GET /api/travelers with every filter of the spec, paging and sorting, timed from the client
 // (HTTP included). Target: p95 < 50 ms. Writes bench/results/travelers-search.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { percentile, root, startServer } from './travelers-fixture.mjs';
+import { percentile, startServer, writeResult } from './travelers-fixture.mjs';
 
 const N = Number(process.env.BENCH_TRAVELERS_N ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 20);
@@ -63,12 +61,7 @@ try {
     perQuery,
     at: new Date().toISOString(),
   };
-  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  writeFileSync(
-    path.join(root, 'bench/results/travelers-search.json'),
-    `${JSON.stringify(result, null, 2)}\n`,
-  );
-  console.log(JSON.stringify(result, null, 2));
+  writeResult('travelers-search', result);
 } finally {
   await server.stop();
 }

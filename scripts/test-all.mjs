@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['lint', 'node', ['scripts/biome.mjs', 'check', '.']],
+  ['unused files and exports (knip)', 'npx', ['knip']],
+  ['cast budget', 'node', ['scripts/metrics.mjs', '--max-as', '60']],
   ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
   [
     'unit + component tests',

@@ -100,4 +100,6 @@ window.bench = {
     return { ms: performance.now() - t0 };
   },
 };
-document.getElementById('state')!.textContent = 'ready';
+const state = document.getElementById('state');
+if (!state) throw new Error('sync bench page: no #state element to report readiness in');
+state.textContent = 'ready';

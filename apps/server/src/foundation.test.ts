@@ -40,39 +40,32 @@ describe('errors are JSON with a code from the catalogue, never a stack trace', 
     expect(res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
   });
 
-  it('malformed JSON is a 400 validation_error', async () => {
+  // A logged-in push with a body the route cannot take.
+  const pushBody = async (payload: string | object, contentType?: string) => {
     const { headers } = await h.user();
-    const res = await h.app.inject({
+    return h.app.inject({
       method: 'POST',
       url: '/api/sync/push',
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: '{"clientId": "abc',
+      headers: contentType ? { ...headers, 'content-type': contentType } : headers,
+      payload,
     });
+  };
+
+  it('malformed JSON is a 400 validation_error', async () => {
+    const res = await pushBody('{"clientId": "abc', 'application/json');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('validation_error');
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
   });
 
   it('fields of the wrong type are a 400 with details, not a 500', async () => {
-    const { headers } = await h.user();
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/sync/push',
-      headers,
-      payload: { clientId: 12345, mutations: 'lots' },
-    });
+    const res = await pushBody({ clientId: 12345, mutations: 'lots' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'validation_error', details: expect.any(Array) });
   });
 
   it('a wrong content type is a 4xx JSON error', async () => {
-    const { headers } = await h.user();
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/sync/push',
-      headers: { ...headers, 'content-type': 'application/xml' },
-      payload: '<x/>',
-    });
+    const res = await pushBody('<x/>', 'application/xml');
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json().error.code).toEqual(expect.any(String));

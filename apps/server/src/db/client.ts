@@ -49,6 +49,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** A migrated database of either driver as the `Database` the app uses. */
+function wrapDatabase(db: Db, kind: Database['kind'], close: () => Promise<void>): Database {
+  return { db, kind, rows: (rowSchema, q) => queryRows(db, rowSchema, q), close };
+}
+
 /** Opens PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir` (or in memory when null). */
 export async function openDatabase(opts: {
   databaseUrl?: string;
@@ -58,12 +63,7 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzleNodePg(pool, { schema });
     await migrateNodePg(db, { migrationsFolder });
-    return {
-      db,
-      kind: 'postgres',
-      rows: (rowSchema, q) => queryRows(db, rowSchema, q),
-      close: () => pool.end(),
-    };
+    return wrapDatabase(db, 'postgres', () => pool.end());
   }
   let client: PGlite;
   if (opts.dataDir) {
@@ -75,10 +75,5 @@ export async function openDatabase(opts: {
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return {
-    db,
-    kind: 'pglite',
-    rows: (rowSchema, q) => queryRows(db, rowSchema, q),
-    close: () => client.close(),
-  };
+  return wrapDatabase(db, 'pglite', () => client.close());
 }

@@ -26,6 +26,20 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 export const changeSeq = pgSequence('change_seq');
 
+/**
+ * The bookkeeping every synced record table ends with: version, times, tombstone, pull cursor
+ * and who wrote it. A function, so each table gets its own column builders.
+ */
+const syncedRecordColumns = () => ({
+  version: integer('version').notNull().default(1),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  deletedAt: ts('deleted_at'),
+  changeSeq: bigint('change_seq', { mode: 'number' }).notNull(),
+  createdBy: uuid('created_by'),
+  updatedBy: uuid('updated_by'),
+});
+
 export const meta = pgTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
@@ -107,13 +121,7 @@ export const travelers = pgTable(
     durationOfStay: integer('duration_of_stay'),
     accommodation: text('accommodation'),
     emergencyContact: text('emergency_contact'),
-    version: integer('version').notNull().default(1),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    deletedAt: ts('deleted_at'),
-    changeSeq: bigint('change_seq', { mode: 'number' }).notNull(),
-    createdBy: uuid('created_by'),
-    updatedBy: uuid('updated_by'),
+    ...syncedRecordColumns(),
   },
   (t) => [
     index('travelers_change_seq_idx').on(t.changeSeq),
@@ -148,13 +156,7 @@ export const healthDeclarations = pgTable(
     riskLevel: text('risk_level').notNull(),
     riskFactors: jsonb('risk_factors').notNull(),
     ruleVersion: text('rule_version').notNull(),
-    version: integer('version').notNull().default(1),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    deletedAt: ts('deleted_at'),
-    changeSeq: bigint('change_seq', { mode: 'number' }).notNull(),
-    createdBy: uuid('created_by'),
-    updatedBy: uuid('updated_by'),
+    ...syncedRecordColumns(),
   },
   (t) => [
     uniqueIndex('health_declarations_traveler_uq').on(t.travelerId),

@@ -6,9 +6,10 @@
  * cells do not collide (unique e-mails, client ids). The database is reset before each row.
  */
 import { randomUUID } from 'node:crypto';
-import { noContacts, noSymptoms } from '@bh/shared/testing';
+import { validRegistration } from '@bh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness.ts';
+import { declarationPayload } from './payloads.ts';
 import { registeredApiRoutes } from './routes.ts';
 
 type Caller = 'anonymous' | 'officer' | 'admin';
@@ -37,28 +38,9 @@ const traveler = {
   status: 'pending',
 };
 const registration = (caller: Caller) => ({
+  ...validRegistration,
   name: 'Trần Thị B',
   email: `register-${caller}@test.vn`,
-  password: 'Strong@123',
-  confirmPassword: 'Strong@123',
-  age: 30,
-  gender: 'female',
-  terms: true,
-});
-
-const declaration = (id: string) => ({
-  id,
-  travelerId: id,
-  fullName: 'Nguyễn Văn A',
-  passportNumber: 'B1234567',
-  phone: '0912345678',
-  bodyTemperature: 36.6,
-  vaccinationStatus: 'full',
-  symptoms: noSymptoms,
-  contactHistory: noContacts,
-  riskZones: [],
-  commitment: true,
-  systemMode: 'pandemic',
 });
 
 export const ROUTES: RouteRow[] = [
@@ -182,7 +164,7 @@ export const ROUTES: RouteRow[] = [
   {
     method: 'POST',
     route: '/api/health-declarations',
-    body: () => declaration(randomUUID()),
+    body: () => declarationPayload(randomUUID()),
     expect: anyUser(201),
   },
   {
@@ -190,7 +172,7 @@ export const ROUTES: RouteRow[] = [
     route: '/api/health-declarations/:id',
     url: `/api/health-declarations/${SAMPLE_ID}`,
     body: () => {
-      const { id: _id, ...fields } = declaration(SAMPLE_ID);
+      const { id: _id, ...fields } = declarationPayload(SAMPLE_ID);
       return { ...fields, version: 1 };
     },
     expect: anyUser(404),

@@ -5,15 +5,15 @@ export function registeredApiRoutes(app: FastifyInstance): string[] {
   const found: string[] = [];
   const stack: string[] = [];
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^([│ ]*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = m[1]!.length / 4;
-    stack.length = depth;
-    stack.push(m[2]!);
+    const m = /^(?<indent>[│ ]*)[├└]── (?<segment>.*?)(?: \((?<methods>[^)]*)\))?$/.exec(line);
+    if (!m?.groups) continue;
+    const { indent = '', segment = '', methods } = m.groups;
+    stack.length = indent.length / 4;
+    stack.push(segment);
     const path = stack.join('');
     // /api/docs/* are the reference UI's pages and assets, not API operations.
-    if (!m[3] || !path.startsWith('/api/') || path.startsWith('/api/docs')) continue;
-    for (const method of m[3].split(', ')) if (method !== 'HEAD') found.push(`${method} ${path}`);
+    if (!methods || !path.startsWith('/api/') || path.startsWith('/api/docs')) continue;
+    for (const method of methods.split(', ')) if (method !== 'HEAD') found.push(`${method} ${path}`);
   }
   return found;
 }

@@ -42,6 +42,20 @@ export type SyncFailureAction =
   | { action: 'conflict'; messageKey: string }
   | { action: 'reject'; messageKey: string };
 
+/** The statuses with their own answer; any other 5xx is a server error, anything else unknown. */
+const BY_STATUS: Readonly<Record<number, SyncFailureAction>> = {
+  400: { action: 'reject', messageKey: 'errors.validation_error' },
+  401: { action: 'pause', messageKey: 'errors.unauthorized' },
+  403: { action: 'reject', messageKey: 'errors.forbidden' },
+  404: { action: 'reject', messageKey: 'errors.not_found' },
+  408: { action: 'retry', messageKey: 'errors.timeout_error', failedType: 'network' },
+  409: { action: 'conflict', messageKey: 'errors.conflict' },
+  413: { action: 'reject', messageKey: 'errors.payload_too_large' },
+  415: { action: 'reject', messageKey: 'errors.unsupported_media_type' },
+  422: { action: 'reject', messageKey: 'errors.validation_error' },
+  429: { action: 'retry', messageKey: 'errors.rate_limited', failedType: 'server_error' },
+};
+
 export function classifySyncFailure(status: number | null, timedOut = false): SyncFailureAction {
   if (status === null || status === 0) {
     return {
@@ -50,29 +64,8 @@ export function classifySyncFailure(status: number | null, timedOut = false): Sy
       failedType: 'network',
     };
   }
-  switch (status) {
-    case 400:
-    case 422:
-      return { action: 'reject', messageKey: 'errors.validation_error' };
-    case 401:
-      return { action: 'pause', messageKey: 'errors.unauthorized' };
-    case 403:
-      return { action: 'reject', messageKey: 'errors.forbidden' };
-    case 404:
-      return { action: 'reject', messageKey: 'errors.not_found' };
-    case 409:
-      return { action: 'conflict', messageKey: 'errors.conflict' };
-    case 413:
-      return { action: 'reject', messageKey: 'errors.payload_too_large' };
-    case 415:
-      return { action: 'reject', messageKey: 'errors.unsupported_media_type' };
-    case 408:
-      return { action: 'retry', messageKey: 'errors.timeout_error', failedType: 'network' };
-    case 429:
-      return { action: 'retry', messageKey: 'errors.rate_limited', failedType: 'server_error' };
-    default:
-      if (status >= 500)
-        return { action: 'retry', messageKey: 'errors.server_error', failedType: 'server_error' };
-      return { action: 'retry', messageKey: 'errors.unknown_error', failedType: 'server_error' };
-  }
+  const known = BY_STATUS[status];
+  if (known) return { ...known };
+  const messageKey = status >= 500 ? 'errors.server_error' : 'errors.unknown_error';
+  return { action: 'retry', messageKey, failedType: 'server_error' };
 }

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { validRegistration } from '@bh/shared/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -221,15 +222,7 @@ describe('refresh, logout, profile', () => {
 });
 
 describe('POST /api/auth/register', () => {
-  const form = {
-    name: 'Trần Thị B',
-    email: 'new.officer@test.vn',
-    password: 'Strong@123',
-    confirmPassword: 'Strong@123',
-    age: 30,
-    gender: 'female',
-    terms: true,
-  };
+  const form = { ...validRegistration, name: 'Trần Thị B', email: 'new.officer@test.vn' };
   const register = (payload: Record<string, unknown>) =>
     h.app.inject({ method: 'POST', url: '/api/auth/register', payload });
 

@@ -27,8 +27,9 @@ export class LoginLimiter {
   /** Seconds to wait before the next attempt, or 0 when an attempt is allowed. */
   retryAfter(email: string, ip: string): number {
     const list = this.recent(this.key(email, ip));
-    if (list.length < MAX_FAILURES) return 0;
-    const oldest = list[list.length - MAX_FAILURES]!;
+    // The window is full when the MAX_FAILURES-th latest failure is still inside it.
+    const oldest = list.at(-MAX_FAILURES);
+    if (oldest === undefined) return 0;
     return Math.max(1, Math.ceil((oldest + WINDOW_MS - this.now()) / 1000));
   }
 

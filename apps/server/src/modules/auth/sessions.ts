@@ -5,7 +5,7 @@
  * one; presenting a used token again means it leaked, so the whole family is revoked.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import type { Executor } from '../users/store.ts';
@@ -97,25 +97,29 @@ export async function findFamily(db: Executor, token: string) {
 }
 
 export async function revokeFamily(db: Executor, familyId: string) {
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(or(eq(sessions.familyId, familyId), eq(sessions.id, familyId)), isNull(sessions.revokedAt)));
-  forgetActiveSessions();
+  await revokeWhere(db, or(eq(sessions.familyId, familyId), eq(sessions.id, familyId)));
 }
 
 /** Ends every session of a user (disabled, role changed), except one family if given. */
 export async function revokeUserSessions(db: Executor, userId: string, exceptFamily?: string) {
+  await revokeWhere(
+    db,
+    and(
+      eq(sessions.userId, userId),
+      exceptFamily === undefined ? undefined : ne(sessions.familyId, exceptFamily),
+    ),
+  );
+}
+
+/**
+ * Revokes the sessions matching `which` that are not revoked yet, and forgets the cached
+ * "still active" answers so no revoked session is let through.
+ */
+async function revokeWhere(db: Executor, which: SQL | undefined) {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        exceptFamily === undefined ? undefined : ne(sessions.familyId, exceptFamily),
-      ),
-    );
+    .where(and(which, isNull(sessions.revokedAt)));
   forgetActiveSessions();
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { auditEvents } from '../../db/schema.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
+import { declarationPayload } from '../../test/payloads.ts';
 
 let h: Harness;
 let headers: Record<string, string>;
@@ -17,31 +18,12 @@ beforeEach(async () => {
   headers = (await h.user()).headers;
 });
 
-function declaration(id: string, over: Record<string, unknown> = {}) {
-  return {
-    id,
-    travelerId: id,
-    fullName: 'Nguyễn Văn A',
-    passportNumber: 'B1234567',
-    phone: '0912345678',
-    email: null,
-    bodyTemperature: 36.6,
-    vaccinationStatus: 'full',
-    symptoms: noSymptoms,
-    contactHistory: noContacts,
-    riskZones: [],
-    commitment: true,
-    systemMode: 'pandemic',
-    ...over,
-  };
-}
-
 const post = (payload: Record<string, unknown>, hdrs = headers) =>
   h.app.inject({ method: 'POST', url: '/api/health-declarations', headers: hdrs, payload });
 
 async function create(over: Record<string, unknown> = {}) {
   const id = randomUUID();
-  const res = await post(declaration(id, over));
+  const res = await post(declarationPayload(id, over));
   return { id, res, body: res.json() };
 }
 
@@ -128,12 +110,12 @@ describe('validation messages', () => {
   });
 
   it('refuses a declaration whose id is not its traveller id', async () => {
-    const res = await post({ ...declaration(randomUUID()), travelerId: randomUUID() });
+    const res = await post({ ...declarationPayload(randomUUID()), travelerId: randomUUID() });
     expect(res.statusCode).toBe(400);
   });
 
   it('needs a login', async () => {
-    expect((await post(declaration(randomUUID()), {})).statusCode).toBe(401);
+    expect((await post(declarationPayload(randomUUID()), {})).statusCode).toBe(401);
   });
 });
 
@@ -146,14 +128,14 @@ describe('one declaration per traveller, kept with its history', () => {
     expect(byTraveler.json()).toEqual(body);
     const missing = await h.app.inject({ url: `/api/health-declarations/traveler/${randomUUID()}`, headers });
     expect(missing.statusCode).toBe(404);
-    const again = await post(declaration(id, { phone: '0987654321' }));
+    const again = await post(declarationPayload(id, { phone: '0987654321' }));
     expect(again.statusCode).toBe(409);
     expect(again.json().error.details.serverRecord).toMatchObject({ id, phone: '0912345678' });
   });
 
   it('PUT updates on the current version, recomputes the risk, keeps the earlier version in the audit trail', async () => {
     const { id } = await create();
-    const { id: _omit, ...data } = declaration(id, {
+    const { id: _omit, ...data } = declarationPayload(id, {
       bodyTemperature: 38.2,
       vaccinationStatus: 'unvaccinated',
     });

@@ -3,7 +3,8 @@
  * Lookups and pull pages are drizzle selects.
  */
 import { isValidRecordId, type SyncTable } from '@bh/shared';
-import { asc, getTableColumns, gt, inArray } from 'drizzle-orm';
+import { asc, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { healthDeclarations, systemStatus, travelers } from '../../db/schema.ts';
 import type { WritableTable } from './tables.ts';
@@ -69,53 +70,34 @@ interface SyncedSource {
   changedAfter(db: Reader, cursor: number, limit: number): Promise<{ seq: number; record: ApiRecord }[]>;
 }
 
+/** A synced table: an id to look records up by and a change_seq to page changes by. */
+type SyncedPgTable = typeof travelers | typeof healthDeclarations | typeof systemStatus;
+
+/** How one synced table is read: its API columns, and how a selected row becomes a record. */
+function syncedSource(
+  table: SyncedPgTable,
+  columns: Record<string, AnyPgColumn>,
+  toRecord: (row: Record<string, unknown>) => ApiRecord = toApiRecord,
+): SyncedSource {
+  return {
+    byIds: async (db, ids) =>
+      (await db.select(columns).from(table).where(inArray(table.id, ids))).map(toRecord),
+    changedAfter: async (db, cursor, limit) =>
+      (
+        await db
+          .select({ seq: table.changeSeq, row: columns })
+          .from(table)
+          .where(gt(table.changeSeq, cursor))
+          .orderBy(asc(table.changeSeq))
+          .limit(limit)
+      ).map(({ seq, row }) => ({ seq, record: toRecord(row) })),
+  };
+}
+
 const SOURCES: Partial<Record<SyncTable, SyncedSource>> = {
-  travelers: {
-    byIds: async (db, ids) =>
-      (await db.select(travelerColumns).from(travelers).where(inArray(travelers.id, ids))).map(toApiRecord),
-    changedAfter: async (db, cursor, limit) =>
-      (
-        await db
-          .select({ seq: travelers.changeSeq, row: travelerColumns })
-          .from(travelers)
-          .where(gt(travelers.changeSeq, cursor))
-          .orderBy(asc(travelers.changeSeq))
-          .limit(limit)
-      ).map(({ seq, row }) => ({ seq, record: toApiRecord(row) })),
-  },
-  healthDeclarations: {
-    byIds: async (db, ids) =>
-      (
-        await db
-          .select(declarationColumns)
-          .from(healthDeclarations)
-          .where(inArray(healthDeclarations.id, ids))
-      ).map(toApiRecord),
-    changedAfter: async (db, cursor, limit) =>
-      (
-        await db
-          .select({ seq: healthDeclarations.changeSeq, row: declarationColumns })
-          .from(healthDeclarations)
-          .where(gt(healthDeclarations.changeSeq, cursor))
-          .orderBy(asc(healthDeclarations.changeSeq))
-          .limit(limit)
-      ).map(({ seq, row }) => ({ seq, record: toApiRecord(row) })),
-  },
-  systemStatus: {
-    byIds: async (db, ids) =>
-      (await db.select(statusColumns).from(systemStatus).where(inArray(systemStatus.id, ids))).map(
-        statusRecord,
-      ),
-    changedAfter: async (db, cursor, limit) =>
-      (
-        await db
-          .select({ seq: systemStatus.changeSeq, row: statusColumns })
-          .from(systemStatus)
-          .where(gt(systemStatus.changeSeq, cursor))
-          .orderBy(asc(systemStatus.changeSeq))
-          .limit(limit)
-      ).map(({ seq, row }) => ({ seq, record: statusRecord(row) })),
-  },
+  travelers: syncedSource(travelers, travelerColumns),
+  healthDeclarations: syncedSource(healthDeclarations, declarationColumns),
+  systemStatus: syncedSource(systemStatus, statusColumns, statusRecord),
 };
 
 /** The records of `table` with these ids; ids that cannot exist in it (not a UUID) are skipped. */

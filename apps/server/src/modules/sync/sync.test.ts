@@ -18,6 +18,21 @@ const traveler = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+// Traveller mutations as a device queues them.
+const mutation = (seq: number, op: string, id: string, baseVersion: number | null, data: unknown) => ({
+  seq,
+  table: 'travelers',
+  op,
+  id,
+  baseVersion,
+  data,
+});
+const create = (seq: number, id: string, data = traveler()) => mutation(seq, 'create', id, null, data);
+const update = (seq: number, id: string, baseVersion: number, data: Record<string, unknown>) =>
+  mutation(seq, 'update', id, baseVersion, data);
+const remove = (seq: number, id: string, baseVersion: number) =>
+  mutation(seq, 'delete', id, baseVersion, null);
+
 async function push(headers: Record<string, string>, clientId: string, mutations: unknown[]) {
   const res = await h.app.inject({
     method: 'POST',
@@ -32,7 +47,7 @@ describe('POST /api/sync/push', () => {
   it('applies a create once; the same (clientId, seq) again is a duplicate with no second effect', async () => {
     const { headers } = await h.user();
     const id = randomUUID();
-    const m = { seq: 1, table: 'travelers', op: 'create', id, baseVersion: null, data: traveler() };
+    const m = create(1, id);
     const first = await push(headers, 'device-aaaa', [m]);
     expect(first.body.results).toEqual([{ seq: 1, status: 'applied', version: 1 }]);
     const again = await push(headers, 'device-aaaa', [m]);
@@ -51,23 +66,10 @@ describe('POST /api/sync/push', () => {
   it('updates only on the current version; a stale base version is a conflict carrying the server row', async () => {
     const { headers } = await h.user();
     const id = randomUUID();
-    await push(headers, 'device-aaaa', [
-      { seq: 1, table: 'travelers', op: 'create', id, baseVersion: null, data: traveler() },
-    ]);
-    const upd = await push(headers, 'device-aaaa', [
-      {
-        seq: 2,
-        table: 'travelers',
-        op: 'update',
-        id,
-        baseVersion: 1,
-        data: traveler({ status: 'declared' }),
-      },
-    ]);
+    await push(headers, 'device-aaaa', [create(1, id)]);
+    const upd = await push(headers, 'device-aaaa', [update(2, id, 1, traveler({ status: 'declared' }))]);
     expect(upd.body.results[0]).toEqual({ seq: 2, status: 'applied', version: 2 });
-    const stale = await push(headers, 'device-bbbb', [
-      { seq: 1, table: 'travelers', op: 'update', id, baseVersion: 1, data: traveler({ note: 'old edit' }) },
-    ]);
+    const stale = await push(headers, 'device-bbbb', [update(1, id, 1, traveler({ note: 'old edit' }))]);
     expect(stale.body.results[0].status).toBe('conflict');
     expect(stale.body.results[0].serverRecord).toMatchObject({ id, version: 2, status: 'declared' });
   });
@@ -76,15 +78,8 @@ describe('POST /api/sync/push', () => {
     const { headers } = await h.user();
     const good = randomUUID();
     const res = await push(headers, 'device-aaaa', [
-      {
-        seq: 1,
-        table: 'travelers',
-        op: 'create',
-        id: randomUUID(),
-        baseVersion: null,
-        data: traveler({ passportNo: '12' }),
-      },
-      { seq: 2, table: 'travelers', op: 'create', id: good, baseVersion: null, data: traveler() },
+      create(1, randomUUID(), traveler({ passportNo: '12' })),
+      create(2, good),
     ]);
     expect(res.body.results[0].status).toBe('rejected');
     expect(res.body.results[0].errors[0]).toMatchObject({ field: 'passportNo' });
@@ -94,45 +89,23 @@ describe('POST /api/sync/push', () => {
   it('a delete leaves a tombstone that an old offline edit cannot resurrect', async () => {
     const { headers } = await h.user();
     const id = randomUUID();
-    await push(headers, 'device-1111', [
-      { seq: 1, table: 'travelers', op: 'create', id, baseVersion: null, data: traveler() },
-    ]);
-    const del = await push(headers, 'device-1111', [
-      { seq: 2, table: 'travelers', op: 'delete', id, baseVersion: 1, data: null },
-    ]);
+    await push(headers, 'device-1111', [create(1, id)]);
+    const del = await push(headers, 'device-1111', [remove(2, id, 1)]);
     expect(del.body.results[0]).toEqual({ seq: 2, status: 'applied', version: 2 });
-    const old = await push(headers, 'device-2222', [
-      {
-        seq: 1,
-        table: 'travelers',
-        op: 'update',
-        id,
-        baseVersion: 1,
-        data: traveler({ note: 'offline edit' }),
-      },
-    ]);
+    const old = await push(headers, 'device-2222', [update(1, id, 1, traveler({ note: 'offline edit' }))]);
     expect(old.body.results[0].status).toBe('conflict');
     expect(old.body.results[0].serverRecord.deletedAt).toBeTruthy();
   });
 
   it('pull pages in change order with tombstones and a cursor', async () => {
     const { headers } = await h.user();
-    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    const ids: [string, string, string] = [randomUUID(), randomUUID(), randomUUID()];
     await push(
       headers,
       'device-1111',
-      ids.map((id, i) => ({
-        seq: i + 1,
-        table: 'travelers',
-        op: 'create',
-        id,
-        baseVersion: null,
-        data: traveler(),
-      })),
+      ids.map((id, i) => create(i + 1, id)),
     );
-    await push(headers, 'device-1111', [
-      { seq: 4, table: 'travelers', op: 'delete', id: ids[0], baseVersion: 1, data: null },
-    ]);
+    await push(headers, 'device-1111', [remove(4, ids[0], 1)]);
     const seen: string[] = [];
     let cursor = 0;
     for (;;) {

@@ -3,6 +3,9 @@
  * writes), who may write it, and what the server adds (risk score for declarations).
  */
 import { computeRiskScore, declarationInputSchema, type SyncOp, type SyncTable } from '@bh/shared';
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { healthDeclarations, systemStatus, travelers } from '../../db/schema.ts';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
 
 type ColumnType = 'text' | 'date' | 'int' | 'float' | 'bool' | 'jsonb' | 'uuid';
@@ -26,63 +29,55 @@ export interface WritableTable {
   auditPrevious?: boolean;
 }
 
-const c = (key: string, col: string, type: ColumnType = 'text'): ColumnDef => ({ key, col, type });
+/** The SQL type each drizzle column kind of a synced table is cast to in set-based writes. */
+const COLUMN_TYPES: Readonly<Record<string, ColumnType>> = {
+  PgText: 'text',
+  PgDateString: 'date',
+  PgInteger: 'int',
+  PgDoublePrecision: 'float',
+  PgBoolean: 'bool',
+  PgJsonb: 'jsonb',
+  PgUUID: 'uuid',
+};
+
+/** Columns the server keeps itself: the id and the bookkeeping; a mutation's data never sets them. */
+const SERVER_COLUMNS = new Set([
+  'id',
+  'version',
+  'createdAt',
+  'updatedAt',
+  'deletedAt',
+  'changeSeq',
+  'createdBy',
+  'updatedBy',
+]);
+
+/** The columns a mutation writes, in table order, read from the drizzle schema (names written once). */
+function writableColumns(table: PgTable): ColumnDef[] {
+  return Object.entries(getTableColumns(table))
+    .filter(([key]) => !SERVER_COLUMNS.has(key))
+    .map(([key, column]) => {
+      const type = COLUMN_TYPES[column.columnType];
+      if (!type)
+        throw new Error(`sync: no SQL type for ${getTableName(table)}.${column.name} (${column.columnType})`);
+      return { key, col: column.name, type };
+    });
+}
 
 const TRAVELERS: WritableTable = {
   name: 'travelers',
-  sqlName: 'travelers',
+  sqlName: getTableName(travelers),
   auditEntity: 'traveler',
-  columns: [
-    c('fullName', 'full_name'),
-    c('passportNo', 'passport_no'),
-    c('nationality', 'nationality'),
-    c('entryDate', 'entry_date', 'date'),
-    c('flightNo', 'flight_no'),
-    c('origin', 'origin'),
-    c('destination', 'destination'),
-    c('gender', 'gender'),
-    c('birthDate', 'birth_date', 'date'),
-    c('note', 'note'),
-    c('status', 'status'),
-    c('passportExpiry', 'passport_expiry', 'date'),
-    c('address', 'address'),
-    c('occupation', 'occupation'),
-    c('purposeOfVisit', 'purpose_of_visit'),
-    c('durationOfStay', 'duration_of_stay', 'int'),
-    c('accommodation', 'accommodation'),
-    c('emergencyContact', 'emergency_contact'),
-  ],
+  columns: writableColumns(travelers),
   canWrite: () => true,
 };
 
 export const HEALTH_DECLARATIONS: WritableTable = {
   name: 'healthDeclarations',
-  sqlName: 'health_declarations',
+  sqlName: getTableName(healthDeclarations),
   auditEntity: 'health_declaration',
   auditPrevious: true,
-  columns: [
-    c('travelerId', 'traveler_id', 'uuid'),
-    c('fullName', 'full_name'),
-    c('passportNumber', 'passport_number'),
-    c('phone', 'phone'),
-    c('email', 'email'),
-    c('bodyTemperature', 'body_temperature', 'float'),
-    c('vaccinationStatus', 'vaccination_status'),
-    c('symptoms', 'symptoms', 'jsonb'),
-    c('contactHistory', 'contact_history', 'jsonb'),
-    c('riskZones', 'risk_zones', 'jsonb'),
-    c('medications', 'medications'),
-    c('allergies', 'allergies'),
-    c('medicalHistory', 'medical_history'),
-    c('testFileId', 'test_file_id', 'uuid'),
-    c('vaccinationCertFileId', 'vaccination_cert_file_id', 'uuid'),
-    c('commitment', 'commitment', 'bool'),
-    c('systemMode', 'system_mode'),
-    c('riskScore', 'risk_score', 'int'),
-    c('riskLevel', 'risk_level'),
-    c('riskFactors', 'risk_factors', 'jsonb'),
-    c('ruleVersion', 'rule_version'),
-  ],
+  columns: writableColumns(healthDeclarations),
   canWrite: () => true,
   prepare(data, id) {
     // One declaration per traveller: its id is the traveller's id, so two devices declaring
@@ -103,9 +98,9 @@ export const HEALTH_DECLARATIONS: WritableTable = {
 
 const SYSTEM_STATUS: WritableTable = {
   name: 'systemStatus',
-  sqlName: 'system_status',
+  sqlName: getTableName(systemStatus),
   auditEntity: 'system_status',
-  columns: [c('mode', 'mode'), c('statusText', 'status_text')],
+  columns: writableColumns(systemStatus),
   canWrite: (user, op, id) => user.role === 'admin' && op === 'update' && id === 'current',
 };
 

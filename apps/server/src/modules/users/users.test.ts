@@ -1,3 +1,4 @@
+import { validRegistration } from '@bh/shared/testing';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema.ts';
@@ -155,15 +156,7 @@ describe('own profile and password', () => {
 });
 
 describe('account requests', () => {
-  const form = {
-    name: 'Phạm Thị E',
-    email: 'pham.e@test.vn',
-    password: 'Strong@123',
-    confirmPassword: 'Strong@123',
-    age: 28,
-    gender: 'female',
-    terms: true,
-  };
+  const form = { ...validRegistration, name: 'Phạm Thị E', email: 'pham.e@test.vn' };
 
   it('an approved request becomes an officer who can log in; a decided one cannot be decided again', async () => {
     const admin = await h.user('admin');
