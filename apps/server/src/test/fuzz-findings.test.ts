@@ -75,6 +75,12 @@ const uploads = {
   '/api/travelers/bulk-import': [{ name: 'file', filename: 'a.csv', type: 'text/csv', data: CSV }],
 };
 
+/** A body the parser cannot read: the import names its file field and its own message. */
+const unreadable: Record<keyof typeof uploads, { field: string; code: string }> = {
+  '/api/files': { field: 'body', code: 'validation.malformed_body' },
+  '/api/travelers/bulk-import': { field: 'file', code: 'travelers.import.badUpload' },
+};
+
 describe.each(Object.entries(uploads))('multipart on POST %s', (url, parts) => {
   const payload = multipartBody('XyZ123', parts);
   it('without a boundary answers 400 validation.malformed_body', async () => {
@@ -95,7 +101,7 @@ describe.each(Object.entries(uploads))('multipart on POST %s', (url, parts) => {
       headers: { 'content-type': 'multipart/form-data; boundary=OtherBoundary' },
       payload,
     });
-    expect(body.error.details).toEqual([{ field: 'body', code: 'validation.malformed_body' }]);
+    expect(body.error.details).toEqual([unreadable[url as keyof typeof uploads]]);
   });
   it('truncated answers 400', async () => {
     for (const cut of [20, payload.length - 30, payload.length - 5]) {
