@@ -22,7 +22,7 @@ const steps = [
   ],
   ['build web app and server', 'npm', ['run', 'build', '--silent']],
   // The login route's JS budget (gzipped KB): fails when the first screen grows past it.
-  ['bundle budget', 'node', ['scripts/bundle-size.mjs', '--max-kb', '190']],
+  ['bundle budget', 'node', ['scripts/bundle-size.mjs', '--max-kb', '205']],
   ['end-to-end tests in Chromium', 'npx', ['playwright', 'test']],
 ];
 const only = process.argv[2];
