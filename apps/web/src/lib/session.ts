@@ -5,13 +5,13 @@
  * engine read it without depending on a screen (docs/decisions/007-web-layering.md); the
  * auth feature writes it.
  */
-import type { Role } from '@bh/shared';
+import type { AuthAnswer, Role, SessionUser } from '@bh/shared';
 import { z } from 'zod';
 import { storage } from './storage.ts';
 import { createStore } from './store.ts';
 
 /** The signed-in user as stored: missing name/avatar and unknown roles are tolerated. */
-const storedUserSchema = z.object({
+const storedUserSchema: z.ZodType<SessionUser, unknown> = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string().catch(''),
@@ -22,12 +22,11 @@ const storedUserSchema = z.object({
     .transform((role): Role => (role === 'admin' ? 'admin' : 'officer')),
   avatar: z.string().nullable().catch(null),
 });
-export type SessionUser = z.infer<typeof storedUserSchema>;
 
-export interface Session {
-  user: SessionUser;
-  token: string;
-}
+export type { SessionUser };
+
+/** A session is what login and refresh answer: the user and the access token. */
+export type Session = AuthAnswer;
 
 const SESSION_KEYS = ['user', 'token', 'isLoggedIn', 'userEmail', 'userName'] as const;
 

@@ -1,13 +1,9 @@
+import type { SyncStats } from '@bh/shared';
 import type { PWADatabase } from '../db/database.ts';
 
-export interface SyncStats {
-  pendingSync: number;
-  failedItems: number;
-  unresolvedConflicts: number;
-  totalTravelers: number;
-}
+export type { SyncStats };
 
-/** The spec's sync statistics, straight from the local database. */
+/** The sync statistics of docs/spec.md §3, straight from the local database. */
 export async function getSyncStats(database: PWADatabase): Promise<SyncStats> {
   const [pendingSync, failedItems, unresolvedConflicts, totalTravelers] = await Promise.all([
     database.syncQueue.count(),

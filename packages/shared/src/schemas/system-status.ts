@@ -54,10 +54,11 @@ export function initialSystemStatus(now: string): SystemStatus {
   return { mode: DEFAULT_SYSTEM_MODE, ...INITIAL_SYSTEM_FIGURES, lastUpdateTime: now, statusText: '' };
 }
 
-export type BadgeVariant = 'success' | 'error' | 'warning' | 'neutral';
+/** Colour of the system-mode badge (a subset of the app's badge variants). */
+export type ModeBadgeVariant = 'success' | 'error' | 'warning' | 'neutral';
 
 /** Badge colour of a mode: success normal, error pandemic, warning emergency, neutral otherwise. */
-export function modeBadgeVariant(mode: string | null | undefined): BadgeVariant {
+export function modeBadgeVariant(mode: string | null | undefined): ModeBadgeVariant {
   switch (mode) {
     case 'normal':
       return 'success';

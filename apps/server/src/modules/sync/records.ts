@@ -3,7 +3,7 @@
  * Lookups and pull pages are drizzle selects.
  */
 import { isValidRecordId, type SyncTable } from '@bh/shared';
-import { asc, getTableColumns, gt, inArray, } from 'drizzle-orm';
+import { asc, getTableColumns, gt, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { healthDeclarations, systemStatus, travelers } from '../../db/schema.ts';

@@ -3,13 +3,9 @@
  * httpOnly cookie the page never sees; the access token and user are in the session.
  * Nothing here touches IndexedDB: logging out or a refused refresh keeps the offline outbox.
  */
+import type { AuthAnswer } from '@bh/shared';
 import { ApiError, apiRequest, setRefreshHandler } from '../../lib/api.ts';
 import { clearSession, getSession, type SessionUser, setSession } from './session.ts';
-
-interface AuthAnswer {
-  user: SessionUser;
-  token: string;
-}
 
 /** Set when the server refused to refresh, so the login page can say why the user is there. */
 let sessionExpired = false;

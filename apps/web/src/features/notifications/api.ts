@@ -1,21 +1,5 @@
+import type { NotificationList } from '@bh/shared';
 import { api } from '../../lib/api.ts';
-
-export interface AppNotification {
-  id: string;
-  type: 'warning' | 'info' | string;
-  /** An i18n key (translated on display) or plain text. */
-  title: string;
-  message: string;
-  params: Record<string, string | number>;
-  priority: 'high' | 'medium' | 'low' | string;
-  timestamp: string;
-  read: boolean;
-}
-
-export interface NotificationList {
-  items: AppNotification[];
-  unreadCount: number;
-}
 
 export const notificationsApi = {
   list: () => api.get<NotificationList>('/api/notifications'),

@@ -1,11 +1,12 @@
 /** Bell in the top bar with the unread count; opens the list with read/remove actions. */
+
+import type { NotificationView } from '@bh/shared';
 import { DEFAULT_LOCALE, isLocale } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { formatRelativeTime } from '../../i18n/format.ts';
-import type { AppNotification } from './api.ts';
 import { useNotifications } from './use-notifications.ts';
 
 const PRIORITY_VARIANT: Record<string, BadgeVariant> = { high: 'error', medium: 'warning', low: 'ghost' };
@@ -29,7 +30,7 @@ export function NotificationBell() {
   const { t, i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
   const n = useNotifications();
-  const text = (value: string, params: AppNotification['params']) =>
+  const text = (value: string, params: NotificationView['params']) =>
     i18n.exists(value) ? t(value, params) : value;
 
   return (

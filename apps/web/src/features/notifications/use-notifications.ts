@@ -3,14 +3,16 @@
  * visible and on focus. Actions update the list at once, then call the server; a failed call
  * reloads the list so the screen never lies for long.
  */
+
+import type { NotificationView } from '@bh/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
-import { type AppNotification, notificationsApi } from './api.ts';
+import { notificationsApi } from './api.ts';
 
 const REFRESH_MS = 60_000;
 
 export interface NotificationsState {
-  items: AppNotification[];
+  items: NotificationView[];
   unreadCount: number;
   loaded: boolean;
   error: string | null;
@@ -22,7 +24,7 @@ export interface NotificationsState {
 }
 
 export function useNotifications(): NotificationsState {
-  const [items, setItems] = useState<AppNotification[]>([]);
+  const [items, setItems] = useState<NotificationView[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -53,7 +55,7 @@ export function useNotifications(): NotificationsState {
   }, [reload]);
 
   const run = useCallback(
-    (update: (list: AppNotification[]) => AppNotification[], call: () => Promise<unknown>) => {
+    (update: (list: NotificationView[]) => NotificationView[], call: () => Promise<unknown>) => {
       setItems(update);
       call().catch(() => void reload());
     },

@@ -1,19 +1,8 @@
 /** Calls of the admin screens (users, account requests). */
-import type { AccountRequestRecord, Role, UserCreate } from '@bh/shared';
+import type { AccountRequestRecord, AdminUser, Role, UserCreate } from '@bh/shared';
 import { api } from '../../lib/api.ts';
 
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  avatar: string | null;
-  title: string | null;
-  disabled: boolean;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { AdminUser };
 
 export const fetchUsers = async () => (await api.get<{ users: AdminUser[] }>('/api/users')).users;
 
