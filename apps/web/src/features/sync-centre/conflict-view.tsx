@@ -8,13 +8,13 @@ import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import type { ConflictRecord } from '../../db/database.ts';
+import type { StoredConflict } from '../../db/sync-centre-repo.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { type Resolution, resolveConflict } from '../../sync/resolutions.ts';
 import { buildMergedData, type Choice, compareFields, displayValue, isEditable } from './field-diff.ts';
 import { actionErrorText, fieldLabel, recordLabel } from './labels.ts';
 
-export function ConflictView({ conflict }: { conflict: ConflictRecord }) {
+export function ConflictView({ conflict }: { conflict: StoredConflict }) {
   const { t } = useTranslation();
   const rows = useMemo(
     () => compareFields(conflict.table, conflict.localData, conflict.serverData),
@@ -26,7 +26,7 @@ export function ConflictView({ conflict }: { conflict: ConflictRecord }) {
   const [error, setError] = useState<string | null>(null);
   const canMerge =
     conflict.localData !== null && conflict.serverData !== null && !conflict.serverData.deletedAt;
-  const id = conflict.id!;
+  const { id } = conflict;
 
   const resolve = async (resolution: Resolution, merged?: Record<string, unknown>) => {
     setBusy(true);
