@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Alert, AlertLine } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { StatRow } from '../../components/ui/stat-row.tsx';
@@ -132,16 +132,8 @@ export function AppPanel() {
             {t('errors.unauthorized')}
           </Alert>
         )}
-        {error && (
-          <Alert tone="error" className="text-sm">
-            {error}
-          </Alert>
-        )}
-        {done && (
-          <Alert tone="success" className="text-sm">
-            {done}
-          </Alert>
-        )}
+        <AlertLine message={error} />
+        <AlertLine tone="success" message={done} />
 
         <div className="grid gap-4 md:grid-cols-2">
           <PushSection />

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Alert, AlertLine } from '../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { countPendingItems, deleteLocalDatabase } from '../../db/sync-centre-repo.ts';
 import { api } from '../../lib/api.ts';
@@ -100,11 +100,7 @@ export function DangerZone() {
             )}
           </div>
         )}
-        {error && (
-          <p role="alert" className="text-error text-sm mt-2">
-            {error}
-          </p>
-        )}
+        <AlertLine message={error} className="mt-2" />
       </ConfirmDialog>
     </section>
   );

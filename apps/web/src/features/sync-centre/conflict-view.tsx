@@ -6,7 +6,7 @@
  */
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/ui/alert.tsx';
+import { AlertLine } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import type { StoredConflict } from '../../db/sync-centre-repo.ts';
 import { formatDateTime } from '../../i18n/format.ts';
@@ -156,11 +156,7 @@ export function ConflictView({ conflict }: { conflict: StoredConflict }) {
           </table>
         </div>
 
-        {error && (
-          <Alert tone="error" className="text-sm">
-            {error}
-          </Alert>
-        )}
+        <AlertLine message={error} />
 
         <div className="flex flex-wrap gap-2 justify-end">
           {merging ? (
