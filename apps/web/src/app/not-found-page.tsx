@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { searchTravelers, type TravelerHit } from '../db/travelers-search.ts';
+import { declarationPath } from '../features/travelers/traveler-links.ts';
 import { useSession } from '../lib/session.ts';
 import { matchScreens, reachableScreens, type Screen } from './screens.ts';
 
@@ -38,13 +39,6 @@ function ResultList({
     </section>
   );
 }
-
-const travelerLink = (t: TravelerHit) =>
-  `/health-declaration/${encodeURIComponent(t.id)}?${new URLSearchParams({
-    travelerId: t.id,
-    fullName: t.fullName,
-    passportNo: t.passportNo,
-  })}`;
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
@@ -134,7 +128,7 @@ export default function NotFoundPage() {
             <ResultList title={t('app.notFound.travelers')} testId="traveler-results" className="mt-3">
               {results.travelers.map((tr) => (
                 <li key={tr.id}>
-                  <Link to={travelerLink(tr)}>
+                  <Link to={declarationPath(tr)}>
                     <span className="font-medium">{tr.fullName}</span>
                     <span className="opacity-80 text-xs">
                       {tr.passportNo} · {tr.nationality}
