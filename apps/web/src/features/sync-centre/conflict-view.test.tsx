@@ -1,8 +1,8 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../db/database.ts';
 import type { StoredConflict } from '../../db/sync-centre-repo.ts';
-import { initI18n } from '../../i18n/index.ts';
+import { setUpComponentTests } from '../../test/component-setup.ts';
 import { ConflictView } from './conflict-view.tsx';
 import { buildMergedData, compareFields } from './field-diff.ts';
 
@@ -51,18 +51,7 @@ async function seedConflict(): Promise<StoredConflict> {
   return { ...row, id };
 }
 
-beforeAll(() => {
-  initI18n().changeLanguage('en');
-});
-beforeEach(async () => {
-  await Promise.all([
-    db.travelers.clear(),
-    db.conflicts.clear(),
-    db.syncQueue.clear(),
-    db.failedSyncItems.clear(),
-  ]);
-});
-afterEach(cleanup);
+setUpComponentTests(() => [db.travelers, db.conflicts, db.syncQueue, db.failedSyncItems]);
 
 describe('field diff', () => {
   it('compares writable fields only and builds the merged data from the choices', () => {
