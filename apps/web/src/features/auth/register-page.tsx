@@ -14,7 +14,7 @@ import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { ApiError, api } from '../../lib/api.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard, AuthSwitch } from './auth-card.tsx';
 import { AuthField } from './auth-field.tsx';
 
 interface RegisterValues {
@@ -162,12 +162,11 @@ export default function RegisterPage() {
               {busy ? t('auth.register.submitting') : t('auth.register.submit')}
             </SubmitButton>
           </AppForm>
-          <p className="text-center text-sm">
-            {t('auth.register.haveAccount')}{' '}
-            <Link to="/login" className="link link-primary">
-              {t('auth.register.login')}
-            </Link>
-          </p>
+          <AuthSwitch
+            question={t('auth.register.haveAccount')}
+            to="/login"
+            linkText={t('auth.register.login')}
+          />
         </>
       )}
     </AuthCard>
