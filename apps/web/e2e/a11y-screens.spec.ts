@@ -1,18 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { APP_ROUTES, isNamedScreen } from '../src/app/routes.ts';
+import { seriousViolations } from './axe.ts';
 import { loginAs } from './helpers.ts';
 
 // Every screen of the route table, light and dark: axe finds no serious or critical violation.
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 const named = APP_ROUTES.filter(isNamedScreen);
 const PUBLIC = [...named.filter((r) => r.guard === 'guest').map((r) => r.path), '/no/such/page'];
 const SIGNED_IN = named.filter((r) => r.guard === 'user' || r.guard === 'admin').map((r) => r.path);

@@ -21,6 +21,21 @@ async function openForm(page: Page, over: Record<string, string> = {}) {
   return id;
 }
 
+/** Opens the form, fills the health answers, ticks the commitment and submits. */
+async function submitDeclaration(
+  page: Page,
+  a: { phone: string; temperature: string; vaccination: string; zones?: string[] },
+) {
+  await openForm(page);
+  const form = page.getByTestId('declaration-form');
+  await form.locator('input[name="phone"]').fill(a.phone);
+  await form.locator('input[name="bodyTemperature"]').fill(a.temperature);
+  await form.locator('select[name="vaccinationStatus"]').selectOption(a.vaccination);
+  for (const zone of a.zones ?? []) await form.locator(`input[name="zone-${zone}"]`).check();
+  await form.locator('input[name="commitment"]').check();
+  await form.getByRole('button', { name: 'Nộp khai báo' }).click();
+}
+
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('app-locale', 'vi'));
   await loginAs(page, 'officer');
@@ -68,14 +83,12 @@ test('prefills from the route and query, and shows every rule with the spec mess
 });
 
 test('a high-risk submission shows its result message, then entry management', async ({ page }) => {
-  await openForm(page);
-  const form = page.getByTestId('declaration-form');
-  await form.locator('input[name="phone"]').fill('0912345678');
-  await form.locator('input[name="bodyTemperature"]').fill('38.2');
-  await form.locator('select[name="vaccinationStatus"]').selectOption('unvaccinated');
-  await form.locator('input[name="zone-wuhan"]').check();
-  await form.locator('input[name="commitment"]').check();
-  await form.getByRole('button', { name: 'Nộp khai báo' }).click();
+  await submitDeclaration(page, {
+    phone: '0912345678',
+    temperature: '38.2',
+    vaccination: 'unvaccinated',
+    zones: ['wuhan'],
+  });
   const result = page.getByTestId('declaration-result');
   await expect(result).toHaveAttribute('data-level', 'high');
   await expect(result).toHaveText(
@@ -86,13 +99,7 @@ test('a high-risk submission shows its result message, then entry management', a
 });
 
 test('a low-risk submission shows the spec message', async ({ page }) => {
-  await openForm(page);
-  const form = page.getByTestId('declaration-form');
-  await form.locator('input[name="phone"]').fill('+84912345678');
-  await form.locator('input[name="bodyTemperature"]').fill('36.6');
-  await form.locator('select[name="vaccinationStatus"]').selectOption('booster');
-  await form.locator('input[name="commitment"]').check();
-  await form.getByRole('button', { name: 'Nộp khai báo' }).click();
+  await submitDeclaration(page, { phone: '+84912345678', temperature: '36.6', vaccination: 'booster' });
   await expect(page.getByTestId('declaration-result')).toHaveText(
     'Khai báo thành công! Bạn có thể tiếp tục thủ tục nhập cảnh.',
   );

@@ -3,10 +3,12 @@
  * screens (translated titles) and, for a logged-in user, the travellers on this device, and
  * suggestion links to real screens.
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { EmptyState } from '../components/ui/empty-state.tsx';
 import { searchTravelers, type TravelerHit } from '../db/travelers-search.ts';
+import { declarationPath } from '../features/travelers/traveler-links.ts';
 import { useSession } from '../lib/session.ts';
 import { matchScreens, reachableScreens, type Screen } from './screens.ts';
 
@@ -16,12 +18,27 @@ interface Results {
   travelers: TravelerHit[];
 }
 
-const travelerLink = (t: TravelerHit) =>
-  `/health-declaration/${encodeURIComponent(t.id)}?${new URLSearchParams({
-    travelerId: t.id,
-    fullName: t.fullName,
-    passportNo: t.passportNo,
-  })}`;
+/** One group of search hits: a heading over a menu of links. */
+function ResultList({
+  title,
+  testId,
+  className,
+  children,
+}: {
+  title: string;
+  testId: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={className}>
+      <h2 className="font-semibold text-sm mb-1">{title}</h2>
+      <ul className="menu bg-base-100 rounded-box w-full" data-testid={testId}>
+        {children}
+      </ul>
+    </section>
+  );
+}
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
@@ -97,35 +114,29 @@ export default function NotFoundPage() {
         </search>
 
         <div aria-live="polite" className="text-left">
-          {empty && <p className="text-sm">{t('app.notFound.noResults', { query: results.query })}</p>}
+          {empty && <EmptyState>{t('app.notFound.noResults', { query: results.query })}</EmptyState>}
           {results && results.screens.length > 0 && (
-            <section className="mt-2">
-              <h2 className="font-semibold text-sm mb-1">{t('app.notFound.screens')}</h2>
-              <ul className="menu bg-base-100 rounded-box w-full" data-testid="screen-results">
-                {results.screens.map((s) => (
-                  <li key={s.path}>
-                    <Link to={s.path}>{t(s.titleKey)}</Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <ResultList title={t('app.notFound.screens')} testId="screen-results" className="mt-2">
+              {results.screens.map((s) => (
+                <li key={s.path}>
+                  <Link to={s.path}>{t(s.titleKey)}</Link>
+                </li>
+              ))}
+            </ResultList>
           )}
           {results && results.travelers.length > 0 && (
-            <section className="mt-3">
-              <h2 className="font-semibold text-sm mb-1">{t('app.notFound.travelers')}</h2>
-              <ul className="menu bg-base-100 rounded-box w-full" data-testid="traveler-results">
-                {results.travelers.map((tr) => (
-                  <li key={tr.id}>
-                    <Link to={travelerLink(tr)}>
-                      <span className="font-medium">{tr.fullName}</span>
-                      <span className="opacity-80 text-xs">
-                        {tr.passportNo} · {tr.nationality}
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <ResultList title={t('app.notFound.travelers')} testId="traveler-results" className="mt-3">
+              {results.travelers.map((tr) => (
+                <li key={tr.id}>
+                  <Link to={declarationPath(tr)}>
+                    <span className="font-medium">{tr.fullName}</span>
+                    <span className="opacity-80 text-xs">
+                      {tr.passportNo} · {tr.nationality}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ResultList>
           )}
         </div>
 

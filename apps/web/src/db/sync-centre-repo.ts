@@ -24,13 +24,18 @@ export function readSyncStats(database: PWADatabase = defaultDb): Promise<SyncSt
   return getSyncStats(database);
 }
 
-export function listOpenConflicts(database: PWADatabase = defaultDb): Promise<ConflictRecord[]> {
+/** A conflict as read back from the database: it always carries its key. */
+export type StoredConflict = ConflictRecord & { id: number };
+
+export function listOpenConflicts(database: PWADatabase = defaultDb): Promise<StoredConflict[]> {
   return database.conflicts
     .where('resolved')
     .equals(0)
     .limit(SYNC_CENTRE_LIST_LIMIT)
     .toArray()
-    .then((rows) => rows.sort((a, b) => a.timestamp - b.timestamp));
+    .then((rows) =>
+      rows.filter((c): c is StoredConflict => c.id !== undefined).sort((a, b) => a.timestamp - b.timestamp),
+    );
 }
 
 export function countPendingItems(database: PWADatabase = defaultDb): Promise<number> {

@@ -82,7 +82,8 @@ function position(list: TravelerEntry[], entry: TravelerEntry): number {
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compare(list[mid]!, entry) < 0) lo = mid + 1;
+    const probe = list[mid];
+    if (probe !== undefined && compare(probe, entry) < 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -333,14 +334,19 @@ export class TravelerIndex {
     }
     const incoming = [...added.values()].sort(compare);
     const kept = removed.size > 0 ? this.sorted.filter((e) => !removed.has(e)) : this.sorted;
-    const merged: TravelerEntry[] = new Array(kept.length + incoming.length);
+    const merged: TravelerEntry[] = [];
     let a = 0;
     let b = 0;
-    for (let k = 0; k < merged.length; k++) {
-      merged[k] =
-        b >= incoming.length || (a < kept.length && compare(kept[a]!, incoming[b]!) <= 0)
-          ? kept[a++]!
-          : incoming[b++]!;
+    for (;;) {
+      const left = kept[a];
+      const right = incoming[b];
+      if (left !== undefined && (right === undefined || compare(left, right) <= 0)) {
+        merged.push(left);
+        a++;
+      } else if (right !== undefined) {
+        merged.push(right);
+        b++;
+      } else break;
     }
     this.sorted = merged;
   }

@@ -259,7 +259,8 @@ export class SyncEngine {
           continue;
         }
         if (err.status === 400 || err.status === 403 || err.status === 413 || err.status === 422) {
-          await this.pushOne(clientId, rows[0]!, r);
+          const [only] = rows;
+          if (only) await this.pushOne(clientId, only, r);
           continue;
         }
         if (err.status === 429) {

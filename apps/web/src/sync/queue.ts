@@ -120,12 +120,13 @@ async function failRow(
 
 /** Same writable data? Then a "conflict" on create is our own earlier write coming back. */
 function sameData(row: SyncQueueItem, server: Record<string, unknown> | null | undefined) {
-  if (!server || server.deletedAt || !row.data) return false;
+  const mine = row.data;
+  if (!server || server.deletedAt || !mine) return false;
   const theirs = pickWritableFields(row.table, server);
   const norm = (v: unknown) => (v === undefined ? 'null' : JSON.stringify(v));
   // Every writable field counts: one the row does not carry is null on the server after it.
-  const keys = new Set([...Object.keys(row.data), ...Object.keys(theirs)]);
-  return [...keys].every((k) => norm(row.data![k]) === norm(theirs[k]));
+  const keys = new Set([...Object.keys(mine), ...Object.keys(theirs)]);
+  return [...keys].every((k) => norm(mine[k]) === norm(theirs[k]));
 }
 
 export interface AckSummary {
@@ -157,10 +158,11 @@ export async function applyPushResults(
       if (!result) continue; // not answered: stays queued
       let status = result.status;
       let version = result.version;
-      if (status === 'conflict' && row.operation !== 'delete' && sameData(row, result.serverRecord)) {
+      const server = result.serverRecord;
+      if (status === 'conflict' && row.operation !== 'delete' && server && sameData(row, server)) {
         // The server already holds exactly this change (an earlier try whose answer was lost).
         status = 'applied';
-        version = Number(result.serverRecord!.version);
+        version = Number(server.version);
       }
       const store = storeFor(database, row.table);
       if (status === 'applied' || status === 'duplicate') {
@@ -242,7 +244,11 @@ async function acknowledgeInBulk(
         : (await database.syncQueue.bulkGet(laterIds)).filter(
             (r): r is SyncQueueItem => r !== undefined && r.table === table,
           );
-    const versionOf = new Map(mine.map((r) => [r.recordId, bySeq.get(r.id)!.version]));
+    const versionOf = new Map<string, number>();
+    for (const r of mine) {
+      const result = bySeq.get(r.id);
+      if (result?.version !== undefined) versionOf.set(r.recordId, result.version);
+    }
     const rebases = later.flatMap((r) => {
       const baseVersion = versionOf.get(r.recordId);
       return baseVersion === undefined ? [] : [{ key: r.id, changes: { baseVersion } }];

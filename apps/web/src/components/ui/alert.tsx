@@ -39,3 +39,22 @@ export function Alert({
     </div>
   );
 }
+
+/** An action's outcome as a small alert, rendered only while there is one (empty: nothing). */
+export function AlertLine({
+  tone = 'error',
+  message,
+  className = '',
+}: {
+  tone?: AlertTone;
+  message: string | null | undefined;
+  /** Extra classes, e.g. a top margin. */
+  className?: string;
+}) {
+  if (!message) return null;
+  return (
+    <Alert tone={tone} className={`text-sm ${className}`.trim()}>
+      {message}
+    </Alert>
+  );
+}

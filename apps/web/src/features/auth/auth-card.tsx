@@ -1,5 +1,6 @@
 /** The centred card of the signed-out screens (login, registration) with its heading. */
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 export function AuthCard({
   title,
@@ -19,5 +20,17 @@ export function AuthCard({
         </div>
       </div>
     </main>
+  );
+}
+
+/** The line under a signed-out form that leads to the other one ("No account? Register"). */
+export function AuthSwitch({ question, to, linkText }: { question: string; to: string; linkText: string }) {
+  return (
+    <p className="text-center text-sm">
+      {question}{' '}
+      <Link to={to} className="link link-primary">
+        {linkText}
+      </Link>
+    </p>
   );
 }

@@ -8,13 +8,14 @@ import { DEMO_ACCOUNTS, type DemoAccount, demoModeSchema, type LoginForm, loginF
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { AppForm } from '../../components/form/app-form.tsx';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { ApiError, apiRequest } from '../../lib/api.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard, AuthSwitch } from './auth-card.tsx';
 import { requestLogin, startSession, takeSessionExpiredNotice } from './auth-client.ts';
 import { AuthField } from './auth-field.tsx';
 
@@ -110,12 +111,9 @@ export default function LoginPage() {
         </Alert>
       )}
 
-      <form
-        noValidate
-        onSubmit={(e) => {
-          setError(null);
-          void onSubmit(e);
-        }}
+      <AppForm
+        onSubmit={onSubmit}
+        onStart={() => setError(null)}
         data-testid="login-form"
         className="flex flex-col gap-1"
       >
@@ -148,7 +146,7 @@ export default function LoginPage() {
         <SubmitButton busy={busy} className="btn-primary w-full mt-2">
           {busy ? t('auth.login.submitting') : t('auth.login.submit')}
         </SubmitButton>
-      </form>
+      </AppForm>
 
       {demo.length > 0 && (
         <section
@@ -184,12 +182,11 @@ export default function LoginPage() {
         </section>
       )}
 
-      <p className="text-center text-sm">
-        {t('auth.login.noAccount')}{' '}
-        <Link to="/auth/register" className="link link-primary">
-          {t('auth.login.register')}
-        </Link>
-      </p>
+      <AuthSwitch
+        question={t('auth.login.noAccount')}
+        to="/auth/register"
+        linkText={t('auth.login.register')}
+      />
     </AuthCard>
   );
 }

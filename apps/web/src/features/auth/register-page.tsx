@@ -8,12 +8,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AppForm } from '../../components/form/app-form.tsx';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { ApiError, api } from '../../lib/api.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard, AuthSwitch } from './auth-card.tsx';
 import { AuthField } from './auth-field.tsx';
 
 interface RegisterValues {
@@ -101,12 +102,9 @@ export default function RegisterPage() {
         <>
           <p className="text-center text-base-content/70">{t('auth.register.intro')}</p>
           {error && <Alert tone="error">{t(error)}</Alert>}
-          <form
-            noValidate
-            onSubmit={(e) => {
-              setFailure(null);
-              void onSubmit(e);
-            }}
+          <AppForm
+            onSubmit={onSubmit}
+            onStart={() => setFailure(null)}
             className="flex flex-col gap-1"
             data-testid="register-form"
           >
@@ -163,13 +161,12 @@ export default function RegisterPage() {
             <SubmitButton busy={busy} className="btn-primary w-full mt-2">
               {busy ? t('auth.register.submitting') : t('auth.register.submit')}
             </SubmitButton>
-          </form>
-          <p className="text-center text-sm">
-            {t('auth.register.haveAccount')}{' '}
-            <Link to="/login" className="link link-primary">
-              {t('auth.register.login')}
-            </Link>
-          </p>
+          </AppForm>
+          <AuthSwitch
+            question={t('auth.register.haveAccount')}
+            to="/login"
+            linkText={t('auth.register.login')}
+          />
         </>
       )}
     </AuthCard>

@@ -14,6 +14,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AppForm } from '../../components/form/app-form.tsx';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -109,7 +110,7 @@ export default function FormDemoPage() {
     <div className="max-w-2xl mx-auto">
       <h1 className="text-2xl font-bold">{t('demo-form.title')}</h1>
       <p className="opacity-80 mt-1 mb-4">{t('demo-form.description')}</p>
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="card bg-base-100 shadow-sm">
+      <AppForm onSubmit={onSubmit} className="card bg-base-100 shadow-sm">
         <div className="card-body gap-1">
           {success && (
             <Alert tone="success" soft={false} data-testid="demo-success">
@@ -187,7 +188,7 @@ export default function FormDemoPage() {
             </button>
           </div>
         </div>
-      </form>
+      </AppForm>
     </div>
   );
 }

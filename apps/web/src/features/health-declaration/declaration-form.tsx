@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AppForm } from '../../components/form/app-form.tsx';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { validationResolver } from '../../components/form/shared-resolver.ts';
 import { Alert, type AlertTone } from '../../components/ui/alert.tsx';
@@ -98,12 +99,9 @@ export function DeclarationForm({
   return (
     <>
       {pickTraveler && <TravelerPicker error={errorOf('travelerId')} />}
-      <form
-        noValidate
-        onSubmit={(e) => {
-          setFailed(false);
-          void onSubmit(e);
-        }}
+      <AppForm
+        onSubmit={onSubmit}
+        onStart={() => setFailed(false)}
         className="space-y-4"
         data-testid="declaration-form"
       >
@@ -156,7 +154,7 @@ export function DeclarationForm({
             </div>
           </div>
         </div>
-      </form>
+      </AppForm>
       <Modal
         open={result !== null}
         onClose={() => navigate('/entry-management')}

@@ -3,7 +3,7 @@ import { type Locale, SUPPORTED_LOCALES } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { setLocale, toLocale } from '../../i18n/index.ts';
-import { GlobeIcon } from './icons.tsx';
+import { FrameIcon } from './icons.tsx';
 
 // Each language is named in itself, so a user can find theirs whatever the current language.
 const NATIVE_NAMES: Record<Locale, string> = { vi: 'Tiếng Việt', en: 'English', ja: '日本語' };
@@ -18,7 +18,7 @@ export function LanguageSwitcher() {
       panelClassName="w-40 p-2"
       button={
         <>
-          <GlobeIcon />
+          <FrameIcon name="globe" />
           <span className="sr-only">{t('layout.language.label', { language: NATIVE_NAMES[current] })} (</span>
           <span className="uppercase text-xs font-semibold">{current}</span>
           <span className="sr-only">)</span>

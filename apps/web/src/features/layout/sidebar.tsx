@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { SystemStatusPanel } from '../system-status/system-status-panel.tsx';
-import { NAV_ICONS, type NavIconName } from './icons.tsx';
+import { FrameIcon, type NavIconName } from './icons.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 export interface SidebarItem {
@@ -16,11 +16,10 @@ export interface SidebarItem {
 
 function Item({ item }: { item: SidebarItem }) {
   const { t } = useTranslation();
-  const Icon = NAV_ICONS[item.icon];
   return (
     <li>
       <NavLink to={item.path} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
-        <Icon />
+        <FrameIcon name={item.icon} />
         {t(item.labelKey)}
       </NavLink>
     </li>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { toggleTheme, useTheme } from '../settings/theme-store.ts';
-import { MoonIcon, SunIcon } from './icons.tsx';
+import { FrameIcon } from './icons.tsx';
 
 /** Switches light/dark; `withLabel` shows the text too (sidebar on small screens). */
 export function ThemeToggle({ withLabel = false }: { withLabel?: boolean }) {
@@ -18,7 +18,7 @@ export function ThemeToggle({ withLabel = false }: { withLabel?: boolean }) {
       data-testid="theme-toggle"
       data-theme-current={theme}
     >
-      {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
+      <FrameIcon name={theme === 'dark' ? 'sun' : 'moon'} />
       {withLabel && <span>{label}</span>}
     </button>
   );

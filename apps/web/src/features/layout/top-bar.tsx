@@ -5,7 +5,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { ModeBadge } from '../system-status/mode-badge.tsx';
 import { useSystemStatus } from '../system-status/use-system-status.ts';
-import { MenuIcon } from './icons.tsx';
+import { FrameIcon } from './icons.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { SyncBadge } from './sync-badge.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -35,7 +35,7 @@ export function TopBar({
         onClick={onOpenDrawer}
         data-testid="open-drawer"
       >
-        <MenuIcon />
+        <FrameIcon name="menu" />
       </button>
       <div className="flex-1 min-w-0 flex items-center gap-2">
         <Link

@@ -27,7 +27,7 @@ export function parseBrowser(ua: string): { name: string; version: string } {
   ];
   for (const [name, re] of rules) {
     const m = re.exec(ua);
-    if (m) return { name, version: m[1]! };
+    if (m?.[1]) return { name, version: m[1] };
   }
   return { name: 'unknown', version: '' };
 }
@@ -38,9 +38,9 @@ export function parseOs(ua: string): string {
   const android = /Android ([\d.]+)/.exec(ua);
   if (android) return `Android ${android[1]}`;
   const ios = /(?:iPhone|iPad|iPod).*? OS ([\d_]+)/.exec(ua);
-  if (ios) return `iOS ${ios[1]!.replaceAll('_', '.')}`;
+  if (ios?.[1]) return `iOS ${ios[1].replaceAll('_', '.')}`;
   const mac = /Mac OS X ([\d_]+)/.exec(ua);
-  if (mac) return `macOS ${mac[1]!.replaceAll('_', '.')}`;
+  if (mac?.[1]) return `macOS ${mac[1].replaceAll('_', '.')}`;
   if (/CrOS/.test(ua)) return 'ChromeOS';
   if (/Linux/.test(ua)) return 'Linux';
   return 'unknown';

@@ -5,8 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Alert, AlertLine } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { StatRow } from '../../components/ui/stat-row.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
@@ -67,103 +68,90 @@ export function AppPanel() {
   );
 
   return (
-    <section className="card bg-base-100 shadow-sm" aria-labelledby="app-panel-title" data-testid="app-panel">
-      <div className="card-body p-4 sm:p-6 gap-4">
-        <h2 id="app-panel-title" className="card-title">
-          {t('pwa.panel.title')}
-        </h2>
-        <div className="grid gap-3 grid-cols-2 xl:grid-cols-4">
-          <div className="rounded-box bg-base-200 p-3 flex flex-col gap-1">
-            <span className="text-xs opacity-80">{t('pwa.panel.connection')}</span>
-            <Badge variant={sync.isOnline ? 'success' : 'warning'} data-testid="panel-connection">
-              {sync.isOnline ? t('pwa.online') : t('pwa.offline')}
+    <SectionCard id="app-panel-title" title={t('pwa.panel.title')} testId="app-panel">
+      <div className="grid gap-3 grid-cols-2 xl:grid-cols-4">
+        <div className="rounded-box bg-base-200 p-3 flex flex-col gap-1">
+          <span className="text-xs opacity-80">{t('pwa.panel.connection')}</span>
+          <Badge variant={sync.isOnline ? 'success' : 'warning'} data-testid="panel-connection">
+            {sync.isOnline ? t('pwa.online') : t('pwa.offline')}
+          </Badge>
+        </div>
+        <div className="rounded-box bg-base-200 p-3 flex flex-col gap-1">
+          <span className="text-xs opacity-80">{t('pwa.panel.syncStatus')}</span>
+          <div className="flex flex-wrap gap-1">
+            <Badge
+              variant={sync.status === 'error' ? 'error' : sync.status === 'syncing' ? 'info' : 'success'}
+            >
+              {syncText}
+            </Badge>
+            <Badge variant={sync.pendingCount > 0 ? 'warning' : 'ghost'} data-testid="panel-pending">
+              {sync.pendingCount > 0
+                ? t('pwa.panel.pending', { count: sync.pendingCount })
+                : t('pwa.panel.synced')}
             </Badge>
           </div>
-          <div className="rounded-box bg-base-200 p-3 flex flex-col gap-1">
-            <span className="text-xs opacity-80">{t('pwa.panel.syncStatus')}</span>
-            <div className="flex flex-wrap gap-1">
-              <Badge
-                variant={sync.status === 'error' ? 'error' : sync.status === 'syncing' ? 'info' : 'success'}
-              >
-                {syncText}
-              </Badge>
-              <Badge variant={sync.pendingCount > 0 ? 'warning' : 'ghost'} data-testid="panel-pending">
-                {sync.pendingCount > 0
-                  ? t('pwa.panel.pending', { count: sync.pendingCount })
-                  : t('pwa.panel.synced')}
-              </Badge>
-            </div>
-            <span className="text-xs">
-              {t('pwa.panel.lastSync')}:{' '}
-              {sync.lastSyncTime ? formatDateTime(sync.lastSyncTime) : t('pwa.never')}
-            </span>
-          </div>
-          <div className="rounded-box bg-base-200 p-3 flex flex-col gap-1 items-start">
-            <span className="text-xs opacity-80">{t('pwa.panel.install')}</span>
-            {install.canInstall && !install.isInstalled ? (
-              <button type="button" className="btn btn-sm btn-primary" onClick={() => void promptInstall()}>
-                {t('pwa.panel.installButton')}
-              </button>
-            ) : (
-              <Badge variant={install.isInstalled ? 'success' : 'ghost'}>
-                {install.isInstalled ? t('pwa.panel.installed') : t('pwa.panel.notInstallable')}
-              </Badge>
-            )}
-          </div>
-          <div className="rounded-box bg-base-200 p-3 flex flex-col gap-1 items-start">
-            <span className="text-xs opacity-80">{t('pwa.panel.version')}</span>
-            {sw.updateAvailable ? (
-              <button type="button" className="btn btn-sm btn-accent" onClick={applyUpdate}>
-                {t('pwa.panel.update')}
-              </button>
-            ) : (
-              <Badge variant="success">{t('pwa.panel.latest')}</Badge>
-            )}
-          </div>
+          <span className="text-xs">
+            {t('pwa.panel.lastSync')}:{' '}
+            {sync.lastSyncTime ? formatDateTime(sync.lastSyncTime) : t('pwa.never')}
+          </span>
         </div>
-
-        <div className="flex flex-wrap gap-2">
-          {action('sync', 'btn-primary', t('pwa.panel.forceSync'))}
-          {action('download', 'btn-outline', t('pwa.panel.download'))}
+        <div className="rounded-box bg-base-200 p-3 flex flex-col gap-1 items-start">
+          <span className="text-xs opacity-80">{t('pwa.panel.install')}</span>
+          {install.canInstall && !install.isInstalled ? (
+            <button type="button" className="btn btn-sm btn-primary" onClick={() => void promptInstall()}>
+              {t('pwa.panel.installButton')}
+            </button>
+          ) : (
+            <Badge variant={install.isInstalled ? 'success' : 'ghost'}>
+              {install.isInstalled ? t('pwa.panel.installed') : t('pwa.panel.notInstallable')}
+            </Badge>
+          )}
         </div>
-        {!sync.isOnline && <p className="text-sm opacity-80">{t('pwa.panel.offlineHint')}</p>}
-        {sync.paused && (
-          <Alert tone="warning" announce="alert" className="text-sm">
-            {t('errors.unauthorized')}
-          </Alert>
-        )}
-        {error && (
-          <Alert tone="error" className="text-sm">
-            {error}
-          </Alert>
-        )}
-        {done && (
-          <Alert tone="success" className="text-sm">
-            {done}
-          </Alert>
-        )}
-
-        <div className="grid gap-4 md:grid-cols-2">
-          <PushSection />
-          <StorageStatus />
+        <div className="rounded-box bg-base-200 p-3 flex flex-col gap-1 items-start">
+          <span className="text-xs opacity-80">{t('pwa.panel.version')}</span>
+          {sw.updateAvailable ? (
+            <button type="button" className="btn btn-sm btn-accent" onClick={applyUpdate}>
+              {t('pwa.panel.update')}
+            </button>
+          ) : (
+            <Badge variant="success">{t('pwa.panel.latest')}</Badge>
+          )}
         </div>
-
-        <details className="collapse collapse-arrow bg-base-200 rounded-box" data-testid="app-info-box">
-          <summary className="collapse-title font-medium min-h-0 py-3">{t('pwa.panel.infoBox')}</summary>
-          <dl className="collapse-content text-sm">
-            <StatRow label={t('pwa.panel.dbInitialized')} value={yesNo(dbInitialized)} />
-            <StatRow label={t('pwa.panel.swRegistered')} value={yesNo(sw.registered)} />
-            <StatRow label={t('pwa.panel.installPrompt')} value={yesNo(install.canInstall)} />
-            <StatRow label={t('pwa.panel.pendingCount')} value={sync.pendingCount} />
-            <StatRow
-              label={t('pwa.panel.lastSync')}
-              value={sync.lastSyncTime ? formatDateTime(sync.lastSyncTime) : t('pwa.never')}
-            />
-            <StatRow label={t('pwa.panel.mode')} value={sync.isOnline ? t('pwa.online') : t('pwa.offline')} />
-            {sw.error && <StatRow label={t('pwa.panel.swError')} value={sw.error} />}
-          </dl>
-        </details>
       </div>
-    </section>
+
+      <div className="flex flex-wrap gap-2">
+        {action('sync', 'btn-primary', t('pwa.panel.forceSync'))}
+        {action('download', 'btn-outline', t('pwa.panel.download'))}
+      </div>
+      {!sync.isOnline && <p className="text-sm opacity-80">{t('pwa.panel.offlineHint')}</p>}
+      {sync.paused && (
+        <Alert tone="warning" announce="alert" className="text-sm">
+          {t('errors.unauthorized')}
+        </Alert>
+      )}
+      <AlertLine message={error} />
+      <AlertLine tone="success" message={done} />
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <PushSection />
+        <StorageStatus />
+      </div>
+
+      <details className="collapse collapse-arrow bg-base-200 rounded-box" data-testid="app-info-box">
+        <summary className="collapse-title font-medium min-h-0 py-3">{t('pwa.panel.infoBox')}</summary>
+        <dl className="collapse-content text-sm">
+          <StatRow label={t('pwa.panel.dbInitialized')} value={yesNo(dbInitialized)} />
+          <StatRow label={t('pwa.panel.swRegistered')} value={yesNo(sw.registered)} />
+          <StatRow label={t('pwa.panel.installPrompt')} value={yesNo(install.canInstall)} />
+          <StatRow label={t('pwa.panel.pendingCount')} value={sync.pendingCount} />
+          <StatRow
+            label={t('pwa.panel.lastSync')}
+            value={sync.lastSyncTime ? formatDateTime(sync.lastSyncTime) : t('pwa.never')}
+          />
+          <StatRow label={t('pwa.panel.mode')} value={sync.isOnline ? t('pwa.online') : t('pwa.offline')} />
+          {sw.error && <StatRow label={t('pwa.panel.swError')} value={sw.error} />}
+        </dl>
+      </details>
+    </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../db/database.ts';
-import { initI18n } from '../../i18n/index.ts';
+import { setUpComponentTests } from '../../test/component-setup.ts';
 import { DangerZone } from './danger-zone.tsx';
 
 const row = (recordId: string) => ({
@@ -15,11 +15,7 @@ const row = (recordId: string) => ({
   nextAttemptAt: 0,
 });
 
-beforeAll(() => {
-  initI18n().changeLanguage('en');
-});
-beforeEach(() => db.syncQueue.clear());
-afterEach(cleanup);
+setUpComponentTests(() => [db.syncQueue]);
 
 describe('DangerZone', () => {
   it('says how many unsynced changes will be lost and asks a second confirmation', async () => {

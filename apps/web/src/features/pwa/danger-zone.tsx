@@ -5,8 +5,9 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Alert, AlertLine } from '../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 import { countPendingItems, deleteLocalDatabase } from '../../db/sync-centre-repo.ts';
 import { api } from '../../lib/api.ts';
 import { clearSession } from '../auth/session.ts';
@@ -53,22 +54,17 @@ export function DangerZone() {
   };
 
   return (
-    <section className="card border border-error/60 bg-base-100" aria-labelledby="danger-title">
-      <div className="card-body p-4 sm:p-6 gap-3">
-        <h2 id="danger-title" className="card-title text-error">
-          {t('pwa.danger.title')}
-        </h2>
-        <p className="text-sm">{t('pwa.danger.description')}</p>
-        <div>
-          <button
-            type="button"
-            className="btn btn-error btn-sm sm:btn-md"
-            onClick={() => void open()}
-            data-testid="clear-all-data"
-          >
-            {t('pwa.danger.clearAll')}
-          </button>
-        </div>
+    <SectionCard id="danger-title" title={t('pwa.danger.title')} tone="danger" gap="gap-3">
+      <p className="text-sm">{t('pwa.danger.description')}</p>
+      <div>
+        <button
+          type="button"
+          className="btn btn-error btn-sm sm:btn-md"
+          onClick={() => void open()}
+          data-testid="clear-all-data"
+        >
+          {t('pwa.danger.clearAll')}
+        </button>
       </div>
       <ConfirmDialog
         open={step !== 'closed'}
@@ -100,12 +96,8 @@ export function DangerZone() {
             )}
           </div>
         )}
-        {error && (
-          <p role="alert" className="text-error text-sm mt-2">
-            {error}
-          </p>
-        )}
+        <AlertLine message={error} className="mt-2" />
       </ConfirmDialog>
-    </section>
+    </SectionCard>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlertLine } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError, api } from '../../lib/api.ts';
@@ -132,11 +133,7 @@ export function PushSection() {
       {key === 'unreachable' && supported && (
         <p className="text-xs opacity-70">{t('pwa.push.unreachable')}</p>
       )}
-      {error && (
-        <p role="alert" className="text-error text-sm">
-          {error}
-        </p>
-      )}
+      <AlertLine message={error} />
     </div>
   );
 }

@@ -12,7 +12,7 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/ui/alert.tsx';
+import { AlertLine } from '../../components/ui/alert.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { registerBackgroundSync } from '../../sync/runtime.ts';
 import { showLocalNotification } from './local-notification.ts';
@@ -129,11 +129,7 @@ export function SettingsForm() {
           </Field>
         </div>
         {toggle('autoCleanup')}
-        {message && (
-          <Alert tone={message.tone} className="text-sm">
-            {message.text}
-          </Alert>
-        )}
+        <AlertLine tone={message?.tone} message={message?.text} />
         <div className="card-actions justify-end pt-2">
           <button
             type="button"

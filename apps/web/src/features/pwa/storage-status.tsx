@@ -1,6 +1,7 @@
 /** Persistent-storage answer and the storage estimate; a near-full quota is shown as a warning. */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert, AlertLine } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { formatBytes } from './app-info.ts';
 import {
@@ -19,6 +20,7 @@ export function StorageStatus() {
     void refreshStorageEstimate();
   }, [storage.persist]);
   const ratio = storage.usage !== null && storage.quota ? storage.usage / storage.quota : null;
+  const nearFull = ratio !== null && ratio >= QUOTA_WARNING_RATIO;
   return (
     <div className="flex flex-col gap-1" data-testid="storage-status">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -39,26 +41,22 @@ export function StorageStatus() {
             {t('pwa.storage.usage', { used: formatBytes(storage.usage), quota: formatBytes(storage.quota) })}
           </span>
           <progress
-            className={`progress w-full ${ratio !== null && ratio >= QUOTA_WARNING_RATIO ? 'progress-error' : 'progress-primary'}`}
+            className={`progress w-full ${nearFull ? 'progress-error' : 'progress-primary'}`}
             value={storage.usage}
             max={storage.quota || 1}
             aria-label={t('pwa.storage.title')}
           />
         </div>
       )}
-      {ratio !== null && ratio >= QUOTA_WARNING_RATIO && (
-        <p role="alert" className="text-error text-sm">
+      {nearFull && (
+        <Alert tone="error" className="text-sm">
           {t('sync.errors.quotaExceeded')}
-        </p>
+        </Alert>
       )}
       {storage.persist !== 'persisted' && storage.persist !== 'unknown' && (
         <p className="text-xs opacity-70">{t('pwa.storage.notPersistedHint')}</p>
       )}
-      {storage.error && (
-        <p role="alert" className="text-error text-sm">
-          {storage.error}
-        </p>
-      )}
+      <AlertLine message={storage.error} />
     </div>
   );
 }

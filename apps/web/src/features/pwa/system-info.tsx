@@ -1,6 +1,7 @@
 /** System info cards (version, build date, browser, device and OS) and the feature support list. */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 import { readAppInfo, readFeatureSupport } from './app-info.ts';
 
 const FEATURES = ['serviceWorker', 'indexedDB', 'notifications', 'backgroundSync'] as const;
@@ -17,43 +18,38 @@ export function SystemInfo() {
     { key: 'device', value: `${t(`pwa.info.devices.${info.device}`)} · ${unknown(info.os)}` },
   ];
   return (
-    <section className="card bg-base-100 shadow-sm" aria-labelledby="system-info-title">
-      <div className="card-body p-4 sm:p-6 gap-4">
-        <h2 id="system-info-title" className="card-title">
-          {t('pwa.info.title')}
-        </h2>
-        <dl className="grid grid-cols-1 min-[420px]:grid-cols-2 gap-2">
-          {cards.map((c) => (
-            <div key={c.key} className="rounded-box bg-base-200 p-3 min-w-0">
-              <dt className="text-xs opacity-80">{t(`pwa.info.${c.key}`)}</dt>
-              <dd className="font-semibold break-words" data-testid={`info-${c.key}`}>
-                {c.value}
-              </dd>
-            </div>
+    <SectionCard id="system-info-title" title={t('pwa.info.title')}>
+      <dl className="grid grid-cols-1 min-[420px]:grid-cols-2 gap-2">
+        {cards.map((c) => (
+          <div key={c.key} className="rounded-box bg-base-200 p-3 min-w-0">
+            <dt className="text-xs opacity-80">{t(`pwa.info.${c.key}`)}</dt>
+            <dd className="font-semibold break-words" data-testid={`info-${c.key}`}>
+              {c.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div>
+        <h3 className="font-semibold mb-1">{t('pwa.features.title')}</h3>
+        <ul className="divide-y divide-base-200">
+          {FEATURES.map((f) => (
+            <li key={f} className="flex items-center justify-between py-2" data-testid={`feature-${f}`}>
+              <span>{t(`pwa.features.${f}`)}</span>
+              {support[f] ? (
+                <span className="text-success font-semibold flex items-center gap-1">
+                  <span aria-hidden="true">✓</span>
+                  {t('pwa.yes')}
+                </span>
+              ) : (
+                <span className="text-error font-semibold flex items-center gap-1">
+                  <span aria-hidden="true">✗</span>
+                  {t('pwa.no')}
+                </span>
+              )}
+            </li>
           ))}
-        </dl>
-        <div>
-          <h3 className="font-semibold mb-1">{t('pwa.features.title')}</h3>
-          <ul className="divide-y divide-base-200">
-            {FEATURES.map((f) => (
-              <li key={f} className="flex items-center justify-between py-2" data-testid={`feature-${f}`}>
-                <span>{t(`pwa.features.${f}`)}</span>
-                {support[f] ? (
-                  <span className="text-success font-semibold flex items-center gap-1">
-                    <span aria-hidden="true">✓</span>
-                    {t('pwa.yes')}
-                  </span>
-                ) : (
-                  <span className="text-error font-semibold flex items-center gap-1">
-                    <span aria-hidden="true">✗</span>
-                    {t('pwa.no')}
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        </div>
+        </ul>
       </div>
-    </section>
+    </SectionCard>
   );
 }

@@ -1,7 +1,8 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ConflictRecord, db } from '../../db/database.ts';
-import { initI18n } from '../../i18n/index.ts';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { db } from '../../db/database.ts';
+import type { StoredConflict } from '../../db/sync-centre-repo.ts';
+import { setUpComponentTests } from '../../test/component-setup.ts';
 import { ConflictView } from './conflict-view.tsx';
 import { buildMergedData, compareFields } from './field-diff.ts';
 
@@ -32,7 +33,7 @@ const server = {
   updatedAt: '2026-03-02T00:00:00.000Z',
 };
 
-async function seedConflict(): Promise<ConflictRecord> {
+async function seedConflict(): Promise<StoredConflict> {
   await db.travelers.put(local);
   const id = await db.conflicts.add({
     table: 'travelers',
@@ -45,21 +46,12 @@ async function seedConflict(): Promise<ConflictRecord> {
     syncQueueId: 7,
     operation: 'update',
   });
-  return (await db.conflicts.get(id))!;
+  const row = await db.conflicts.get(id);
+  if (!row) throw new Error('the seeded conflict was not stored');
+  return { ...row, id };
 }
 
-beforeAll(() => {
-  initI18n().changeLanguage('en');
-});
-beforeEach(async () => {
-  await Promise.all([
-    db.travelers.clear(),
-    db.conflicts.clear(),
-    db.syncQueue.clear(),
-    db.failedSyncItems.clear(),
-  ]);
-});
-afterEach(cleanup);
+setUpComponentTests(() => [db.travelers, db.conflicts, db.syncQueue, db.failedSyncItems]);
 
 describe('field diff', () => {
   it('compares writable fields only and builds the merged data from the choices', () => {

@@ -4,17 +4,36 @@
  * merge lets the officer take, per differing field, the device value, the server value or an
  * edited value, then submits the merged data.
  */
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/ui/alert.tsx';
+import { AlertLine } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import type { ConflictRecord } from '../../db/database.ts';
+import type { StoredConflict } from '../../db/sync-centre-repo.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { type Resolution, resolveConflict } from '../../sync/resolutions.ts';
 import { buildMergedData, type Choice, compareFields, displayValue, isEditable } from './field-diff.ts';
 import { actionErrorText, fieldLabel, recordLabel } from './labels.ts';
 
-export function ConflictView({ conflict }: { conflict: ConflictRecord }) {
+/** One of the conflict's small action buttons. */
+function ResolveButton({
+  variant,
+  disabled,
+  onClick,
+  children,
+}: {
+  variant: 'btn-ghost' | 'btn-outline' | 'btn-primary' | 'btn-secondary';
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={`btn btn-sm ${variant}`} disabled={disabled} onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
+export function ConflictView({ conflict }: { conflict: StoredConflict }) {
   const { t } = useTranslation();
   const rows = useMemo(
     () => compareFields(conflict.table, conflict.localData, conflict.serverData),
@@ -26,7 +45,7 @@ export function ConflictView({ conflict }: { conflict: ConflictRecord }) {
   const [error, setError] = useState<string | null>(null);
   const canMerge =
     conflict.localData !== null && conflict.serverData !== null && !conflict.serverData.deletedAt;
-  const id = conflict.id!;
+  const { id } = conflict;
 
   const resolve = async (resolution: Resolution, merged?: Record<string, unknown>) => {
     setBusy(true);
@@ -156,59 +175,42 @@ export function ConflictView({ conflict }: { conflict: ConflictRecord }) {
           </table>
         </div>
 
-        {error && (
-          <Alert tone="error" className="text-sm">
-            {error}
-          </Alert>
-        )}
+        <AlertLine message={error} />
 
         <div className="flex flex-wrap gap-2 justify-end">
           {merging ? (
             <>
-              <button
-                type="button"
-                className="btn btn-sm btn-ghost"
-                disabled={busy}
-                onClick={() => setMerging(false)}
-              >
+              <ResolveButton variant="btn-ghost" disabled={busy} onClick={() => setMerging(false)}>
                 {t('sync.conflicts.cancelMerge')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm btn-primary"
+              </ResolveButton>
+              <ResolveButton
+                variant="btn-primary"
                 disabled={busy}
                 onClick={() => void resolve('manual_merge', buildMergedData(rows, choices))}
               >
                 {t('sync.conflicts.submitMerge')}
-              </button>
+              </ResolveButton>
             </>
           ) : (
             <>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline"
+              <ResolveButton
+                variant="btn-outline"
                 disabled={busy}
                 onClick={() => void resolve('server_wins')}
               >
                 {t('sync.conflicts.serverWins')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm btn-primary"
+              </ResolveButton>
+              <ResolveButton
+                variant="btn-primary"
                 disabled={busy || conflict.localData === null}
                 onClick={() => void resolve('client_wins')}
               >
                 {t('sync.conflicts.clientWins')}
-              </button>
+              </ResolveButton>
               {canMerge && (
-                <button
-                  type="button"
-                  className="btn btn-sm btn-secondary"
-                  disabled={busy}
-                  onClick={() => setMerging(true)}
-                >
+                <ResolveButton variant="btn-secondary" disabled={busy} onClick={() => setMerging(true)}>
                   {t('sync.conflicts.manualMerge')}
-                </button>
+                </ResolveButton>
               )}
             </>
           )}

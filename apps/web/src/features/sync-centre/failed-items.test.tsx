@@ -1,7 +1,7 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { db, type FailedSyncItem, type SyncQueueItem } from '../../db/database.ts';
-import { initI18n } from '../../i18n/index.ts';
+import { setUpComponentTests } from '../../test/component-setup.ts';
 import { FailedItems } from './failed-items.tsx';
 
 const ID = '0d6a4b1e-2f3c-4d5e-8f90-a1b2c3d4e5f6';
@@ -42,18 +42,7 @@ async function seed(item: Omit<FailedSyncItem, 'id'>) {
   return db.failedSyncItems.toArray();
 }
 
-beforeAll(() => {
-  initI18n().changeLanguage('en');
-});
-beforeEach(async () => {
-  await Promise.all([
-    db.travelers.clear(),
-    db.syncQueue.clear(),
-    db.failedSyncItems.clear(),
-    db.conflicts.clear(),
-  ]);
-});
-afterEach(cleanup);
+setUpComponentTests(() => [db.travelers, db.syncQueue, db.failedSyncItems, db.conflicts]);
 
 describe('FailedItems', () => {
   it('Retry requeues a retryable item with retryCount 0 and a new id', async () => {

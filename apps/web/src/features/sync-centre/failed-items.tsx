@@ -6,6 +6,7 @@
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlertLine } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -76,11 +77,7 @@ function FailedItemRow({
           ))}
         </ul>
       )}
-      {error && (
-        <p role="alert" className="text-error text-sm">
-          {error}
-        </p>
-      )}
+      <AlertLine message={error} />
       <div className="flex gap-2 justify-end">
         {item.canRetry === 1 ? (
           <button

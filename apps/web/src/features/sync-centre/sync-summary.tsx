@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/ui/alert.tsx';
+import { AlertLine } from '../../components/ui/alert.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
 import type { SyncStats } from '../../sync/stats.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
@@ -70,11 +70,7 @@ export function SyncSummary({ stats }: { stats: SyncStats }) {
           <progress className="progress progress-primary w-full" value={sync.pullProgress} max={1} />
         </label>
       )}
-      {error && (
-        <Alert tone="error" className="text-sm">
-          {error}
-        </Alert>
-      )}
+      <AlertLine message={error} />
     </div>
   );
 }

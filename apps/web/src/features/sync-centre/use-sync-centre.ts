@@ -1,12 +1,13 @@
 /** Live lists and statistics of the sync centre, plus a clock for ages and next attempts. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import type { ConflictRecord, FailedSyncItem, SyncQueueItem } from '../../db/database.ts';
+import type { FailedSyncItem, SyncQueueItem } from '../../db/database.ts';
 import {
   listFailedItems,
   listOpenConflicts,
   listPendingItems,
   readSyncStats,
+  type StoredConflict,
 } from '../../db/sync-centre-repo.ts';
 import type { SyncStats } from '../../sync/stats.ts';
 
@@ -15,7 +16,7 @@ const EMPTY_STATS: SyncStats = { pendingSync: 0, failedItems: 0, unresolvedConfl
 export interface SyncCentreData {
   pending: SyncQueueItem[];
   failed: FailedSyncItem[];
-  conflicts: ConflictRecord[];
+  conflicts: StoredConflict[];
   stats: SyncStats;
   loaded: boolean;
 }

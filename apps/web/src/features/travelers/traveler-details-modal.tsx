@@ -6,14 +6,13 @@
 import { TRAVELER_STATUSES, type TravelerStatus, travelerStatusLabelKey } from '@bh/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Modal } from '../../components/ui/modal.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { type LocalTraveler, setTravelerStatus } from '../../db/travelers-repo.ts';
 import { DeclarationSlot } from './declaration-slot.tsx';
 import { countryName, formatDate } from './format.ts';
 import { StatusBadge, SyncBadge } from './status-badges.tsx';
-import { declarationPath } from './traveler-links.ts';
+import { useGoToDeclaration } from './traveler-links.ts';
 import { useReferenceLists } from './use-travelers.ts';
 
 function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
@@ -27,6 +26,20 @@ function Row({ label, value, testId }: { label: string; value: ReactNode; testId
   );
 }
 
+/** A headed list of plain "label: value" rows (labels are unique within a group). */
+function RowGroup({ title, rows }: { title: string; rows: [label: string, value: ReactNode][] }) {
+  return (
+    <>
+      <h3 className="font-semibold mt-3 mb-1">{title}</h3>
+      <dl>
+        {rows.map(([label, value]) => (
+          <Row key={label} label={label} value={value} />
+        ))}
+      </dl>
+    </>
+  );
+}
+
 export function TravelerDetailsModal({
   traveler,
   onClose,
@@ -36,7 +49,7 @@ export function TravelerDetailsModal({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const goToDeclaration = useGoToDeclaration(onClose);
   const lists = useReferenceLists();
   const [status, setStatus] = useState<TravelerStatus>('pending');
   const [notice, setNotice] = useState<string | null>(null);
@@ -87,27 +100,28 @@ export function TravelerDetailsModal({
             }
           />
         </dl>
-        <h3 className="font-semibold mt-3 mb-1">{t('travelers.details.flightInfo')}</h3>
-        <dl>
-          <Row label={f('flightNo')} value={orNa(tr.flightNo)} />
-          <Row label={f('entryDate')} value={formatDate(tr.entryDate)} />
-          <Row label={f('origin')} value={orNa(tr.origin)} />
-          <Row label={f('destination')} value={orNa(tr.destination)} />
-          <Row label={f('note')} value={orNa(tr.note)} />
-        </dl>
-        <h3 className="font-semibold mt-3 mb-1">{t('travelers.details.moreInfo')}</h3>
-        <dl>
-          <Row label={f('passportExpiry')} value={tr.passportExpiry ? formatDate(tr.passportExpiry) : na} />
-          <Row
-            label={f('purposeOfVisit')}
-            value={tr.purposeOfVisit ? t(`travelers.purpose.${tr.purposeOfVisit}`) : na}
-          />
-          <Row label={f('durationOfStay')} value={orNa(tr.durationOfStay)} />
-          <Row label={f('occupation')} value={orNa(tr.occupation)} />
-          <Row label={f('accommodation')} value={orNa(tr.accommodation)} />
-          <Row label={f('address')} value={orNa(tr.address)} />
-          <Row label={f('emergencyContact')} value={orNa(tr.emergencyContact)} />
-        </dl>
+        <RowGroup
+          title={t('travelers.details.flightInfo')}
+          rows={[
+            [f('flightNo'), orNa(tr.flightNo)],
+            [f('entryDate'), formatDate(tr.entryDate)],
+            [f('origin'), orNa(tr.origin)],
+            [f('destination'), orNa(tr.destination)],
+            [f('note'), orNa(tr.note)],
+          ]}
+        />
+        <RowGroup
+          title={t('travelers.details.moreInfo')}
+          rows={[
+            [f('passportExpiry'), tr.passportExpiry ? formatDate(tr.passportExpiry) : na],
+            [f('purposeOfVisit'), tr.purposeOfVisit ? t(`travelers.purpose.${tr.purposeOfVisit}`) : na],
+            [f('durationOfStay'), orNa(tr.durationOfStay)],
+            [f('occupation'), orNa(tr.occupation)],
+            [f('accommodation'), orNa(tr.accommodation)],
+            [f('address'), orNa(tr.address)],
+            [f('emergencyContact'), orNa(tr.emergencyContact)],
+          ]}
+        />
         <form
           className="flex flex-wrap items-end gap-2 mt-3"
           onSubmit={async (e) => {
@@ -170,10 +184,7 @@ export function TravelerDetailsModal({
               type="button"
               className="btn btn-primary"
               data-testid="details-declaration"
-              onClick={() => {
-                onClose();
-                void navigate(declarationPath(traveler));
-              }}
+              onClick={() => goToDeclaration(traveler)}
             >
               {t('travelers.details.goToDeclaration')}
             </button>

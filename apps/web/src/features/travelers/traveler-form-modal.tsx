@@ -18,14 +18,13 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { validationResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { createTraveler, type LocalTraveler, updateTraveler } from '../../db/travelers-repo.ts';
 import { type FormValues, TravelerFormFields } from './traveler-form-fields.tsx';
-import { declarationPath } from './traveler-links.ts';
+import { useGoToDeclaration } from './traveler-links.ts';
 import { useReferenceLists, useSystemMode } from './use-travelers.ts';
 
 const FORM_FIELDS = [
@@ -64,7 +63,7 @@ export function TravelerFormModal({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const goToDeclaration = useGoToDeclaration(onClose);
   const mode = useSystemMode();
   const lists = useReferenceLists();
   const { register, handleSubmit, reset, setValue, clearErrors, watch, formState } = useForm<
@@ -155,10 +154,7 @@ export function TravelerFormModal({
               type="button"
               className="btn btn-primary"
               data-testid="saved-yes"
-              onClick={() => {
-                onClose();
-                void navigate(declarationPath(saved));
-              }}
+              onClick={() => goToDeclaration(saved)}
             >
               {t('travelers.saved.yes')}
             </button>

@@ -5,8 +5,10 @@
 import type { Country } from '@bh/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
+
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Icon } from '../../components/ui/icon.tsx';
 import type { TravelerEntry } from '../../db/travelers-repo.ts';
 import { countryName, formatDate } from './format.ts';
 import { StatusBadge, SyncBadge } from './status-badges.tsx';
@@ -20,57 +22,41 @@ interface ListProps {
   onEdit: (id: string) => void;
 }
 
-/** A stroked 24x24 icon; the button around it carries the accessible name. */
-function Icon({ d }: { d: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="size-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      aria-hidden="true"
-    >
-      <path d={d} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
 function Actions({ item, onView, onEdit }: { item: TravelerEntry } & Pick<ListProps, 'onView' | 'onEdit'>) {
   const { t } = useTranslation();
   const label = (action: string) =>
     t('travelers.actions.forTraveler', { action: t(action), name: item.fullName });
+  // The shared attributes of the three actions: name, tooltip, test id and icon.
+  const common = (action: 'view' | 'edit' | 'declaration', d: string) => ({
+    className: 'btn btn-xs btn-ghost',
+    'aria-label': label(`travelers.actions.${action}`),
+    title: t(`travelers.actions.${action}`),
+    'data-testid': `action-${action}`,
+    children: (
+      <Icon className="size-4">
+        <path d={d} />
+      </Icon>
+    ),
+  });
   return (
     <div className="flex gap-1">
       <button
         type="button"
-        className="btn btn-xs btn-ghost"
         onClick={() => onView(item.id)}
-        aria-label={label('travelers.actions.view')}
-        title={t('travelers.actions.view')}
-        data-testid="action-view"
-      >
-        <Icon d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12zm11 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6z" />
-      </button>
+        {...common('view', 'M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12zm11 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6z')}
+      />
       <button
         type="button"
-        className="btn btn-xs btn-ghost"
         onClick={() => onEdit(item.id)}
-        aria-label={label('travelers.actions.edit')}
-        title={t('travelers.actions.edit')}
-        data-testid="action-edit"
-      >
-        <Icon d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" />
-      </button>
+        {...common('edit', 'M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4')}
+      />
       <Link
-        className="btn btn-xs btn-ghost"
         to={declarationPath(item)}
-        aria-label={label('travelers.actions.declaration')}
-        title={t('travelers.actions.declaration')}
-        data-testid="action-declaration"
-      >
-        <Icon d="M9 3h6v4H9zM6 5H5a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1V6a1 1 0 0 0-1-1h-1M12 11v6M9 14h6" />
-      </Link>
+        {...common(
+          'declaration',
+          'M9 3h6v4H9zM6 5H5a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1V6a1 1 0 0 0-1-1h-1M12 11v6M9 14h6',
+        )}
+      />
     </div>
   );
 }
@@ -83,9 +69,14 @@ export function TravelerList({ items, countries, wide, onView, onEdit }: ListPro
     getScrollElement: () => scrollRef.current,
     estimateSize: () => (wide ? 53 : 148),
     overscan: 8,
-    getItemKey: (i) => items[i]!.id,
+    getItemKey: (i) => items[i]?.id ?? i,
   });
   const rows = virtualizer.getVirtualItems();
+  // Each row in view with its traveller (the virtualiser only hands out indexes inside `items`).
+  const visible = rows.flatMap((row) => {
+    const item = items[row.index];
+    return item ? [{ row, item }] : [];
+  });
   const genderOf = (item: TravelerEntry) => (item.gender ? t(`travelers.gender.${item.gender}`) : '');
   const nationalityOf = (item: TravelerEntry) => countryName(countries, item.nationality, i18n.language);
 
@@ -93,8 +84,7 @@ export function TravelerList({ items, countries, wide, onView, onEdit }: ListPro
     return (
       <div ref={scrollRef} className="h-[65vh] overflow-auto" data-testid="traveler-cards">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {rows.map((row) => {
-            const item = items[row.index]!;
+          {visible.map(({ row, item }) => {
             return (
               <div
                 key={row.key}
@@ -147,8 +137,7 @@ export function TravelerList({ items, countries, wide, onView, onEdit }: ListPro
               <td colSpan={7} style={{ height: top, padding: 0 }} />
             </tr>
           )}
-          {rows.map((row) => {
-            const item = items[row.index]!;
+          {visible.map(({ row, item }) => {
             const gender = genderOf(item);
             return (
               <tr

@@ -3,6 +3,7 @@ import { ROLES, type UserCreate, userCreateSchema } from '@bh/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AppForm } from '../../components/form/app-form.tsx';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -60,12 +61,9 @@ export function UserCreateForm({
   );
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        setFailure(null);
-        void onSubmit(e);
-      }}
+    <AppForm
+      onSubmit={onSubmit}
+      onStart={() => setFailure(null)}
       className="card bg-base-100 shadow-sm"
       data-testid="user-create-form"
     >
@@ -95,6 +93,6 @@ export function UserCreateForm({
           </SubmitButton>
         </div>
       </div>
-    </form>
+    </AppForm>
   );
 }
