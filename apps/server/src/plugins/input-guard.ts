@@ -16,7 +16,7 @@ import { validationError } from '../lib/errors.ts';
  * Path (dotted, like validation issues) of the first string or key with forbidden text, or null.
  * Iterative so that a deeply nested body cannot overflow the stack.
  */
-export function findForbiddenText(value: unknown): string | null {
+function findForbiddenText(value: unknown): string | null {
   const stack: [unknown, string][] = [[value, '']];
   while (stack.length > 0) {
     const next = stack.pop();
@@ -43,7 +43,7 @@ export function findForbiddenText(value: unknown): string | null {
 const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,199}[0-9A-Za-z'()+_,\-./:=?]$/;
 
 /** The boundary parameter of a multipart Content-Type (quoted or not), or null. */
-export function multipartBoundary(contentType: string): string | null {
+function multipartBoundary(contentType: string): string | null {
   const m = /;\s*boundary\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType);
   const value = m ? (m[1] ?? m[2] ?? '') : '';
   return BOUNDARY.test(value) ? value : null;

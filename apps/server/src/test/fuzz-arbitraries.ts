@@ -28,7 +28,7 @@ export interface JsonSchema {
 }
 
 /** Values that broke (or could break) a server at least once somewhere. */
-export const NASTY_STRINGS = [
+const NASTY_STRINGS = [
   '',
   ' ',
   '\u0000',
@@ -74,7 +74,7 @@ export const NASTY_STRINGS = [
   'é'.repeat(2_000),
 ];
 
-export const NASTY_NUMBERS = [
+const NASTY_NUMBERS = [
   0,
   -0,
   -1,
@@ -95,12 +95,12 @@ export const utf16String = (maxLength = 40) =>
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 /** 'YYYY-MM-DD' with years 0000-9999 and months/days a little out of range. */
-export const dateString = fc
+const dateString = fc
   .tuple(fc.oneof(fc.nat(9999), fc.constantFrom(0, 1, 1970, 2026, 9999)), fc.nat(13), fc.nat(32))
   .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`);
 
 /** ISO date-times across the whole 4-digit range, with Z or any offset up to +-23:59. */
-export const dateTimeString = fc
+const dateTimeString = fc
   .tuple(
     dateString,
     fc.nat(24),
@@ -296,7 +296,7 @@ function fromSample(
 }
 
 /** An object with most of the declared properties (required ones more often) and a stray key now and then. */
-export function objectFor(schema: JsonSchema, depth = 0): fc.Arbitrary<Record<string, unknown>> {
+function objectFor(schema: JsonSchema, depth = 0): fc.Arbitrary<Record<string, unknown>> {
   const props = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
   const entries = props.map(([key, child]) =>

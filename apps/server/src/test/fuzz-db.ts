@@ -9,7 +9,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Harness } from './harness.ts';
 
-export const FINGERPRINT_TABLES = [
+const FINGERPRINT_TABLES = [
   'users',
   'sessions',
   'account_requests',

@@ -13,7 +13,7 @@ import {
   valueFor,
 } from './fuzz-arbitraries.ts';
 
-export type Caller = 'anonymous' | 'officer' | 'admin';
+type Caller = 'anonymous' | 'officer' | 'admin';
 
 /** What the generator knows about one route, read from the OpenAPI document. */
 export interface RouteSpec {
@@ -41,7 +41,7 @@ export interface FuzzRequest {
 }
 
 /** Percent-encodes any UTF-16 text; a lone surrogate goes out as the bytes it would have in CESU-8. */
-export function pct(text: string): string {
+function pct(text: string): string {
   let out = '';
   for (const ch of text) {
     const code = ch.codePointAt(0) ?? 0;

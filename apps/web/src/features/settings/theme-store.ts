@@ -27,6 +27,7 @@ function apply(theme: Theme) {
   document.documentElement.style.colorScheme = theme;
 }
 
+/** The current theme. Only the tests read it (through a fresh import of this module). @public */
 export const getTheme = themeStore.get;
 
 function setTheme(theme: Theme) {
