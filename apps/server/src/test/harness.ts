@@ -46,7 +46,7 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bh-test-'));
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: null });
   const config = loadConfig({
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
     JWT_SECRET: TEST_JWT_SECRET,

@@ -176,7 +176,10 @@ async function tryChunk(db: Db, ctx: ImportContext, valid: ValidRow[], seenInFil
           fresh,
           batch.map((m) => m.id),
         );
-        if (others.size > 0) throw new ImportRace('registered meanwhile');
+        // The lookup goes by passport number; only the same traveller (passport, nationality
+        // and entry date) registered meanwhile is a race. Another trip on that passport is not.
+        if (fresh.some((v) => others.has(duplicateKeyOf(v.data))))
+          throw new ImportRace('registered meanwhile');
       }
     : undefined;
   const started = performance.now();

@@ -102,6 +102,20 @@ describe('chunked import', () => {
     expect(await countLive()).toBe(2);
   });
 
+  it('imports another trip on a passport already registered (other entry date or nationality)', async () => {
+    await h.reset();
+    const { headers } = await h.user();
+    expect((await importCsv(headers, csvOf([row(1)]))).json()).toMatchObject({ imported: 1 });
+    // Same passport as row(1), another entry date and another nationality: not duplicates.
+    const res = await importCsv(
+      headers,
+      csvOf(['Traveller 1,GB0000001,GB,2026-03-01,pending,', 'Traveller 1,GB0000001,IE,2025-01-02,pending,']),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ total: 2, imported: 2, rejected: [] });
+    expect(await countLive()).toBe(3);
+  });
+
   it('two imports of one file at the same time register each traveller once', async () => {
     await h.reset();
     const { headers } = await h.user();
