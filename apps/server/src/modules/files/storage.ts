@@ -81,14 +81,23 @@ export async function storeUpload(dataDir: string, source: NodeJS.ReadableStream
   const storageName = `${randomUUID()}.bin`;
   const partial = path.join(dir, `${storageName}.part`);
   const guard = new UploadGuard();
+  const out = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
   try {
-    await pipeline(source, guard, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+    await pipeline(source, guard, out);
     // _flush fails the stream when no kind was found, so a finished pipeline always has one.
     const kind = guard.kind;
     if (!kind) throw unsupported('files.errors.contentMismatch');
     await rename(partial, path.join(dir, storageName));
     return { storageName, size: guard.size, sha256: guard.digest(), kind };
   } catch (err) {
+    // The write stream opens its file asynchronously: a refusal in the first bytes can come
+    // before the file exists. Wait until the stream is closed, or the partial file would be
+    // created after its removal and stay behind (the route fuzz test found one).
+    if (!out.closed) {
+      const closed = new Promise<void>((resolve) => out.once('close', () => resolve()));
+      out.destroy();
+      await closed;
+    }
     await rm(partial, { force: true });
     throw err;
   }
