@@ -3,14 +3,26 @@
  * that would otherwise fail deep down as a 500:
  * - text with NUL (PostgreSQL refuses U+0000 in text) or a lone UTF-16 surrogate (not valid
  *   Unicode; PostgreSQL refuses it as well) in the query string, the path parameters or a parsed
- *   body (JSON, or a text body such as a CSV);
+ *   JSON body (a streamed CSV is checked row by row by the import);
  * - a multipart body whose Content-Type has no usable boundary (the multipart parser would throw
  *   while starting).
  * Both answer 400 validation_error with a field issue, like any schema failure.
  */
+
+import { Stream } from 'node:stream';
 import { hasUnstorableText as hasForbiddenText } from '@bh/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validationError } from '../lib/errors.ts';
+
+/**
+ * Parsed input: JSON values and the query/params objects. A streamed body (the CSV import's) or a
+ * Buffer is not walked: a stream's object graph is cyclic and holds the socket, and walking it
+ * exhausted the heap. Streamed bodies are checked by their route, row by row.
+ */
+function isWalkable(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null) return false;
+  return !(value instanceof Stream || value instanceof ArrayBuffer || ArrayBuffer.isView(value));
+}
 
 /**
  * Path (dotted, like validation issues) of the first string or key with forbidden text, or null.
@@ -18,6 +30,7 @@ import { validationError } from '../lib/errors.ts';
  */
 function findForbiddenText(value: unknown): string | null {
   const stack: [unknown, string][] = [[value, '']];
+  const seen = new WeakSet<object>();
   while (stack.length > 0) {
     const next = stack.pop();
     if (!next) break;
@@ -26,7 +39,8 @@ function findForbiddenText(value: unknown): string | null {
       if (hasForbiddenText(item)) return at;
       continue;
     }
-    if (typeof item !== 'object' || item === null) continue;
+    if (!isWalkable(item) || seen.has(item)) continue;
+    seen.add(item);
     for (const [key, child] of Object.entries(item)) {
       const path = at ? `${at}.${key}` : key;
       if (hasForbiddenText(key)) return path;

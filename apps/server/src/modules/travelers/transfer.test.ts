@@ -116,6 +116,23 @@ describe('chunked import', () => {
     expect(await countLive()).toBe(3);
   });
 
+  it('imports a CSV sent as text over a real connection (the body is a stream, not JSON)', async () => {
+    await h.reset();
+    const { headers } = await h.user();
+    const res = await fetch(`${base}/api/travelers/bulk-import`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'text/csv', accept: 'application/x-ndjson' },
+      body: csvOf([row(1), row(2)]),
+      signal: AbortSignal.timeout(20_000),
+    });
+    expect(res.status).toBe(200);
+    const lines = (await res.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.at(-1)).toMatchObject({ type: 'report', report: { total: 2, imported: 2 } });
+  });
+
   it('two imports of one file at the same time register each traveller once', async () => {
     await h.reset();
     const { headers } = await h.user();
