@@ -27,7 +27,11 @@ export function travelersCsv(n) {
   return `${lines.join('\n')}\n`;
 }
 
-export async function startServer({ port, webDist }) {
+/**
+ * A real server on a fresh data directory, logged in as the demo admin. `onLogLine` receives the
+ * server's stdout line by line (JSON logs at `logLevel`); without it stdout is inherited.
+ */
+export async function startServer({ port, webDist, logLevel = 'warn', onLogLine }) {
   const work = mkdtempSync(path.join(tmpdir(), 'bh-bench-trav-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
@@ -36,12 +40,22 @@ export async function startServer({ port, webDist }) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: path.join(work, 'data'),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logLevel,
       DATABASE_URL: process.env.DATABASE_URL ?? '',
       ...(webDist ? { WEB_DIST: webDist } : {}),
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', onLogLine ? 'pipe' : 'inherit', 'inherit'],
   });
+  if (onLogLine) {
+    let pending = '';
+    server.stdout.on('data', (chunk) => {
+      pending += chunk.toString();
+      for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+        onLogLine(pending.slice(0, end));
+        pending = pending.slice(end + 1);
+      }
+    });
+  }
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
@@ -61,6 +75,7 @@ export async function startServer({ port, webDist }) {
   return {
     base,
     headers,
+    pid: server.pid,
     async load(n) {
       const started = performance.now();
       const res = await fetch(`${base}/api/travelers/bulk-import`, {

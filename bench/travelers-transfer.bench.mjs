@@ -6,63 +6,27 @@
 // Reports: import time and the longest chunk transaction (server log), the slowest probe
 // write, RSS before/peak during the exports, /api/health p50/max. Writes
 // bench/results/travelers-transfer.json.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { percentile, root, travelersCsv } from './travelers-fixture.mjs';
+import { readFileSync } from 'node:fs';
+import { percentile, startServer, travelersCsv, writeResult } from './travelers-fixture.mjs';
 
 const N = Number(process.env.BENCH_TRAVELERS_N ?? 100_000);
 const port = Number(process.env.BENCH_PORT ?? 3204);
-const work = mkdtempSync(path.join(tmpdir(), 'bh-bench-transfer-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(work, 'data'),
-    LOG_LEVEL: 'info',
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
 let importLog = null;
-let pending = '';
-server.stdout.on('data', (chunk) => {
-  pending += chunk.toString();
-  let end = pending.indexOf('\n');
-  while (end >= 0) {
-    const line = pending.slice(0, end);
-    pending = pending.slice(end + 1);
+const server = await startServer({
+  port,
+  logLevel: 'info',
+  onLogLine: (line) => {
     if (line.includes('traveller import written')) importLog = JSON.parse(line);
-    end = pending.indexOf('\n');
-  }
+  },
 });
+const { base, headers } = server;
 const rssMb = () => {
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 };
-const base = `http://127.0.0.1:${port}`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {}
-    if (i > 480) throw new Error('server did not start');
-    await sleep(250);
-  }
-  const login = await (
-    await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.vn', password: 'Admin@123' }),
-    })
-  ).json();
-  const headers = { authorization: `Bearer ${login.token}` };
-
   // Import, with a writer probing the write lock.
   const csv = travelersCsv(N);
   const rssBeforeImport = rssMb();
@@ -161,14 +125,7 @@ try {
     },
     at: new Date().toISOString(),
   };
-  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  writeFileSync(
-    path.join(root, 'bench/results/travelers-transfer.json'),
-    `${JSON.stringify(result, null, 2)}\n`,
-  );
-  console.log(JSON.stringify(result, null, 2));
+  writeResult('travelers-transfer', result);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(work, { recursive: true, force: true });
+  await server.stop();
 }

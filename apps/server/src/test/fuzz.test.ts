@@ -11,19 +11,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { apiErrorSchema } from '@bh/shared';
-import {
-  noContacts,
-  noSymptoms,
-  validDeclarationForm,
-  validRegistration,
-  validTravelerInput,
-} from '@bh/shared/testing';
+import { validDeclarationForm, validRegistration, validTravelerInput } from '@bh/shared/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from './fuzz-arbitraries.ts';
 import { installWriteCounter } from './fuzz-db.ts';
 import { type FuzzContext, type FuzzRequest, type RouteSpec, requestFor } from './fuzz-requests.ts';
 import { createHarness, type Harness } from './harness.ts';
+import { declarationPayload } from './payloads.ts';
 import { registeredApiRoutes } from './routes.ts';
 
 /** Long mode: set by `npm run fuzz` (or any FUZZ_RUNS). */
@@ -151,20 +146,7 @@ async function seed(): Promise<FuzzContext> {
     method: 'POST',
     url: '/api/health-declarations',
     headers: auth(officer),
-    payload: {
-      id: declarationId,
-      travelerId,
-      fullName: 'Nguyễn Văn A',
-      passportNumber: 'B1234567',
-      phone: '0912345678',
-      bodyTemperature: 36.6,
-      vaccinationStatus: 'full',
-      symptoms: noSymptoms,
-      contactHistory: noContacts,
-      riskZones: [],
-      commitment: true,
-      systemMode: 'pandemic',
-    },
+    payload: declarationPayload(travelerId, { id: declarationId }),
   });
   const boundary = 'seedBoundary';
   const upload = await call({
