@@ -19,6 +19,18 @@ export type AccessClaims = z.infer<typeof accessClaimsSchema>;
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
+/**
+ * Each part is the one base64url spelling of its bytes. The last character of a part carries
+ * unused padding bits, so several spellings decode to the same signature; a token whose last
+ * character was changed would otherwise still verify.
+ */
+function isCanonical(token: string): boolean {
+  const parts = token.split('.');
+  return (
+    parts.length === 3 && parts.every((part) => Buffer.from(part, 'base64url').toString('base64url') === part)
+  );
+}
+
 export function signJwt(claims: AccessClaims, secret: string): Promise<string> {
   return new SignJWT({ role: claims.role, sid: claims.sid })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -34,6 +46,7 @@ export async function verifyJwt(
   secret: string,
   now: Date = new Date(),
 ): Promise<AccessClaims | null> {
+  if (!isCanonical(token)) return null;
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: [ALGORITHM],
