@@ -24,6 +24,8 @@ const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 export async function registerSecurityHeaders(app: FastifyInstance) {
   await app.register(helmet, {
     global: true,
@@ -36,7 +38,18 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
     strictTransportSecurity: false,
   });
   // Helmet has no Permissions-Policy: the camera is ours (QR scan), nothing else is.
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     reply.header('Permissions-Policy', 'camera=(self), geolocation=(), microphone=()');
+    // HSTS only where the browser really came over TLS (directly, or through a proxy trusted
+    // with TRUST_PROXY that says so): over plain HTTP it would be meaningless.
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+  });
+  // API answers carry personal data: no cache may keep them unless the route says otherwise
+  // (the reference lists are cacheable, the sync pull and exports say no-store themselves).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('Cache-Control', 'no-store');
+    }
+    return payload;
   });
 }

@@ -13,9 +13,10 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, conflict, unauthorized } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { signJwt } from '../../lib/jwt.ts';
 import { errorResponses } from '../../lib/responses.ts';
+import { sameOrigin } from '../../lib/same-origin.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { writeAudit } from '../audit/audit.ts';
 import { findUserByEmail, findUserById, normalizeEmail, publicUser, type UserRow } from '../users/store.ts';
@@ -123,8 +124,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/refresh',
-    { schema: { tags, response: { 200: authAnswerSchema, ...errorResponses('unauthorized') } } },
+    {
+      schema: { tags, response: { 200: authAnswerSchema, ...errorResponses('unauthorized', 'forbidden') } },
+    },
     async (request, reply) => {
+      // The refresh cookie is SameSite=Strict; a browser request from another site is refused
+      // outright as well (Origin, or Referer when a browser sends no Origin).
+      if (!sameOrigin(request)) throw forbidden();
       const presented = request.cookies[REFRESH_COOKIE];
       if (!presented) throw unauthorized();
       const result = await rotateSession(db, presented, request.ip);
