@@ -10,6 +10,7 @@ import {
   loginFormSchema,
   profileUpdateSchema,
   registrationFormSchema,
+  userCreateSchema,
   userSchema,
   userUpdateSchema,
 } from './user.ts';
@@ -133,6 +134,24 @@ describe('user schemas', () => {
       errors: { _root: 'validation.no_changes' },
     });
     expect(profileUpdateSchema.safeParse({ avatar: null }).success).toBe(true);
+  });
+
+  it('an avatar a user sets is an https URL or a path on this site, never another host', () => {
+    for (const avatar of ['https://cdn.example.vn/a.png', '/avatars/a.png']) {
+      expect(profileUpdateSchema.safeParse({ avatar }).success, avatar).toBe(true);
+    }
+    for (const avatar of [
+      '//evil.example/a.png',
+      '/\\evil.example',
+      'http://cdn.example.vn/a.png',
+      'javascript:x',
+    ]) {
+      expect(validateWith(profileUpdateSchema, { avatar }), avatar).toMatchObject({
+        errors: { avatar: 'validation.invalid_url' },
+      });
+      expect(userUpdateSchema.safeParse({ avatar }).success, avatar).toBe(false);
+      expect(userCreateSchema.safeParse({ ...validUser, avatar }).success, avatar).toBe(false);
+    }
   });
 
   it('change password: strong, confirmed, different', () => {

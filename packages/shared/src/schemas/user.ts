@@ -58,11 +58,20 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX_LENGTH, 'validation.max_length')
   .refine(isStrongPassword, 'validation.password_weak');
 
-/** Avatar: an http(s) URL or a path on this site. */
+/** Avatar as stored and shown: an http(s) URL or a path on this site. */
 export const avatarSchema = z
   .string(keyed(REQUIRED, 'validation.invalid_url'))
   .max(URL_MAX_LENGTH, 'validation.invalid_url')
   .regex(/^(?:https?:\/\/[^\s/]+|\/)\S*$/, 'validation.invalid_url');
+
+/**
+ * Avatar as a user may set it: an https URL or a path on this site. Not http, and not a path
+ * that browsers read as another host: '//evil.example/a.png', or with a backslash ('/\\evil').
+ */
+export const avatarInputSchema = avatarSchema.regex(
+  /^(?:https:\/\/[^\s/\\]+(?:\/[^\s\\]*)?|\/(?![/\\])[^\s\\]*)$/,
+  'validation.invalid_url',
+);
 
 export const roleSchema = oneOf(ROLES);
 
@@ -164,7 +173,7 @@ export const userCreateSchema = strictShape({
   email: emailSchema,
   role: roleSchema,
   password: newPasswordSchema,
-  avatar: avatarSchema.nullable().optional(),
+  avatar: avatarInputSchema.nullable().optional(),
 });
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
@@ -176,7 +185,7 @@ export const userUpdateSchema = strictShape({
   email: emailSchema.optional(),
   role: roleSchema.optional(),
   disabled: flag().optional(),
-  avatar: avatarSchema.nullable().optional(),
+  avatar: avatarInputSchema.nullable().optional(),
 }).refine(hasAnyField, { error: 'validation.no_changes', ...whenValid() });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
@@ -201,6 +210,6 @@ export type ChangePassword = z.infer<typeof changePasswordSchema>;
 /** Signed-in user: change own name or avatar (at least one). */
 export const profileUpdateSchema = strictShape({
   name: personNameSchema.optional(),
-  avatar: avatarSchema.nullable().optional(),
+  avatar: avatarInputSchema.nullable().optional(),
 }).refine(hasAnyField, { error: 'validation.no_changes', ...whenValid() });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -122,6 +122,15 @@ describe('own profile and password', () => {
       payload: { name: 'Lê Văn D' },
     });
     expect(profile.json().user.name).toBe('Lê Văn D');
+    // An avatar on another host ('//evil...' is protocol-relative) is refused and changes nothing.
+    const evil = await h.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: me,
+      payload: { avatar: '//evil.example/a.png' },
+    });
+    expect(evil.statusCode).toBe(400);
+    expect(evil.json().error.details).toEqual([{ field: 'avatar', code: 'validation.invalid_url' }]);
 
     const change = (payload: Record<string, unknown>) =>
       h.app.inject({ method: 'POST', url: '/api/users/change-password', headers: me, payload });
