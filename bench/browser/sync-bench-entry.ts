@@ -3,7 +3,7 @@
  * driven by bench/sync.bench.mjs through window.bench.
  */
 import { db } from '../../apps/web/src/db/database.ts';
-import { setSession } from '../../apps/web/src/features/auth/session.ts';
+import { setSession } from '../../apps/web/src/lib/session.ts';
 import { SyncEngine } from '../../apps/web/src/sync/engine.ts';
 import { httpTransport } from '../../apps/web/src/sync/http-transport.ts';
 import { writeRecords } from '../../apps/web/src/sync/outbox.ts';

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { changedTables, fingerprint } from './fuzz-db.ts';
 import { createHarness, type Harness } from './harness.ts';
+import { travelerPayload as traveler } from './payloads.ts';
 
 let h: Harness;
 let officer: { authorization: string };
@@ -17,16 +18,6 @@ afterAll(() => h.close());
 beforeEach(async () => {
   await h.reset();
   officer = (await h.user('officer')).headers;
-});
-
-const traveler = (extra: Record<string, unknown> = {}) => ({
-  id: randomUUID(),
-  fullName: 'Nguyễn Văn A',
-  passportNo: 'B1234567',
-  nationality: 'VN',
-  entryDate: '2026-11-20',
-  status: 'pending',
-  ...extra,
 });
 
 interface Call {

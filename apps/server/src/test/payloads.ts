@@ -1,4 +1,5 @@
 /** Request bodies the API tests send, written once so every suite posts the same valid record. */
+import { randomUUID } from 'node:crypto';
 import { noContacts, noSymptoms } from '@bh/shared/testing';
 
 /** A valid health declaration for traveller `id` (the declaration takes the traveller's id). */
@@ -17,6 +18,19 @@ export function declarationPayload(id: string, over: Record<string, unknown> = {
     riskZones: [],
     commitment: true,
     systemMode: 'pandemic',
+    ...over,
+  };
+}
+
+/** A valid traveller for POST /api/travelers, with a new id. */
+export function travelerPayload(over: Record<string, unknown> = {}) {
+  return {
+    id: randomUUID(),
+    fullName: 'Nguyễn Văn A',
+    passportNo: 'B1234567',
+    nationality: 'VN',
+    entryDate: '2026-11-20',
+    status: 'pending',
     ...over,
   };
 }

@@ -4,7 +4,8 @@
  * lists follow the engine as it works.
  */
 
-import { getSyncStats, type SyncStats } from '../sync/stats.ts';
+import type { SyncStats } from '@bh/shared';
+import { getSyncStats } from '../sync/stats.ts';
 import type { ConflictRecord, FailedSyncItem, PWADatabase, SyncQueueItem } from './database.ts';
 import { db as defaultDb } from './database.ts';
 

@@ -1,8 +1,6 @@
 import type { SyncStats } from '@bh/shared';
 import type { PWADatabase } from '../db/database.ts';
 
-export type { SyncStats };
-
 /** The sync statistics of docs/spec.md §3, straight from the local database. */
 export async function getSyncStats(database: PWADatabase): Promise<SyncStats> {
   const [pendingSync, failedItems, unresolvedConflicts, totalTravelers] = await Promise.all([

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.ts';
+import { travelerPayload as traveler } from '../../test/payloads.ts';
 import { seedDemoTravelers } from './seed.ts';
 
 let h: Harness;
@@ -10,16 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 beforeEach(() => h.reset());
-
-const traveler = (over: Record<string, unknown> = {}) => ({
-  id: randomUUID(),
-  fullName: 'Nguyễn Văn A',
-  passportNo: 'B1234567',
-  nationality: 'VN',
-  entryDate: '2026-11-20',
-  status: 'pending',
-  ...over,
-});
 
 async function create(headers: Record<string, string>, over: Record<string, unknown> = {}) {
   const res = await h.app.inject({ method: 'POST', url: '/api/travelers', headers, payload: traveler(over) });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../lib/api.ts';
+import { getSession, setSession } from '../../lib/session.ts';
 import { logout, refreshSession, takeSessionExpiredNotice, tokenSecondsLeft } from './auth-client.ts';
-import { getSession, setSession } from './session.ts';
 
 const user = { id: 'u1', name: 'A', email: 'a@demo.vn', role: 'officer' as const, avatar: null };
 const jwt = (exp: number) => `h.${btoa(JSON.stringify({ exp })).replace(/=+$/, '')}.s`;

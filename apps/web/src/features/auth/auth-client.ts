@@ -5,7 +5,7 @@
  */
 import type { AuthAnswer } from '@bh/shared';
 import { ApiError, apiRequest, setRefreshHandler } from '../../lib/api.ts';
-import { clearSession, getSession, type SessionUser, setSession } from './session.ts';
+import { clearSession, getSession, type SessionUser, setSession } from '../../lib/session.ts';
 
 /** Set when the server refused to refresh, so the login page can say why the user is there. */
 let sessionExpired = false;

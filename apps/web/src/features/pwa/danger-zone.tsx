@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { countPendingItems, deleteLocalDatabase } from '../../db/sync-centre-repo.ts';
 import { api } from '../../lib/api.ts';
-import { clearSession } from '../auth/session.ts';
+import { clearSession } from '../../lib/session.ts';
 import { clearBrowserCaches } from './settings-form.tsx';
 
 async function clearAllData() {

@@ -2,11 +2,12 @@
  * The sync statistics (the spec's four), last sync time or never, the pull progress bar and
  * the force-sync button (shown when online with pending items; its error is shown, not swallowed).
  */
+import type { SyncStats } from '@bh/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertLine } from '../../components/ui/alert.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
-import type { SyncStats } from '../../sync/stats.ts';
+
 import { useSyncState } from '../../sync/use-sync-state.ts';
 import { actionErrorText } from './labels.ts';
 

@@ -1,4 +1,5 @@
 /** Live lists and statistics of the sync centre, plus a clock for ages and next attempts. */
+import type { SyncStats } from '@bh/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { FailedSyncItem, SyncQueueItem } from '../../db/database.ts';
@@ -9,7 +10,6 @@ import {
   readSyncStats,
   type StoredConflict,
 } from '../../db/sync-centre-repo.ts';
-import type { SyncStats } from '../../sync/stats.ts';
 
 const EMPTY_STATS: SyncStats = { pendingSync: 0, failedItems: 0, unresolvedConflicts: 0, totalTravelers: 0 };
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setRefreshHandler } from '../../lib/api.ts';
-import { clearSession, getSession, setSession, updateToken } from '../auth/session.ts';
+import { clearSession, getSession, setSession, updateToken } from '../../lib/session.ts';
 import { rejectionReportCsv, uploadImport } from './csv-transfer.ts';
 
 /** A stand-in XMLHttpRequest answering from a list of canned replies, recording each request. */

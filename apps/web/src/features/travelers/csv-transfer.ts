@@ -16,7 +16,7 @@ import {
   travelerImportReportSchema,
 } from '@bh/shared';
 import { api, refreshAfterUnauthorized } from '../../lib/api.ts';
-import { getSession } from '../auth/session.ts';
+import { getSession } from '../../lib/session.ts';
 
 /** What an export has received so far. */
 export interface ExportProgress {

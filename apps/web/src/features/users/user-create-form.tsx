@@ -1,5 +1,5 @@
 /** The "new user" form of the users screen (shared userCreateSchema rules). */
-import { ROLES, type UserCreate, userCreateSchema } from '@bh/shared';
+import { type AdminUser, ROLES, type UserCreate, userCreateSchema } from '@bh/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { AuthField } from '../auth/auth-field.tsx';
 import { apiErrorKey } from './admin-action.tsx';
-import { type AdminUser, createUser } from './users-api.ts';
+import { createUser } from './users-api.ts';
 
 const resolver = schemaResolver(userCreateSchema);
 const EMPTY: UserCreate = { name: '', email: '', role: 'officer', password: '' };

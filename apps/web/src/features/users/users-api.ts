@@ -2,8 +2,6 @@
 import type { AccountRequestRecord, AdminUser, Role, UserCreate } from '@bh/shared';
 import { api } from '../../lib/api.ts';
 
-export type { AdminUser };
-
 export const fetchUsers = async () => (await api.get<{ users: AdminUser[] }>('/api/users')).users;
 
 export const createUser = async (body: UserCreate) =>

@@ -2,16 +2,16 @@
  * /admin/users: list users, create one, change a role, disable and re-enable. The server
  * ends a user's sessions when they are disabled or their role changes.
  */
-import { ROLES, type Role } from '@bh/shared';
+import { type AdminUser, ROLES, type Role } from '@bh/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { PersonCard, useAdminAction } from './admin-action.tsx';
 import { UserCreateForm } from './user-create-form.tsx';
-import { type AdminUser, fetchUsers, updateUser } from './users-api.ts';
+import { fetchUsers, updateUser } from './users-api.ts';
 
 export default function UsersPage() {
   const { t } = useTranslation();
