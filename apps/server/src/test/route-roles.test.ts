@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { validRegistration } from '@bh/shared/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { fileHarness } from './file-harness.ts';
 import { declarationPayload } from './payloads.ts';
 import { registeredApiRoutes } from './routes.ts';
 
@@ -220,11 +220,7 @@ export const ROUTES: RouteRow[] = [
   { method: 'DELETE', route: '/api/files/:id', url: `/api/files/${SAMPLE_ID}`, expect: anyUser(404) },
 ];
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+const h = fileHarness(undefined, { reset: false });
 
 /** Every /api route the app registered, as 'METHOD /path', read from Fastify's route tree. */
 

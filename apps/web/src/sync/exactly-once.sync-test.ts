@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createHarness, type Harness } from '../../../server/src/test/harness.ts';
+import { fileHarness } from '../../../server/src/test/file-harness.ts';
 import { storeFor } from '../db/database.ts';
 import { writeRecord, writeRecords } from './outbox.ts';
 import { discardFailedItem, resolveConflict, retryFailedItem } from './resolutions.ts';
 import { type Device, makeDevice, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
 
-let h: Harness;
+const h = fileHarness();
 let headers: Record<string, string>;
-
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
 beforeEach(async () => {
-  await h.reset();
   headers = (await h.user('officer')).headers;
 });
 

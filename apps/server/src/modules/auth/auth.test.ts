@@ -1,21 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { validRegistration } from '@bh/shared/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { accountRequests, auditEvents, sessions, users } from '../../db/schema.ts';
-import { createHarness, type Harness, TEST_JWT_SECRET } from '../../test/harness.ts';
+import { fileHarness } from '../../test/file-harness.ts';
+import { TEST_JWT_SECRET } from '../../test/harness.ts';
 import { insertUser } from '../users/store.ts';
 import { hashPassword } from './passwords.ts';
 import { REFRESH_COOKIE } from './sessions.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = fileHarness();
 
 let n = 0;
 async function makeUser(over: { role?: 'admin' | 'officer'; disabled?: boolean } = {}) {

@@ -11,24 +11,20 @@ import { promisify } from 'node:util';
 import { DEMO_ACCOUNTS } from '@bh/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { auditEvents, users } from '../../db/schema.ts';
 import { serverRoot } from '../../paths.ts';
-import { createHarness, type Harness, TEST_JWT_SECRET } from '../../test/harness.ts';
+import { fileHarness } from '../../test/file-harness.ts';
+import { TEST_JWT_SECRET } from '../../test/harness.ts';
 import { findUserByEmail, updateUser } from '../users/store.ts';
 import { createAdmin, ensureAdminFromEnv } from './admin.ts';
 import { hashPassword } from './passwords.ts';
 import { seedDemoUsers } from './seed.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = fileHarness();
 
 const PASSWORDS = DEMO_ACCOUNTS.map((a) => a.password);
 const baseEnv = { LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET };

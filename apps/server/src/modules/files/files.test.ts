@@ -2,16 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES } from '@bh/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fileHarness } from '../../test/file-harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+const h = fileHarness();
 beforeEach(async () => {
-  await h.reset();
   rmSync(path.join(h.dataDir, 'files'), { recursive: true, force: true });
 });
 

@@ -1,14 +1,9 @@
 import { asc } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema.ts';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { fileHarness } from '../../test/file-harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = fileHarness();
 
 const payload = (endpoint = 'https://push.example.com/send/abc') => ({
   subscription: { endpoint, expirationTime: null, keys: { p256dh: 'BNc-key_1', auth: 'aGVsbG8' } },

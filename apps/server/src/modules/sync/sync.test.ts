@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { fileHarness } from '../../test/file-harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = fileHarness();
 
 const traveler = (over: Record<string, unknown> = {}) => ({
   fullName: 'Nguyễn Văn A',

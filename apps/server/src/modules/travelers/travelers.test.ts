@@ -1,15 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fileHarness } from '../../test/file-harness.ts';
 import { travelerPayload as traveler } from '../../test/payloads.ts';
 import { seedDemoTravelers } from './seed.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = fileHarness();
 
 async function create(headers: Record<string, string>, over: Record<string, unknown> = {}) {
   const res = await h.app.inject({ method: 'POST', url: '/api/travelers', headers, payload: traveler(over) });

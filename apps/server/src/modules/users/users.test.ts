@@ -1,15 +1,10 @@
 import { validRegistration } from '@bh/shared/testing';
 import { asc } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema.ts';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { fileHarness } from '../../test/file-harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = fileHarness();
 
 const newUser = { name: 'Lê Văn C', email: 'le.c@test.vn', role: 'officer', password: 'Strong@123' };
 
