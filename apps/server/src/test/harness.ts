@@ -23,6 +23,11 @@ export interface Harness {
   dataDir: string;
   reset(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Another server instance on the same database (a second server, or this one restarted), with
+   * `env` on top of the harness's; the caller closes it.
+   */
+  instance(env?: Record<string, string>): Promise<FastifyInstance>;
   /** A user with a live session and its bearer header. */
   user(role?: 'admin' | 'officer'): Promise<{ id: string; headers: { authorization: string } }>;
 }
@@ -40,18 +45,22 @@ const TABLES = [
   'sessions',
   'users',
   'system_status',
+  'rate_limits',
 ];
 
 export async function createHarness(env: Record<string, string> = {}): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bh-test-'));
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: null });
-  const config = loadConfig({
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    JWT_SECRET: TEST_JWT_SECRET,
-    ...env,
-  });
+  const configOf = (more: Record<string, string>) =>
+    loadConfig({
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      JWT_SECRET: TEST_JWT_SECRET,
+      ...env,
+      ...more,
+    });
+  const config = configOf({});
   const reset = async () => {
     await database.db.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`));
     await seedBaseline(database);
@@ -67,6 +76,11 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
     async close() {
       await app.close();
       await database.close();
+    },
+    async instance(more = {}) {
+      const other = await buildApp(configOf(more), database);
+      await other.ready();
+      return other;
     },
     async user(role = 'officer') {
       const id = randomUUID();
