@@ -17,6 +17,15 @@ import { seedBaseline } from '../seed.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
+/** Settings for suites that send thousands of requests from one address (the route fuzz). */
+export const UNTHROTTLED: Record<string, string> = {
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  RATE_LIMIT_ACCOUNT_FORMS_PER_HOUR: '1000000',
+  RATE_LIMIT_LOGIN_FAILURES: '1000000',
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '1000000',
+  RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: '1000000',
+};
+
 export interface Harness {
   app: FastifyInstance;
   database: Database;
@@ -25,9 +34,10 @@ export interface Harness {
   close(): Promise<void>;
   /**
    * Another server instance on the same database (a second server, or this one restarted), with
-   * `env` on top of the harness's; the caller closes it.
+   * `env` on top of the harness's; the caller closes it. `ownConnection`: on PostgreSQL it opens
+   * its own connection pool, as a second server process would (PGlite has one connection only).
    */
-  instance(env?: Record<string, string>): Promise<FastifyInstance>;
+  instance(env?: Record<string, string>, opts?: { ownConnection?: boolean }): Promise<FastifyInstance>;
   /** A user with a live session and its bearer header. */
   user(role?: 'admin' | 'officer'): Promise<{ id: string; headers: { authorization: string } }>;
 }
@@ -77,8 +87,11 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
       await app.close();
       await database.close();
     },
-    async instance(more = {}) {
-      const other = await buildApp(configOf(more), database);
+    async instance(more = {}, opts = {}) {
+      const url = process.env.DATABASE_URL;
+      const own = opts.ownConnection && url ? await openDatabase({ databaseUrl: url, dataDir: null }) : null;
+      const other = await buildApp(configOf(more), own ?? database);
+      if (own) other.addHook('onClose', () => own.close());
       await other.ready();
       return other;
     },
