@@ -24,6 +24,7 @@ import { repoRoot } from './paths.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
 import { loadSecrets } from './secrets.ts';
@@ -66,7 +67,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
             // Paths only: query strings carry search terms such as passport numbers.
             serializers: { req: logRequest },
           },
-    trustProxy: config.TRUST_PROXY,
+    // TRUST_PROXY=N: the client is N hops from the right of X-Forwarded-For (config.ts). A hop
+    // function, because Fastify ignores X-Forwarded-* altogether when given a bare number.
+    trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     bodyLimit: 8 * 1024 * 1024,
     forceCloseConnections: true,
     frameworkErrors: answerFrameworkError,
@@ -81,6 +84,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerInputGuard(app);
   await registerSecurityHeaders(app);
   await app.register(fastifyCookie);
+  // Before any route: the plugin attaches its hook to each route as the route is added.
+  await registerRateLimit(app, database.db, config.RATE_LIMIT_PER_MINUTE);
   registerAuthGuard(app, {
     secret: secrets.jwtSecret,
     isSessionActive: (sessionId, userId) => isSessionActive(database.db, sessionId, userId),

@@ -5,6 +5,20 @@ import { repoRoot } from './paths.ts';
 /** Server configuration, read once from the environment and validated. */
 const boolFromEnv = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/**
+ * TRUST_PROXY: how many proxies of our own stand in front of the server. The client address is
+ * the one that many hops from the right of X-Forwarded-For (the entry our nearest proxy added);
+ * anything further left was written by the client and is never believed. true means one proxy,
+ * false (the default) none: X-Forwarded-* headers are ignored.
+ */
+const proxyHops = z
+  .string()
+  .regex(/^(true|false|\d{1,2})$/, 'must be true, false or a number of proxies (0-99)')
+  .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)));
+
+/** A positive whole number of requests (a rate limit). */
+const limit = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -22,8 +36,18 @@ const configSchema = z.object({
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   ADMIN_NAME: z.string().optional(),
-  /** Trust X-Forwarded-For only behind a known proxy (else a client could fake its address). */
-  TRUST_PROXY: boolFromEnv.default(false),
+  /** Number of trusted proxies in front of the server (see `proxyHops`). */
+  TRUST_PROXY: proxyHops.default(0),
+  /** Requests per minute one address may send to the API (a ceiling for every route). */
+  RATE_LIMIT_PER_MINUTE: limit(1200),
+  /** Account requests (registrations) and password-reset requests per hour per address. */
+  RATE_LIMIT_ACCOUNT_FORMS_PER_HOUR: limit(5),
+  /** Failed logins per 15 minutes: for one account from one address, ... */
+  RATE_LIMIT_LOGIN_FAILURES: limit(5),
+  /** ... for one account from all addresses together, ... */
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: limit(20),
+  /** ... and from one address over all accounts. */
+  RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: limit(30),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   WEB_DIST: z.string().optional(),
   NODE_ENV: z.string().optional(),

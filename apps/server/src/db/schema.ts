@@ -253,3 +253,17 @@ export const appliedMutations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.seq] })],
 );
+
+/**
+ * Rate-limit counters (plugins/rate-limit.ts): hits of one key in a fixed window ending at
+ * reset_at. Shared by every server instance on the database; expired rows are swept now and then.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: ts('reset_at').notNull(),
+  },
+  (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
+);

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from './fuzz-arbitraries.ts';
 import { installWriteCounter } from './fuzz-db.ts';
 import { type FuzzContext, type FuzzRequest, type RouteSpec, requestFor } from './fuzz-requests.ts';
-import { createHarness, type Harness } from './harness.ts';
+import { createHarness, type Harness, UNTHROTTLED } from './harness.ts';
 import { declarationPayload } from './payloads.ts';
 import { registeredApiRoutes } from './routes.ts';
 
@@ -201,7 +201,8 @@ async function refreshCallers() {
 }
 
 beforeAll(async () => {
-  h = await createHarness();
+  // Unthrottled: thousands of requests from one address would otherwise meet the rate limits.
+  h = await createHarness(UNTHROTTLED);
   ctx = await seed();
   const doc = (await h.app.inject({ url: '/api/openapi.json' })).json();
   specs = withSyncHints(specsOf(doc, registeredApiRoutes(h.app))).map((spec) => ({
