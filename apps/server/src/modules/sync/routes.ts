@@ -18,6 +18,7 @@ import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { applyMutations } from './apply.ts';
+import { claimClientId } from './client-owner.ts';
 import { maxChangeSeq, pullChanges } from './pull.ts';
 import { fetchRecords } from './records.ts';
 import { plainJsonSerializer } from './serializer.ts';
@@ -48,6 +49,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errorResponses(
             'validation_error',
             'unauthorized',
+            'conflict',
             'payload_too_large',
             'unsupported_media_type',
           ),
@@ -56,9 +58,11 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { clientId, mutations } = request.body;
+      const user = userOf(request);
+      await claimClientId(database.db, clientId, user.id, request.ip);
       const results = await applyMutations(
         database.db,
-        { user: userOf(request), ip: request.ip, clientId, beforeCommit },
+        { user, ip: request.ip, clientId, beforeCommit },
         mutations,
       );
       return { results };
