@@ -17,6 +17,7 @@ import { healthDeclarations, travelers } from '../../db/schema.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
+import { refuseUnattachableFiles } from '../files/attachments.ts';
 import { applyMutations } from './apply.ts';
 import { claimClientId } from './client-owner.ts';
 import { maxChangeSeq, pullChanges } from './pull.ts';
@@ -60,12 +61,16 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       const { clientId, mutations } = request.body;
       const user = userOf(request);
       await claimClientId(database.db, clientId, user.id, request.ip);
-      const results = await applyMutations(
+      // Declarations that refer to a missing or foreign file are rejected before the write.
+      const { refused, accepted } = await refuseUnattachableFiles(database.db, user, mutations);
+      const applied = await applyMutations(
         database.db,
         { user, ip: request.ip, clientId, beforeCommit },
-        mutations,
+        accepted,
       );
-      return { results };
+      if (refused.length === 0) return { results: applied };
+      const bySeq = new Map([...refused, ...applied].map((r) => [r.seq, r]));
+      return { results: mutations.flatMap((m) => bySeq.get(m.seq) ?? []) };
     },
   );
 
