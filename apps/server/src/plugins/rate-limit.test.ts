@@ -6,17 +6,12 @@
 import { apiErrorSchema } from '@bh/shared';
 import { validRegistration } from '@bh/shared/testing';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { insertUser } from '../modules/users/store.ts';
-import { createHarness, type Harness } from '../test/harness.ts';
+import { fileHarness } from '../test/file-harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = fileHarness();
 
 /** Another instance on the test database with these settings, closed after the test body. */
 async function withInstance(env: Record<string, string>, body: (app: FastifyInstance) => Promise<void>) {

@@ -30,5 +30,6 @@ export function fileHarness(env?: Record<string, string>, options: { reset?: boo
     reset: () => started().reset(),
     close: () => started().close(),
     user: (role) => started().user(role),
+    instance: (more, opts) => started().instance(more, opts),
   };
 }

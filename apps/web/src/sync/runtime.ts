@@ -15,11 +15,16 @@ import { onSyncRequested } from './triggers.ts';
 const TIMER_MS = 60_000;
 const LOCK_NAME = 'bh-sync-run';
 
+/**
+ * One sync client id per user on this device: the server binds a client id to the first user who
+ * pushes with it and refuses it to anyone else (409), so officers sharing a device each get theirs.
+ */
 async function clientId(): Promise<string> {
-  const stored = await db.meta.get('clientId');
+  const key = `clientId:${getSession()?.user.id ?? ''}`;
+  const stored = await db.meta.get(key);
   if (typeof stored?.value === 'string') return stored.value;
   const id = `web-${crypto.randomUUID()}`;
-  await db.meta.put({ key: 'clientId', value: id });
+  await db.meta.put({ key, value: id });
   return id;
 }
 

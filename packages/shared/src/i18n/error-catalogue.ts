@@ -146,6 +146,12 @@ const catalogue = {
     ja: '申告の送信中にエラーが発生しました。もう一度お試しください。',
   },
   'qr.errors.scanFailed': { en: 'QR scan error', vi: 'Lỗi quét mã QR', ja: 'QRコードの読み取りエラー' },
+  // Security hardening (issue 13 items 4, 5, 7, 8, 10, 11)
+  'sync.errors.clientIdOfAnotherUser': {
+    en: 'This device identifier belongs to another user. Sign out and sign in again to sync.',
+    vi: 'Mã thiết bị này thuộc về người dùng khác. Hãy đăng xuất rồi đăng nhập lại để đồng bộ.',
+    ja: 'この端末IDは別のユーザーのものです。同期するには一度ログアウトして再度ログインしてください。',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ErrorCatalogueKey = keyof typeof catalogue;

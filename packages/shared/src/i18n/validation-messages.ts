@@ -252,6 +252,11 @@ const messages = {
     en: 'The file content does not match its type',
     ja: 'ファイルの内容が形式と一致しません',
   },
+  'files.errors.notAttachable': {
+    vi: 'File không tồn tại hoặc do người khác tải lên',
+    en: 'The file does not exist or was uploaded by someone else',
+    ja: 'ファイルが存在しないか、別のユーザーがアップロードしたものです',
+  },
 
   // Registration
   'registration.errors.ageRange': {

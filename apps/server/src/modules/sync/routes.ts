@@ -17,7 +17,9 @@ import { healthDeclarations, travelers } from '../../db/schema.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
+import { refuseUnattachableFiles } from '../files/attachments.ts';
 import { applyMutations } from './apply.ts';
+import { claimClientId } from './client-owner.ts';
 import { maxChangeSeq, pullChanges } from './pull.ts';
 import { fetchRecords } from './records.ts';
 import { plainJsonSerializer } from './serializer.ts';
@@ -48,6 +50,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errorResponses(
             'validation_error',
             'unauthorized',
+            'conflict',
             'payload_too_large',
             'unsupported_media_type',
           ),
@@ -56,12 +59,18 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { clientId, mutations } = request.body;
-      const results = await applyMutations(
+      const user = userOf(request);
+      await claimClientId(database.db, clientId, user.id, request.ip);
+      // Declarations that refer to a missing or foreign file are rejected before the write.
+      const { refused, accepted } = await refuseUnattachableFiles(database.db, user, mutations);
+      const applied = await applyMutations(
         database.db,
-        { user: userOf(request), ip: request.ip, clientId, beforeCommit },
-        mutations,
+        { user, ip: request.ip, clientId, beforeCommit },
+        accepted,
       );
-      return { results };
+      if (refused.length === 0) return { results: applied };
+      const bySeq = new Map([...refused, ...applied].map((r) => [r.seq, r]));
+      return { results: mutations.flatMap((m) => bySeq.get(m.seq) ?? []) };
     },
   );
 
