@@ -3,7 +3,9 @@
  * requests alternate between them and the limits, refresh-token rotation, exactly-once sync and
  * the signing key hold across both. On PostgreSQL each instance has its own connection pool, as
  * two server processes would. On PGlite (one process can open the embedded database only once)
- * both share it, which still proves that none of this state lives in an instance.
+ * both share it, which still proves that none of this state lives in an instance. Both run in
+ * this process, so module-level memory is common to them here: docs/deployment.md lists what an
+ * instance keeps in memory on purpose (and why that is safe).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
