@@ -5,8 +5,8 @@
  * - Every /api route has a ceiling per client address (RATE_LIMIT_PER_MINUTE).
  * - A route opts into its own, stricter limit with `config: { rateLimit: perAddress(5, '1 hour') }`
  *   (see docs/architecture.md, "Throttling"); its counter is separate from the ceiling's.
- * - Code that counts something other than requests (failed logins) uses `countHit`/`peekHits`/
- *   `releaseHit`/`forgetHits` directly (modules/auth/rate-limit.ts).
+ * - Code that counts something other than requests (failed logins) uses `countHit`/`releaseHit`/
+ *   `forgetHits` directly (modules/auth/rate-limit.ts).
  *
  * The client address is `request.ip`: with TRUST_PROXY=N it is taken N hops from the right of
  * X-Forwarded-For (config.ts), never from the left-most entry a client can write.
@@ -76,15 +76,6 @@ export async function countHit(db: Db, key: string, windowMs: number, by = 1): P
     await db.delete(rateLimits).where(lte(rateLimits.resetAt, sql`now()`));
   }
   return row ?? { hits: by, ttlMs: windowMs };
-}
-
-/** The hits of `key` in its open window, without counting one. */
-export async function peekHits(db: Db, key: string): Promise<HitCount> {
-  const [row] = await db
-    .select({ hits: rateLimits.hits, ttlMs })
-    .from(rateLimits)
-    .where(sql`${rateLimits.key} = ${key} AND ${windowOpen}`);
-  return row ?? { hits: 0, ttlMs: 0 };
 }
 
 /** Takes back one hit (an attempt that turned out not to count, such as a successful login). */
@@ -168,7 +159,7 @@ const CEILING_MAX_KEYS = 10_000;
  * ceiling that several instances together may overshoot by a few requests per instance. Once the
  * database says an address is over, it is refused here without a query until its window ends.
  */
-export function ceilingCounter(db: Db, max: number) {
+function ceilingCounter(db: Db, max: number) {
   const local = new Map<string, { pending: number; known: number; until: number }>();
   return async function hit(address: string): Promise<number | null> {
     const now = Date.now();

@@ -3,14 +3,18 @@
  * requests alternate between them and the limits, refresh-token rotation, exactly-once sync and
  * the signing key hold across both. On PostgreSQL each instance has its own connection pool, as
  * two server processes would. On PGlite (one process can open the embedded database only once)
- * both share it, which still proves that none of this state lives in an instance.
+ * both share it, which still proves that none of this state lives in an instance. Both run in
+ * this process, so module-level memory is common to them here: docs/deployment.md lists what an
+ * instance keeps in memory on purpose (and why that is safe).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { validRegistration } from '@bh/shared/testing';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { REFRESH_COOKIE } from '../modules/auth/sessions.ts';
 import { insertUser } from '../modules/users/store.ts';
@@ -159,4 +163,24 @@ describe('two server instances on one database', () => {
     const read = await b.inject({ url: '/api/system-status', headers: admin.headers });
     expect(read.json()).toMatchObject({ mode: 'emergency' });
   });
+
+  // PostgreSQL only: one process cannot open an embedded PGlite directory twice.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'migrate a new database once when both start at the same moment',
+    async () => {
+      const name = `bh_two_${Date.now()}`;
+      await h.database.db.execute(sql.raw(`CREATE DATABASE ${name}`));
+      try {
+        const url = new URL(process.env.DATABASE_URL ?? '');
+        url.pathname = `/${name}`;
+        const open = () => openDatabase({ databaseUrl: url.toString(), dataDir: null });
+        const both = await Promise.allSettled([open(), open()]);
+        for (const one of both) if (one.status === 'fulfilled') await one.value.close();
+        const outcome = both.map((one) => (one.status === 'rejected' ? String(one.reason) : 'opened'));
+        expect(outcome).toEqual(['opened', 'opened']);
+      } finally {
+        await h.database.db.execute(sql.raw(`DROP DATABASE ${name} WITH (FORCE)`));
+      }
+    },
+  );
 });

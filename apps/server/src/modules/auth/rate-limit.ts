@@ -12,7 +12,7 @@
 import type { Db } from '../../db/client.ts';
 import { counterKey, countHit, forgetHits, releaseHit } from '../../plugins/rate-limit.ts';
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 export interface LoginLimits {
   perAccountAddress: number;

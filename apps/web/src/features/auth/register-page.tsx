@@ -16,6 +16,7 @@ import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { AuthCard, AuthSwitch } from './auth-card.tsx';
 import { AuthField } from './auth-field.tsx';
+import { type Notice, rateLimitNotice } from './rate-limit-notice.ts';
 
 interface RegisterValues {
   name: string;
@@ -52,7 +53,7 @@ export default function RegisterPage() {
   });
   const errorOf = useErrorText(formState.errors);
   const [busy, setBusy] = useState(false);
-  const [error, setFailure] = useState<string | null>(null);
+  const [error, setFailure] = useState<Notice | null>(null);
   const [done, setDone] = useState(false);
 
   const onSubmit = handleSubmit(async (value) => {
@@ -61,10 +62,12 @@ export default function RegisterPage() {
       await api.post('/api/auth/register', value, { noRefresh: true });
       setDone(true);
     } catch (err) {
+      const limited = rateLimitNotice(err, 'auth.register.rateLimited');
       if (err instanceof ApiError && err.status === 409) {
         setError('email', { type: 'server', message: 'auth.errors.emailTaken' }, { shouldFocus: true });
-      } else if (err instanceof ApiError && err.isNetwork) setFailure('auth.register.offline');
-      else setFailure('auth.loginServerError');
+      } else if (limited) setFailure(limited);
+      else if (err instanceof ApiError && err.isNetwork) setFailure({ key: 'auth.register.offline' });
+      else setFailure({ key: 'auth.loginServerError' });
     } finally {
       setBusy(false);
     }
@@ -101,7 +104,11 @@ export default function RegisterPage() {
       ) : (
         <>
           <p className="text-center text-base-content/70">{t('auth.register.intro')}</p>
-          {error && <Alert tone="error">{t(error)}</Alert>}
+          {error && (
+            <Alert tone="error" data-testid="register-error">
+              {t(error.key, error.params ?? {})}
+            </Alert>
+          )}
           <AppForm
             onSubmit={onSubmit}
             onStart={() => setFailure(null)}
