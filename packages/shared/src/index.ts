@@ -15,6 +15,7 @@ export * from './domain/csv.ts';
 export * from './domain/demo-accounts.ts';
 export * from './domain/email.ts';
 export * from './domain/passport.ts';
+export * from './domain/password.ts';
 export * from './domain/phone.ts';
 export * from './domain/reference.ts';
 export * from './domain/risk.ts';
