@@ -19,6 +19,7 @@ export * from './domain/password.ts';
 export * from './domain/phone.ts';
 export * from './domain/reference.ts';
 export * from './domain/risk.ts';
+export * from './domain/text.ts';
 export * from './i18n/error-catalogue.ts';
 export * from './i18n/format.ts';
 export * from './i18n/info-messages.ts';

@@ -3,6 +3,7 @@
  * message, so no zod prose ever reaches a user (see i18n/validation-messages.ts).
  */
 import { z } from 'zod';
+import { stripNameControls, stripTextControls } from '../domain/text.ts';
 import type { ValidationMessageKey } from '../i18n/validation-messages.ts';
 
 type Key = ValidationMessageKey;
@@ -30,20 +31,28 @@ export function hasUnstorableText(text: string): boolean {
 
 const storable = (value: string) => !hasUnstorableText(value);
 
-/** Required text: not empty, not only whitespace, at most `max` characters, storable. */
+/**
+ * Required one-line text: control and bidi-override characters stripped (domain/text.ts), then
+ * not empty, not only whitespace, at most `max` characters, storable.
+ */
 export function requiredText(max: number, requiredKey: Key = 'validation.required') {
   return z
     .string(keyed(requiredKey))
+    .overwrite(stripNameControls)
     .min(1, { error: requiredKey, abort: true })
     .max(max, 'validation.max_length')
     .refine(storable, { error: 'validation.invalid_characters', abort: true })
     .refine(notBlank, requiredKey);
 }
 
-/** Text of at most `max` characters, storable (wrap with nullable/optional for optional fields). */
+/**
+ * Multi-line text without control or bidi-override characters (tab and line feed stay), at most
+ * `max` characters, storable (wrap with nullable/optional for optional fields).
+ */
 export function boundedText(max: number) {
   return z
     .string(keyed())
+    .overwrite(stripTextControls)
     .max(max, 'validation.max_length')
     .refine(storable, 'validation.invalid_characters');
 }

@@ -18,6 +18,7 @@ import {
 import { isValidEmail } from '../domain/email.ts';
 import { passwordContainsEmailName } from '../domain/password.ts';
 import { GENDERS, ROLES, type Role } from '../domain/reference.ts';
+import { stripNameControls } from '../domain/text.ts';
 import {
   flag,
   isoDateTime,
@@ -39,9 +40,10 @@ export const emailSchema = z
   .max(EMAIL_MAX_LENGTH, 'validation.email')
   .refine(isValidEmail, 'validation.email');
 
-/** Person name: 2-50 characters, not blank. */
+/** Person name: control and bidi-override characters stripped (domain/text.ts), 2-50 characters, not blank. */
 export const personNameSchema = z
   .string(keyed())
+  .overwrite(stripNameControls)
   .min(1, { error: REQUIRED, abort: true })
   .refine((value) => value.trim().length > 0, { error: REQUIRED, abort: true })
   .min(NAME_MIN_LENGTH, 'validation.min_length')
