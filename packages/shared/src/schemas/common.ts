@@ -157,11 +157,15 @@ export const syncedRecordMetaShape = {
   deletedAt: isoDateTime().nullable(),
 };
 
-/** A field-level problem as sent over the wire: the field path ('a.b') and the i18n key. */
+/**
+ * A field-level problem as sent over the wire: the field path ('a.b'), the i18n key and, when
+ * its text has placeholders, their values (e.g. {{line}} of a CSV syntax error).
+ */
 export const fieldIssueSchema = z.object(
   {
     field: z.string(keyed()).optional(),
     code: z.string(keyed()),
+    params: z.record(z.string(keyed()), z.union([z.string(keyed()), z.number(keyed())])).optional(),
   },
   objectError(),
 );
