@@ -1,20 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES } from '@bh/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.ts';
-import { JPEG, multipart, PNG, pdf, uploadFile } from '../../test/uploads.ts';
+import { JPEG, multipart, PNG, pdf, resetWithFiles, uploadFile } from '../../test/uploads.ts';
 
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
 });
 afterAll(() => h.close());
-beforeEach(async () => {
-  await h.reset();
-  rmSync(path.join(h.dataDir, 'files'), { recursive: true, force: true });
-});
+beforeEach(() => resetWithFiles(h));
 
 const upload = (
   headers: Record<string, string>,

@@ -4,23 +4,18 @@
  * declaration (REST or sync) that refers to a missing or foreign file is refused.
  */
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { healthDeclarations } from '../../db/schema.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
 import { declarationPayload } from '../../test/payloads.ts';
-import { PNG, pdf, uploadFile } from '../../test/uploads.ts';
+import { PNG, pdf, resetWithFiles, uploadFile } from '../../test/uploads.ts';
 
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
 });
 afterAll(() => h.close());
-beforeEach(async () => {
-  await h.reset();
-  rmSync(path.join(h.dataDir, 'files'), { recursive: true, force: true });
-});
+beforeEach(() => resetWithFiles(h));
 
 type Headers = Record<string, string>;
 const uploadPdf = async (headers: Headers, fields?: Record<string, string>) =>

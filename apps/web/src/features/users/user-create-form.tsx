@@ -87,18 +87,18 @@ export function UserCreateForm({
             </select>
           </AuthField>
         </div>
-        <label
-          htmlFor="new-user-short-password"
-          className="label cursor-pointer gap-2 py-1 whitespace-normal"
-        >
+        {/* Lets the password be 8-11 characters; the server records the consent in the audit trail. */}
+        <div className="flex items-center gap-2 py-1">
           <input
             id="new-user-short-password"
             type="checkbox"
             className="checkbox checkbox-sm"
             {...register('shortPasswordConsent')}
           />
-          <span className="text-base-content">{t('users.create.shortPasswordConsent')}</span>
-        </label>
+          <label htmlFor="new-user-short-password" className="cursor-pointer text-base-content">
+            {t('users.create.shortPasswordConsent')}
+          </label>
+        </div>
         <div className="card-actions justify-end mt-2">
           <button type="button" className="btn btn-ghost" onClick={onCancel}>
             {t('users.actions.cancel')}
