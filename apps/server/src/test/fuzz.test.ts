@@ -93,7 +93,9 @@ function samplesFor(route: string, ids: string[]): Record<string, unknown>[] | u
     'PUT /api/health-declarations/:id': [{ ...declaration, version: 1 }],
     'POST /api/sync/push': [push('travelers', validTravelerInput), push('healthDeclarations', declaration)],
     'POST /api/auth/register': [validRegistration],
-    'POST /api/users': [{ name: 'Le Van C', email: 'c@test.vn', role: 'officer', password: 'Strong@123' }],
+    'POST /api/users': [
+      { name: 'Le Van C', email: 'c@test.vn', role: 'officer', password: 'Strong@123-river' },
+    ],
     'PUT /api/users/profile': [{ name: 'Ten Moi' }],
   };
   return samples[route];
@@ -165,8 +167,8 @@ async function seed(): Promise<FuzzContext> {
     payload: {
       name: 'Trần Thị B',
       email: 'fuzz@test.vn',
-      password: 'Strong@123',
-      confirmPassword: 'Strong@123',
+      password: 'Strong@123-river',
+      confirmPassword: 'Strong@123-river',
       age: 30,
       gender: 'female',
       terms: true,

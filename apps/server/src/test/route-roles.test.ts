@@ -76,7 +76,7 @@ export const ROUTES: RouteRow[] = [
   },
   { method: 'POST', route: '/api/auth/refresh', expect: open(401) },
   { method: 'POST', route: '/api/auth/logout', expect: open(204) },
-  { method: 'POST', route: '/api/auth/register', body: registration, expect: open(201) },
+  { method: 'POST', route: '/api/auth/register', body: registration, expect: open(202) },
   { method: 'GET', route: '/api/auth/profile', expect: anyUser(200) },
   { method: 'GET', route: '/api/auth/demo', expect: open(200) },
   // users
@@ -88,7 +88,7 @@ export const ROUTES: RouteRow[] = [
       name: 'Lê Văn C',
       email: `new-${caller}@test.vn`,
       role: 'officer',
-      password: 'Strong@123',
+      password: 'Strong@123-river',
     }),
     expect: adminOnly(201),
   },
@@ -97,7 +97,11 @@ export const ROUTES: RouteRow[] = [
   {
     method: 'POST',
     route: '/api/users/change-password',
-    body: { currentPassword: 'Old@12345', newPassword: 'Newer@1234', confirmPassword: 'Newer@1234' },
+    body: {
+      currentPassword: 'Old@12345',
+      newPassword: 'Newer@1234-river',
+      confirmPassword: 'Newer@1234-river',
+    },
     expect: anyUser(400),
   },
   { method: 'GET', route: '/api/users/:id', url: `/api/users/${SAMPLE_ID}`, expect: adminOnly(404) },

@@ -1,5 +1,7 @@
 /** Multipart bodies and file uploads as the API tests send them (POST /api/files). */
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import type { Harness } from './harness.ts';
 
 export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
@@ -44,4 +46,10 @@ export async function uploadFile(
     payload: body.payload,
   });
   return { status: res.statusCode, body: res.json(), headers: res.headers };
+}
+
+/** Empties the database and the stored files: the state each upload test starts from. */
+export async function resetWithFiles(h: Harness) {
+  await h.reset();
+  rmSync(path.join(h.dataDir, 'files'), { recursive: true, force: true });
 }

@@ -115,10 +115,25 @@ const messages = {
     en: 'Passwords do not match',
     ja: 'パスワードが一致しません',
   },
-  'validation.password_weak': {
-    vi: 'Mật khẩu phải có ít nhất một chữ hoa, một chữ thường và một chữ số',
-    en: 'Password must contain an uppercase letter, a lowercase letter and a digit',
-    ja: 'パスワードには大文字・小文字・数字をそれぞれ1文字以上含めてください',
+  'validation.password_contains_email': {
+    vi: 'Mật khẩu không được chứa tên trong địa chỉ email',
+    en: 'The password must not contain the name of the e-mail address',
+    ja: 'パスワードにメールアドレスの名前部分を含めないでください',
+  },
+  'validation.password_common': {
+    vi: 'Mật khẩu này quá phổ biến hoặc đã bị lộ; hãy chọn mật khẩu khác',
+    en: 'This password is too common or has been leaked; choose another one',
+    ja: 'このパスワードはよく使われているか漏洩しています。別のパスワードを選んでください',
+  },
+  'validation.password_short_without_consent': {
+    vi: 'Mật khẩu cần ít nhất 12 ký tự (8 ký tự nếu người dùng đồng ý dùng mật khẩu ngắn hơn)',
+    en: 'The password needs at least 12 characters (8 if the user agreed to a shorter one)',
+    ja: 'パスワードは12文字以上必要です（利用者が短いパスワードに同意した場合は8文字以上）',
+  },
+  'validation.password_rule': {
+    vi: 'Ít nhất 12 ký tự, mọi loại ký tự. Không dùng mật khẩu phổ biến hoặc tên trong email của bạn.',
+    en: 'At least 12 characters of any kind. Not a common password, and not the name in your e-mail.',
+    ja: '12文字以上（文字の種類は自由）。よく使われるパスワードやメールアドレスの名前は使えません。',
   },
   'validation.password_same': {
     vi: 'Mật khẩu mới phải khác mật khẩu hiện tại',

@@ -94,8 +94,8 @@ export const validUser = {
 export const validRegistration = {
   name: 'Pham Thi Lan',
   email: 'lan@example.vn',
-  password: 'Secret123',
-  confirmPassword: 'Secret123',
+  password: 'Mango-Tide-42',
+  confirmPassword: 'Mango-Tide-42',
   age: 30,
   gender: 'female',
   terms: true,

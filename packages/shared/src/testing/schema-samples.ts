@@ -184,7 +184,8 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
     f.validRegistration,
     [
       { ...f.validRegistration, confirmPassword: 'Other123' },
-      { ...f.validRegistration, password: 'alllower1', confirmPassword: 'alllower1' },
+      { ...f.validRegistration, password: 'short1', confirmPassword: 'short1' },
+      { ...f.validRegistration, password: 'lan-is-my-name', confirmPassword: 'lan-is-my-name' },
     ],
   ],
   ['accountRequest', accountRequestSchema, registrationWithoutConfirm, []],
@@ -208,17 +209,30 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
   [
     'userCreate',
     userCreateSchema,
-    { name: 'Lan', email: 'lan@example.vn', role: 'officer', password: 'Secret123', avatar: null },
-    [],
+    { name: 'Lan', email: 'lan@example.vn', role: 'officer', password: 'Mango-Tide-42', avatar: null },
+    [
+      { name: 'Lan', email: 'lan@example.vn', role: 'officer', password: 'Tide-42x' },
+      {
+        name: 'Lan',
+        email: 'lan@example.vn',
+        role: 'officer',
+        password: 'Tide-42x',
+        shortPasswordConsent: true,
+      },
+    ],
   ],
   ['userUpdate', userUpdateSchema, { name: 'Lan', disabled: true }, [{}]],
   [
     'changePassword',
     changePasswordSchema,
-    { currentPassword: 'Old12345', newPassword: 'New12345', confirmPassword: 'New12345' },
+    { currentPassword: 'Old12345', newPassword: 'New-river-2026', confirmPassword: 'New-river-2026' },
     [
-      { currentPassword: 'Same1234', newPassword: 'Same1234', confirmPassword: 'Same1234' },
-      { currentPassword: 'Old12345', newPassword: 'New12345', confirmPassword: 'New12346' },
+      {
+        currentPassword: 'Same-river-2026',
+        newPassword: 'Same-river-2026',
+        confirmPassword: 'Same-river-2026',
+      },
+      { currentPassword: 'Old12345', newPassword: 'New-river-2026', confirmPassword: 'New-river-2027' },
     ],
   ],
   ['profileUpdate', profileUpdateSchema, { name: 'Lan', avatar: 'https://cdn.example.com/a.png' }, [{}]],
@@ -441,7 +455,7 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
   ['version', versionSchema, 1, []],
   ['email', emailSchema, 'a@b.vn', []],
   ['personName', personNameSchema, 'Lan', []],
-  ['newPassword', newPasswordSchema, 'Secret123', []],
+  ['newPassword', newPasswordSchema, 'Mango-Tide-42', []],
   ['avatar', avatarSchema, 'https://cdn.example.com/a.png', []],
   [
     'avatarInput',

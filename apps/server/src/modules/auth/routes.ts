@@ -13,7 +13,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, forbidden, unauthorized } from '../../lib/errors.ts';
+import { forbidden, unauthorized, validationError } from '../../lib/errors.ts';
 import { signJwt } from '../../lib/jwt.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { sameOrigin } from '../../lib/same-origin.ts';
@@ -22,7 +22,7 @@ import { perAddress, rateLimitedError } from '../../plugins/rate-limit.ts';
 import { writeAudit } from '../audit/audit.ts';
 import { findUserByEmail, findUserById, normalizeEmail, publicUser, type UserRow } from '../users/store.ts';
 import { fileAccountRequest } from './account-requests.ts';
-import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
+import { hashPassword, newPasswordIssues, verifyDummy, verifyPassword } from './passwords.ts';
 import { LoginLimiter } from './rate-limit.ts';
 import {
   ACCESS_TTL_SEC,
@@ -203,14 +203,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: registrationFormSchema,
-        response: {
-          201: registerAnswerSchema,
-          ...errorResponses('validation_error', 'conflict', 'rate_limited'),
-        },
+        summary: 'File an account request; the same 202 answer whether or not the e-mail is known',
+        response: { 202: registerAnswerSchema, ...errorResponses('validation_error', 'rate_limited') },
       },
     },
     async (request, reply) => {
       const { name, email, password, age, gender } = request.body;
+      // Checked before the e-mail is looked up: a refusal says nothing about the account.
+      const issues = await newPasswordIssues(password, email);
+      if (issues.length > 0) throw validationError(issues);
       const filed = await fileAccountRequest(db, {
         name,
         email,
@@ -218,17 +219,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         gender,
         passwordHash: await hashPassword(password),
       });
-      if (!filed)
-        throw conflict([{ field: 'email', code: 'auth.errors.emailTaken' }], 'auth.errors.emailTaken');
+      // Known e-mail or not, the caller gets the same answer (no account enumeration); the
+      // duplicate attempt is in the audit trail for the admin.
       await writeAudit(db, {
         userId: null,
         ip: request.ip,
-        action: 'account_request.create',
+        action: filed ? 'account_request.create' : 'account_request.duplicate',
         entity: 'account_request',
-        entityId: filed.id,
+        entityId: filed?.id,
         details: { email: normalizeEmail(email) },
       });
-      return reply.status(201).send({ request: { id: filed.id, status: 'pending' } });
+      return reply.status(202).send({ status: 'received' });
     },
   );
 

@@ -17,7 +17,7 @@ import type { AuthUser } from '../../plugins/auth-guard.ts';
 import type { FileRow } from './repository.ts';
 
 const FILE_FIELDS = ['testFileId', 'vaccinationCertFileId'] as const;
-export const NOT_ATTACHABLE = 'files.errors.notAttachable';
+const NOT_ATTACHABLE = 'files.errors.notAttachable';
 
 const fileIdSchema = z.uuid();
 /** The file references of a declaration's data; anything malformed is left to validation. */

@@ -1,16 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES } from '@bh/shared';
-
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fileHarness } from '../../test/file-harness.ts';
-import { JPEG, multipart, PNG, pdf, uploadFile } from '../../test/uploads.ts';
+import { JPEG, multipart, PNG, pdf, resetWithFiles, uploadFile } from '../../test/uploads.ts';
 
-const h = fileHarness();
-beforeEach(async () => {
-  rmSync(path.join(h.dataDir, 'files'), { recursive: true, force: true });
-});
+const h = fileHarness(undefined, { reset: false });
+beforeEach(() => resetWithFiles(h));
 
 const upload = (
   headers: Record<string, string>,

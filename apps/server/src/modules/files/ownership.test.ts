@@ -4,18 +4,14 @@
  * declaration (REST or sync) that refers to a missing or foreign file is refused.
  */
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { healthDeclarations } from '../../db/schema.ts';
 import { fileHarness } from '../../test/file-harness.ts';
 import { declarationPayload } from '../../test/payloads.ts';
-import { PNG, pdf, uploadFile } from '../../test/uploads.ts';
+import { PNG, pdf, resetWithFiles, uploadFile } from '../../test/uploads.ts';
 
-const h = fileHarness();
-beforeEach(async () => {
-  rmSync(path.join(h.dataDir, 'files'), { recursive: true, force: true });
-});
+const h = fileHarness(undefined, { reset: false });
+beforeEach(() => resetWithFiles(h));
 
 type Headers = Record<string, string>;
 const uploadPdf = async (headers: Headers, fields?: Record<string, string>) =>
