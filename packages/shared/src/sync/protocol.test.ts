@@ -17,7 +17,14 @@ import {
 
 describe('sync names', () => {
   it('keeps the contract names', () => {
-    expect(SYNC_TABLES).toEqual(['travelers', 'healthDeclarations', 'users', 'systemStatus']);
+    expect(SYNC_TABLES).toEqual([
+      'travelers',
+      'healthDeclarations',
+      'users',
+      'systemStatus',
+      'travelerEvents',
+      'checkIns',
+    ]);
     expect(SYNC_OPS).toEqual(['create', 'update', 'delete']);
   });
 });
