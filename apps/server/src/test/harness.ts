@@ -35,6 +35,8 @@ const TABLES = [
   'push_subscriptions',
   'files',
   'health_declarations',
+  'traveler_events',
+  'check_ins',
   'travelers',
   'account_requests',
   'sessions',

@@ -18,6 +18,7 @@ describe('api errors', () => {
       conflict: 409,
       payload_too_large: 413,
       unsupported_media_type: 415,
+      unprocessable: 422,
       rate_limited: 429,
       server_error: 500,
     });

@@ -146,6 +146,12 @@ const catalogue = {
     ja: '申告の送信中にエラーが発生しました。もう一度お試しください。',
   },
   'qr.errors.scanFailed': { en: 'QR scan error', vi: 'Lỗi quét mã QR', ja: 'QRコードの読み取りエラー' },
+  // Traveller lifecycle (issue 14)
+  'errors.unprocessable': {
+    en: 'This change is not allowed',
+    vi: 'Thay đổi này không được phép',
+    ja: 'この変更はできません',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ErrorCatalogueKey = keyof typeof catalogue;
