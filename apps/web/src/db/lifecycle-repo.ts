@@ -117,8 +117,7 @@ export function shownStatus(
 /** Quarantine length from the local system status record (the default until one is known). */
 export async function quarantineDaysSetting(database: PWADatabase = defaultDb): Promise<number> {
   const status = await database.systemStatus.get(SYSTEM_STATUS_ID);
-  const days = status && 'quarantineDays' in status ? Number(status.quarantineDays) : Number.NaN;
-  return Number.isInteger(days) && days > 0 ? days : DEFAULT_QUARANTINE_DAYS;
+  return status?.quarantineDays ?? DEFAULT_QUARANTINE_DAYS;
 }
 
 export interface AttentionEntry extends AttentionItem {

@@ -42,7 +42,7 @@ export type SystemStatus = z.infer<typeof systemStatusSchema>;
 export const systemStatusRecordSchema = plainShape({
   id: z.literal(SYSTEM_STATUS_ID, keyed('validation.required', 'sync.validation.invalidRecordId')),
   ...statusShape,
-  quarantineDays: quarantineDays().optional(),
+  quarantineDays: quarantineDays().nullish(),
   ...syncedRecordMetaShape,
 });
 export type SystemStatusRecord = z.infer<typeof systemStatusRecordSchema>;
@@ -51,7 +51,7 @@ export type SystemStatusRecord = z.infer<typeof systemStatusRecordSchema>;
 export const systemStatusInputSchema = strictShape({
   mode: oneOf(SYSTEM_MODES),
   statusText: statusShape.statusText.optional(),
-  quarantineDays: quarantineDays().optional(),
+  quarantineDays: quarantineDays().nullish(),
 });
 export type SystemStatusInput = z.infer<typeof systemStatusInputSchema>;
 

@@ -67,6 +67,8 @@ export const localSystemStatusSchema = plainShape({
   todayEntries: count().optional(),
   pendingCases: count().optional(),
   quarantineCases: count().optional(),
+  /** Length of a quarantine in days (null or absent: the default). */
+  quarantineDays: intBetween(1, 366).nullish(),
   systemUptimeSeconds: z.number(keyed()).optional(),
   lastUpdateTime: isoDateTime().optional(),
   syncStatus: oneOf(LOCAL_SYNC_STATUSES),
