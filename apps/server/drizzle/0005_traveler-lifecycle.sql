@@ -57,7 +57,7 @@ UPDATE "travelers" AS t SET "status" = 'declared', "version" = t."version" + 1, 
 WHERE t."status" = 'pending' AND EXISTS (SELECT 1 FROM "health_declarations" AS d
 	WHERE d."traveler_id" = t."id" AND d."deleted_at" IS NULL);--> statement-breakpoint
 -- A traveller already in quarantine is followed up from the day of their last change.
-UPDATE "travelers" SET "quarantine_start" = ("updated_at" AT TIME ZONE 'UTC')::date, "quarantine_days" = 14,
+UPDATE "travelers" SET "quarantine_start" = ("updated_at" AT TIME ZONE 'UTC')::date, "quarantine_days" = 14, "version" = "version" + 1,
 	"change_seq" = nextval('change_seq')
 WHERE "status" = 'quarantine' AND "quarantine_start" IS NULL;--> statement-breakpoint
 INSERT INTO "traveler_events" ("id", "traveler_id", "kind", "occurred_at", "actor_id", "change_seq", "created_by", "created_at")

@@ -147,10 +147,14 @@ describe('status lifecycle over REST', () => {
   it('the quarantine length is an admin setting that a mode change keeps', async () => {
     const put = (payload: Record<string, unknown>) =>
       h.app.inject({ method: 'PUT', url: '/api/system-status', headers: admin.headers, payload });
-    expect((await h.app.inject({ url: '/api/system-status', headers: officer.headers })).json()).toMatchObject({
+    expect(
+      (await h.app.inject({ url: '/api/system-status', headers: officer.headers })).json(),
+    ).toMatchObject({
       quarantineDays: 14,
     });
-    expect((await put({ mode: 'pandemic', quarantineDays: 10 })).json()).toMatchObject({ quarantineDays: 10 });
+    expect((await put({ mode: 'pandemic', quarantineDays: 10 })).json()).toMatchObject({
+      quarantineDays: 10,
+    });
     expect((await put({ mode: 'normal' })).json()).toMatchObject({ mode: 'normal', quarantineDays: 10 });
     expect((await put({ mode: 'normal', quarantineDays: 0 })).statusCode).toBe(400);
   });
