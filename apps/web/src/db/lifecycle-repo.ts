@@ -29,7 +29,7 @@ export interface Actor {
 }
 
 /** A moment with the device's UTC offset (the server takes the calendar day from it). */
-export function deviceDateTime(at: Date = new Date()): string {
+function deviceDateTime(at: Date = new Date()): string {
   const offset = -at.getTimezoneOffset();
   const sign = offset >= 0 ? '+' : '-';
   const pad = (n: number) => String(Math.trunc(Math.abs(n))).padStart(2, '0');

@@ -18,7 +18,7 @@ const EVENT_ID = '5d6e7f80-9a1b-4c2d-8e3f-405162738495';
 const CHECK_IN_ID = '6e7f8091-ab2c-4d3e-9f40-516273849506';
 const syncMeta = { version: 1, createdAt: f.NOW, updatedAt: f.NOW, deletedAt: null };
 
-export const validStatusEventInput = {
+const validStatusEventInput = {
   travelerId: f.TRAVELER_ID,
   kind: 'status_changed',
   occurredAt: f.NOW,
@@ -37,7 +37,7 @@ const validEvent = {
   details: null,
   ...syncMeta,
 };
-export const validCheckInInput = {
+const validCheckInInput = {
   travelerId: f.TRAVELER_ID,
   date: '2025-01-16',
   checkedAt: f.NOW,

@@ -11,7 +11,7 @@ describe('docs/lifecycle.md', () => {
     const section = doc.split('## Transitions')[1]?.split('\n## ')[0] ?? '';
     const rows = section
       .split('\n')
-      .filter((line) => /^\| [a-z]+ \| [a-z]+ \| [a-z]+ \|$/.test(line))
+      .filter((line) => /^\|\s*[a-z]+\s*\|\s*[a-z]+\s*\|\s*[a-z]+\s*\|$/.test(line))
       .map((line) =>
         line
           .split('|')
