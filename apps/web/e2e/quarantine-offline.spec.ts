@@ -1,3 +1,4 @@
+import { noContacts, noSymptoms } from '@bh/shared/testing';
 import { expect, type Page, test } from '@playwright/test';
 import { loginAs, waitForServiceWorker } from './helpers.ts';
 import { rowOf, search, uniq } from './travelers-helpers.ts';
@@ -21,15 +22,6 @@ function api<T>(page: Page, path: string, init: { method?: string; body?: unknow
     { path, init },
   );
 }
-
-const noSymptoms = {
-  fever: false,
-  cough: false,
-  breathingDifficulty: false,
-  lossOfTasteSmell: false,
-  soreThroat: false,
-  headache: false,
-};
 
 test('moves a traveller to quarantine, records two check-ins offline, the server has them exactly once', async ({
   page,
@@ -65,15 +57,7 @@ test('moves a traveller to quarantine, records two check-ins offline, the server
       bodyTemperature: 36.8,
       vaccinationStatus: 'full',
       symptoms: noSymptoms,
-      contactHistory: {
-        covidContact: false,
-        visitedAffectedArea: false,
-        visitedWuhan: false,
-        visitedItaly: false,
-        visitedIran: false,
-        visitedKorea: false,
-        notes: null,
-      },
+      contactHistory: noContacts,
       riskZones: [],
       commitment: true,
       systemMode: 'pandemic',

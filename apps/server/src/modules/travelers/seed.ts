@@ -6,7 +6,7 @@
  * Their statuses come from the lifecycle like any traveller's: a declaration makes the second and
  * third declared, a status change moves the third to tested.
  */
-import type { Mutation, TravelerInput } from '@bh/shared';
+import { type Mutation, NO_CONTACT_HISTORY, NO_SYMPTOMS, type TravelerInput } from '@bh/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { travelers, users } from '../../db/schema.ts';
@@ -82,23 +82,8 @@ function demoDeclaration(travelerId: string, t: TravelerInput) {
     email: null,
     bodyTemperature: 36.6,
     vaccinationStatus: 'full',
-    symptoms: {
-      fever: false,
-      cough: false,
-      breathingDifficulty: false,
-      lossOfTasteSmell: false,
-      soreThroat: false,
-      headache: false,
-    },
-    contactHistory: {
-      covidContact: false,
-      visitedAffectedArea: false,
-      visitedWuhan: false,
-      visitedItaly: false,
-      visitedIran: false,
-      visitedKorea: false,
-      notes: null,
-    },
+    symptoms: NO_SYMPTOMS,
+    contactHistory: NO_CONTACT_HISTORY,
     riskZones: [],
     commitment: true,
     systemMode: 'pandemic',

@@ -6,6 +6,7 @@ import {
   type CheckInInput,
   checkInInputSchema,
   localDate,
+  NO_SYMPTOMS,
   pickLocale,
   SYMPTOM_OPTIONS,
   type Symptoms,
@@ -27,15 +28,6 @@ interface CheckInValues {
   note: string;
 }
 
-const NO_SYMPTOMS: Symptoms = {
-  fever: false,
-  cough: false,
-  breathingDifficulty: false,
-  lossOfTasteSmell: false,
-  soreThroat: false,
-  headache: false,
-};
-
 /** The form's values as the shared schema's input (the day and time are the device's, at submit). */
 const toInput = (travelerId: string) => (v: CheckInValues) => ({
   travelerId,
@@ -52,7 +44,7 @@ export function CheckInForm({ travelerId }: { travelerId: string }) {
   const [notice, setNotice] = useState<string | null>(null);
   const { register, handleSubmit, reset, formState } = useForm<CheckInValues, unknown, CheckInInput>({
     resolver: schemaResolver(checkInInputSchema, toInput(travelerId)),
-    defaultValues: { temperature: '', symptoms: NO_SYMPTOMS, note: '' },
+    defaultValues: { temperature: '', symptoms: { ...NO_SYMPTOMS }, note: '' },
   });
   const errorOf = useErrorText(formState.errors);
 

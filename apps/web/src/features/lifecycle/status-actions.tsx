@@ -5,6 +5,7 @@
  */
 import {
   officerTransitions,
+  STATUS_REASON_MAX_LENGTH,
   TRAVELER_STATUSES,
   type TravelerStatus,
   travelerStatusLabelKey,
@@ -13,6 +14,30 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addTravelerEvent } from '../../db/lifecycle-repo.ts';
 import { useActor } from './use-lifecycle.ts';
+
+/** A labelled one-line reason (at most the length the server keeps). */
+function ReasonInput(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  className: string;
+  required?: boolean;
+  testId?: string;
+}) {
+  return (
+    <label className={`flex flex-col gap-1 ${props.className}`}>
+      <span>{props.label}</span>
+      <input
+        className="input input-sm w-full"
+        value={props.value}
+        required={props.required}
+        maxLength={STATUS_REASON_MAX_LENGTH}
+        onChange={(e) => props.onChange(e.target.value)}
+        data-testid={props.testId}
+      />
+    </label>
+  );
+}
 
 export function StatusActions({ travelerId, status }: { travelerId: string; status: TravelerStatus }) {
   const { t } = useTranslation();
@@ -47,16 +72,13 @@ export function StatusActions({ travelerId, status }: { travelerId: string; stat
         </p>
       ) : (
         <div className="flex flex-col gap-2">
-          <label className="flex flex-col gap-1 text-sm">
-            <span>{t('lifecycle.status.reason')}</span>
-            <input
-              className="input input-sm w-full"
-              value={reason}
-              maxLength={500}
-              onChange={(e) => setReason(e.target.value)}
-              data-testid="status-reason"
-            />
-          </label>
+          <ReasonInput
+            label={t('lifecycle.status.reason')}
+            value={reason}
+            onChange={setReason}
+            className="text-sm"
+            testId="status-reason"
+          />
           <div className="flex flex-wrap gap-2">
             {targets.map((to) => (
               <button
@@ -98,16 +120,13 @@ export function StatusActions({ travelerId, status }: { travelerId: string; stat
                 ))}
               </select>
             </label>
-            <label className="flex flex-col gap-1 grow">
-              <span>{t('lifecycle.status.correction.reason')}</span>
-              <input
-                className="input input-sm w-full"
-                value={fixReason}
-                required
-                maxLength={500}
-                onChange={(e) => setFixReason(e.target.value)}
-              />
-            </label>
+            <ReasonInput
+              label={t('lifecycle.status.correction.reason')}
+              value={fixReason}
+              onChange={setFixReason}
+              className="grow"
+              required
+            />
             <button type="submit" className="btn btn-sm" disabled={!fixTo || !fixReason.trim()}>
               {t('lifecycle.status.correction.submit')}
             </button>
