@@ -12,6 +12,7 @@ import { configRoutes } from './modules/config/routes.ts';
 import { declarationsRoutes } from './modules/declarations/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { lifecycleRoutes } from './modules/lifecycle/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
@@ -43,6 +44,7 @@ const API_MODULES = [
   notificationsRoutes,
   configRoutes,
   pushRoutes,
+  lifecycleRoutes,
 ];
 
 const version = (

@@ -1,6 +1,6 @@
 /**
  * The server's tables (drizzle pg-core). Synced tables (travelers, health_declarations,
- * system_status) carry `version` (bumped on every write), `deleted_at` (tombstone) and
+ * system_status, traveler_events, check_ins) carry `version` (bumped on every write), `deleted_at` (tombstone) and
  * `change_seq` (from the one `change_seq` sequence: the pull cursor).
  * SQL must run on PGlite (PostgreSQL 18) and PostgreSQL 15+.
  */
@@ -121,6 +121,9 @@ export const travelers = pgTable(
     durationOfStay: integer('duration_of_stay'),
     accommodation: text('accommodation'),
     emergencyContact: text('emergency_contact'),
+    /** Set by the server when the traveller enters quarantine (schedule: one check-in a day). */
+    quarantineStart: date('quarantine_start', { mode: 'string' }),
+    quarantineDays: integer('quarantine_days'),
     ...syncedRecordColumns(),
   },
   (t) => [
@@ -164,6 +167,56 @@ export const healthDeclarations = pgTable(
   ],
 );
 
+/**
+ * The traveller timeline: append-only. Devices write status_changed, test_result and note events;
+ * the server fills fromStatus/actor and appends created, declared, check_in and file_attached.
+ */
+export const travelerEvents = pgTable(
+  'traveler_events',
+  {
+    id: uuid('id').primaryKey(),
+    travelerId: uuid('traveler_id').notNull(),
+    kind: text('kind').notNull(),
+    occurredAt: ts('occurred_at').notNull(),
+    toStatus: text('to_status'),
+    reason: text('reason'),
+    correction: boolean('correction'),
+    testResult: text('test_result'),
+    note: text('note'),
+    fromStatus: text('from_status'),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name'),
+    details: jsonb('details'),
+    ...syncedRecordColumns(),
+  },
+  (t) => [
+    index('traveler_events_change_seq_idx').on(t.changeSeq),
+    index('traveler_events_traveler_idx').on(t.travelerId, t.occurredAt),
+    index('traveler_events_kind_time_idx').on(t.kind, t.occurredAt),
+  ],
+);
+
+/** Quarantine check-ins (the officer is filled in by the server). */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: uuid('id').primaryKey(),
+    travelerId: uuid('traveler_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    checkedAt: ts('checked_at').notNull(),
+    temperature: doublePrecision('temperature').notNull(),
+    symptoms: jsonb('symptoms').notNull(),
+    note: text('note'),
+    officerId: uuid('officer_id'),
+    officerName: text('officer_name'),
+    ...syncedRecordColumns(),
+  },
+  (t) => [
+    index('check_ins_change_seq_idx').on(t.changeSeq),
+    index('check_ins_traveler_idx').on(t.travelerId, t.date),
+  ],
+);
+
 export const files = pgTable('files', {
   id: uuid('id').primaryKey(),
   ownerId: uuid('owner_id'),
@@ -181,6 +234,8 @@ export const systemStatus = pgTable('system_status', {
   id: text('id').primaryKey(),
   mode: text('mode').notNull(),
   statusText: text('status_text'),
+  /** Length of a quarantine in days (admin setting; null = the default, 14). */
+  quarantineDays: integer('quarantine_days'),
   version: integer('version').notNull().default(1),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   updatedBy: uuid('updated_by'),

@@ -50,6 +50,8 @@ const TABLES = [
   'push_subscriptions',
   'files',
   'health_declarations',
+  'traveler_events',
+  'check_ins',
   'travelers',
   'account_requests',
   'sessions',

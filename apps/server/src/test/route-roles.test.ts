@@ -185,6 +185,20 @@ export const ROUTES: RouteRow[] = [
   { method: 'GET', route: '/api/travelers', expect: anyUser(200) },
   { method: 'GET', route: '/api/travelers/export', expect: anyUser(200) },
   { method: 'GET', route: '/api/travelers/:id', url: `/api/travelers/${SAMPLE_ID}`, expect: anyUser(404) },
+  // lifecycle (a traveller that does not exist: 404 once logged in)
+  {
+    method: 'GET',
+    route: '/api/travelers/:id/events',
+    url: `/api/travelers/${SAMPLE_ID}/events`,
+    expect: anyUser(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/travelers/:id/events',
+    url: `/api/travelers/${SAMPLE_ID}/events`,
+    body: () => ({ id: randomUUID(), kind: 'note', occurredAt: '2026-11-20T08:00:00.000Z', note: 'Called' }),
+    expect: anyUser(404),
+  },
   {
     method: 'POST',
     route: '/api/travelers',

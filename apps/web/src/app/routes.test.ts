@@ -38,6 +38,7 @@ describe('route table', () => {
     expect(navEntries('user').map((e) => e.path)).toEqual([
       '/entry-management',
       '/health-declaration',
+      '/needs-attention',
       '/form-demo',
       '/pwa-settings',
     ]);

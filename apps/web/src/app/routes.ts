@@ -57,6 +57,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     guard: 'user',
   },
   {
+    path: '/needs-attention',
+    load: () => import('../features/lifecycle/needs-attention-page.tsx'),
+    titleKey: 'lifecycle.attention.title',
+    guard: 'user',
+    nav: { icon: 'heart', order: 2.5 },
+  },
+  {
     path: '/form-demo',
     load: () => import('../features/demo-form/form-demo-page.tsx'),
     titleKey: 'app.routes.formDemo',

@@ -98,7 +98,7 @@ describe('randomised devices against the real server', () => {
           await writeRecord(
             'travelers',
             'update',
-            { id: pick(live).id, note: `n${step}`, status: pick(['pending', 'declared', 'tested']) },
+            { id: pick(live).id, note: `n${step}`, occupation: pick(['Kỹ sư', 'Giáo viên', 'Bác sĩ']) },
             d.db,
           );
           counts.update++;
@@ -200,7 +200,7 @@ describe('randomised devices against the real server', () => {
           // A tombstone's other fields do not matter (a delete carries no data).
           const deleted = Boolean(l.deletedAt);
           const fields = (x: Record<string, unknown>) =>
-            deleted ? {} : { note: x.note ?? null, status: x.status };
+            deleted ? {} : { note: x.note ?? null, occupation: x.occupation ?? null, status: x.status };
           expect({ id: l.id, v: l.version, deleted, ...fields(l) }).toEqual({
             id: s.id,
             v: Number(s.version),

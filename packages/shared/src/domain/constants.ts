@@ -15,7 +15,7 @@ export const RETRY_JITTER_RATIO = 0.2;
 
 /** Browser database (Dexie / IndexedDB). */
 export const LOCAL_DB_NAME = 'PWADatabase';
-export const LOCAL_DB_VERSION = 2;
+export const LOCAL_DB_VERSION = 3;
 
 /** Registration and user names. */
 export const NAME_MIN_LENGTH = 2;

@@ -152,6 +152,12 @@ const catalogue = {
     vi: 'Mã thiết bị này thuộc về người dùng khác. Hãy đăng xuất rồi đăng nhập lại để đồng bộ.',
     ja: 'この端末IDは別のユーザーのものです。同期するには一度ログアウトして再度ログインしてください。',
   },
+  // Traveller lifecycle (issue 14)
+  'errors.unprocessable': {
+    en: 'This change is not allowed',
+    vi: 'Thay đổi này không được phép',
+    ja: 'この変更はできません',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ErrorCatalogueKey = keyof typeof catalogue;

@@ -331,6 +331,27 @@ const messages = {
     en: 'Change sequence numbers must be strictly increasing',
     ja: '変更の連番は重複のない昇順である必要があります',
   },
+  // Traveller lifecycle (domain/lifecycle.ts) and timeline events
+  'lifecycle.errors.transitionForbidden': {
+    vi: 'Không thể chuyển người nhập cảnh sang trạng thái này từ trạng thái hiện tại',
+    en: 'The traveller cannot move to this status from their current status',
+    ja: '現在の状態からこの状態へは変更できません',
+  },
+  'lifecycle.errors.reasonRequired': {
+    vi: 'Vui lòng nhập lý do điều chỉnh',
+    en: 'Please give the reason for the correction',
+    ja: '訂正の理由を入力してください',
+  },
+  'lifecycle.errors.correctionAdminOnly': {
+    vi: 'Chỉ quản trị viên mới được điều chỉnh trạng thái ngoài quy trình',
+    en: 'Only an administrator may correct a status outside the workflow',
+    ja: '手順外の状態訂正は管理者のみ行えます',
+  },
+  'lifecycle.errors.travelerNotFound': {
+    vi: 'Không tìm thấy người nhập cảnh',
+    en: 'The traveller does not exist',
+    ja: '入国者が見つかりません',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 /** A key of `validationMessages`. */

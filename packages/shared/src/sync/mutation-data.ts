@@ -9,10 +9,12 @@
  * - users, systemStatus: update only, as a patch (absent fields stay as they are).
  */
 import type { z } from 'zod';
+import { checkInInputSchema } from '../schemas/check-in.ts';
 import type { FieldIssue } from '../schemas/common.ts';
 import { declarationInputSchema } from '../schemas/declaration.ts';
 import { systemStatusInputSchema } from '../schemas/system-status.ts';
 import { travelerInputSchema } from '../schemas/traveler.ts';
+import { travelerEventInputSchema } from '../schemas/traveler-event.ts';
 import { userUpdateSchema } from '../schemas/user.ts';
 import { toFieldIssues } from '../schemas/validate.ts';
 import { SYNC_TABLE_OPS, type SyncOp, type SyncTable } from './protocol.ts';
@@ -23,6 +25,8 @@ export const SYNC_DATA_SCHEMAS = {
   healthDeclarations: declarationInputSchema,
   users: userUpdateSchema,
   systemStatus: systemStatusInputSchema,
+  travelerEvents: travelerEventInputSchema,
+  checkIns: checkInInputSchema,
 } as const satisfies Record<SyncTable, z.ZodType>;
 
 export type SyncData<T extends SyncTable> = z.output<(typeof SYNC_DATA_SCHEMAS)[T]>;

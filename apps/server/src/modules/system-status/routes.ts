@@ -50,7 +50,7 @@ export const systemStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const current = await readStatusRecord(database.db);
-      const { mode, statusText, version } = request.body;
+      const { mode, statusText, quarantineDays, version } = request.body;
       const [result] = await applyMutations(
         database.db,
         { user: userOf(request), ip: request.ip, clientId: null },
@@ -61,8 +61,13 @@ export const systemStatusRoutes: FastifyPluginAsyncZod = async (app) => {
             op: 'update',
             id: SYSTEM_STATUS_ID,
             baseVersion: version ?? current.version,
-            // An omitted status text keeps the current one (the update writes every column).
-            data: { mode, statusText: statusText ?? current.statusText },
+            // An omitted status text or quarantine length keeps the current one (the update
+            // writes every column).
+            data: {
+              mode,
+              statusText: statusText ?? current.statusText,
+              quarantineDays: quarantineDays ?? current.quarantineDays,
+            },
           },
         ],
       );
