@@ -68,6 +68,8 @@ const TRAVELERS: WritableTable = {
   name: 'travelers',
   sqlName: getTableName(travelers),
   auditEntity: 'traveler',
+  // The audit viewer shows each change's old values (and reports can tell what a change left).
+  auditPrevious: true,
   columns: writableColumns(travelers),
   canWrite: () => true,
 };
