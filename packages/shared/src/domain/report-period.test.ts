@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, daysInRange, eachDay, isoWeekOf, monthRange, todayIn, weekRange } from './report-period.ts';
+import { plusDays, daysInRange, eachDay, isoWeekOf, monthRange, todayIn, weekRange } from './report-period.ts';
 
 describe('report periods', () => {
   it('reads ISO weeks (week 1 holds the first Thursday; 53-week years)', () => {
@@ -21,7 +21,7 @@ describe('report periods', () => {
   it('every date lies in the ISO week isoWeekOf names, which has 7 days', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 40_000 }), (n) => {
-        const date = addDays('1990-01-01', n);
+        const date = plusDays('1990-01-01', n);
         const range = weekRange(isoWeekOf(date));
         expect(range && range.from <= date && date <= range.to).toBe(true);
         expect(range && daysInRange(range)).toBe(7);

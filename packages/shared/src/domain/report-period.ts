@@ -26,7 +26,7 @@ const toTime = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const toDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** The date `days` after (or before, when negative) `date`. */
-export function addDays(date: string, days: number): string {
+export function plusDays(date: string, days: number): string {
   return toDate(toTime(date) + days * DAY_MS);
 }
 
@@ -37,7 +37,7 @@ export function daysInRange({ from, to }: DateRange): number {
 
 /** Every date of the range, in order. */
 export function eachDay(range: DateRange): string[] {
-  return Array.from({ length: daysInRange(range) }, (_, i) => addDays(range.from, i));
+  return Array.from({ length: daysInRange(range) }, (_, i) => plusDays(range.from, i));
 }
 
 /** Monday of ISO week 1 of `year`. */

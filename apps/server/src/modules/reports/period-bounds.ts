@@ -3,7 +3,7 @@
  * including) local midnight after the last day, in the post's time zone. Timestamps compare
  * against these, so an index on created_at serves the range (no per-row time zone maths).
  */
-import { addDays, type DateRange } from '@bh/shared';
+import { plusDays, type DateRange } from '@bh/shared';
 
 export interface PeriodBounds {
   start: Date;
@@ -43,5 +43,5 @@ export function localMidnight(date: string, timeZone: string): Date {
 }
 
 export function periodBounds(range: DateRange, timeZone: string): PeriodBounds {
-  return { start: localMidnight(range.from, timeZone), end: localMidnight(addDays(range.to, 1), timeZone) };
+  return { start: localMidnight(range.from, timeZone), end: localMidnight(plusDays(range.to, 1), timeZone) };
 }
