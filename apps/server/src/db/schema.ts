@@ -132,6 +132,8 @@ export const travelers = pgTable(
     index('travelers_status_idx').on(t.status),
     // Reports: a month's arrivals by day, status and nationality from the index alone (0010).
     index('travelers_report_idx').on(t.entryDate, t.status, t.nationality).where(sql`deleted_at IS NULL`),
+    // Reports: quarantine figures (status now, changed in a period) from the index alone (0010).
+    index('travelers_status_updated_idx').on(t.status, t.updatedAt).where(sql`deleted_at IS NULL`),
   ],
 );
 
