@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dashboardFigures } from './dashboard-repo.ts';
 import { expectedFigures, fillDashboardFixture } from './dashboard-fixture.ts';
+import { dashboardFigures } from './dashboard-repo.ts';
 import { PWADatabase } from './database.ts';
 import { TravelerIndex } from './traveler-index.ts';
 

@@ -5,7 +5,7 @@
  * Measured by bench/dashboard.bench.mjs.
  */
 import type { PWADatabase } from './database.ts';
-import type { TravelerEntry, TravelerIndex } from './traveler-index.ts';
+import type { TravelerIndex } from './traveler-index.ts';
 
 export interface DashboardFigures {
   arrivalsToday: number;
@@ -19,17 +19,16 @@ export interface DashboardFigures {
   overdueCheckIns: number | null;
 }
 
-/** The traveller counts of the dashboard over live entries, and the ids of today's arrivals. */
-export function countEntries(entries: Iterable<TravelerEntry>, today: string) {
+/** The traveller counts of the dashboard over the index's live entries, and today's arrivals. */
+function countEntries(index: Pick<TravelerIndex, 'forEachLive'>, today: string) {
   let pendingDeclarations = 0;
   let quarantineActive = 0;
   const todayIds: string[] = [];
-  for (const e of entries) {
-    if (e.deleted) continue;
+  index.forEachLive((e) => {
     if (e.entryDate === today) todayIds.push(e.id);
     if (e.status === 'pending') pendingDeclarations++;
     else if (e.status === 'quarantine') quarantineActive++;
-  }
+  });
   return { pendingDeclarations, quarantineActive, todayIds };
 }
 
@@ -37,7 +36,10 @@ export function countEntries(entries: Iterable<TravelerEntry>, today: string) {
  * Which of these travellers have a live high-risk declaration. A traveller's declaration has
  * the traveller's id (declarations-repo.ts), so this is one read by primary key per traveller.
  */
-export async function highRiskAmong(database: PWADatabase, travelerIds: readonly string[]): Promise<Set<string>> {
+export async function highRiskAmong(
+  database: PWADatabase,
+  travelerIds: readonly string[],
+): Promise<Set<string>> {
   const found = await database.declarations.bulkGet([...travelerIds]);
   return new Set(found.flatMap((d) => (d && !d.deletedAt && d.riskLevel === 'high' ? [d.travelerId] : [])));
 }
@@ -48,7 +50,7 @@ export async function dashboardFigures(
   today: string,
 ): Promise<DashboardFigures> {
   await index.settled();
-  const { todayIds, ...counts } = countEntries(index.search({}), today);
+  const { todayIds, ...counts } = countEntries(index, today);
   const highRiskToday = (await highRiskAmong(database, todayIds)).size;
   return { arrivalsToday: todayIds.length, highRiskToday, ...counts, overdueCheckIns: null };
 }

@@ -63,6 +63,8 @@ export default function ReportCharts({
 }) {
   const { t } = useTranslation();
   const options = { responsive: true, maintainAspectRatio: false, animation: false } as const;
+  // Counts are whole numbers: no 0.1 steps on the value axis.
+  const wholeY = { ...options, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } };
   const series: ChartConfiguration = {
     type: 'bar',
     data: {
@@ -73,7 +75,7 @@ export default function ReportCharts({
         backgroundColor: COLORS[key],
       })),
     },
-    options,
+    options: wholeY,
   };
   const risk: ChartConfiguration = {
     type: 'doughnut',
@@ -100,7 +102,7 @@ export default function ReportCharts({
         },
       ],
     },
-    options: { ...options, indexAxis: 'y' },
+    options: { ...options, indexAxis: 'y', scales: { x: { beginAtZero: true, ticks: { precision: 0 } } } },
   };
   return (
     <div className="grid gap-4 lg:grid-cols-2" data-testid="report-charts">
