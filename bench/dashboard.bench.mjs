@@ -5,12 +5,17 @@
 // loading the in-memory traveller index from IndexedDB (once per app start, shared with the
 // traveller list); p50/p95 are the recomputations after a change (what the screen pays).
 // Target: p95 < 100 ms. Writes bench/results/dashboard.json.
-import 'fake-indexeddb/auto';
-import { fillDashboardFixture } from '../apps/web/src/db/dashboard-fixture.ts';
-import { dashboardFigures } from '../apps/web/src/db/dashboard-repo.ts';
-import { PWADatabase } from '../apps/web/src/db/database.ts';
-import { TravelerIndex } from '../apps/web/src/db/traveler-index.ts';
-import { percentile, writeResult } from './travelers-fixture.mjs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { percentile, root, writeResult } from './travelers-fixture.mjs';
+
+// IndexedDB for node, from the web workspace's test dependencies (as its unit tests use it).
+// Loaded first: Dexie reads the global indexedDB when its module loads.
+await import(createRequire(path.join(root, 'apps/web/package.json')).resolve('fake-indexeddb/auto'));
+const { fillDashboardFixture } = await import('../apps/web/src/db/dashboard-fixture.ts');
+const { dashboardFigures } = await import('../apps/web/src/db/dashboard-repo.ts');
+const { PWADatabase } = await import('../apps/web/src/db/database.ts');
+const { TravelerIndex } = await import('../apps/web/src/db/traveler-index.ts');
 
 const N = Number(process.env.BENCH_DASHBOARD_N ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_DASHBOARD_ROUNDS ?? 30);

@@ -9,14 +9,23 @@
 // Without DATABASE_URL it runs itself under scripts/with-postgres.mjs (a throw-away
 // PostgreSQL 15 on PG_TEST_PORT). Writes bench/results/reports.json.
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import pg from 'pg';
 import { percentile, root, startServer, writeResult } from './travelers-fixture.mjs';
+
+// The server's PostgreSQL driver, loaded from the server workspace (whose dependency it is).
+const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
 
 if (!process.env.DATABASE_URL) {
   const r = spawnSync(
     process.execPath,
-    ['scripts/with-postgres.mjs', process.execPath, '--import', 'tsx', path.join('bench', 'reports.bench.mjs')],
+    [
+      'scripts/with-postgres.mjs',
+      process.execPath,
+      '--import',
+      'tsx',
+      path.join('bench', 'reports.bench.mjs'),
+    ],
     { cwd: root, stdio: 'inherit', env: process.env },
   );
   process.exit(r.status ?? 1);
@@ -51,7 +60,8 @@ WHERE kind = 'status_changed' AND deleted_at IS NULL AND occurred_at >= $1 AND o
 
 const day0 = `date '2025-01-01'`;
 /** Arrival moment of traveller i: its entry day, at a time of day spread over the day. */
-const arrival = (i) => `((${day0} + (${i} % ${DAYS}))::timestamp AT TIME ZONE '${TZ}' + ((${i} * 37) % 86400) * interval '1 second')`;
+const arrival = (i) =>
+  `((${day0} + (${i} % ${DAYS}))::timestamp AT TIME ZONE '${TZ}' + ((${i} * 37) % 86400) * interval '1 second')`;
 const tid = (i) => `md5('t' || ${i})::uuid`;
 
 async function load(client) {
@@ -95,8 +105,8 @@ async function load(client) {
      SELECT md5('e' || i)::uuid, ${tid('i')}, 'declared', ${arrival('i')} + interval '30 minutes', NULL, NULL, 1, i
        FROM generate_series(1, ${TRAVELERS}) AS i WHERE i % 10 <> 0
      UNION ALL
-     SELECT md5('s' || j)::uuid, ${tid('j % ' + TRAVELERS + ' + 1')}, 'status_changed',
-       ${arrival('(j % ' + TRAVELERS + ' + 1)')} + (1 + j % 14) * interval '1 day',
+     SELECT md5('s' || j)::uuid, ${tid(`j % ${TRAVELERS} + 1`)}, 'status_changed',
+       ${arrival(`(j % ${TRAVELERS} + 1)`)} + (1 + j % 14) * interval '1 day',
        (ARRAY['declared','declared','tested','quarantine','quarantine','declared'])[1 + j % 6],
        (ARRAY['cleared','quarantine','cleared','cleared','referred','tested'])[1 + j % 6], 1, j
      FROM generate_series(1, ${changes}) AS j`,
@@ -134,8 +144,12 @@ try {
   };
   let i = 0;
   console.log('timing:');
-  const monthly = await time('GET /api/reports/monthly', ROUNDS, () => fetchReport(`/api/reports/monthly?month=${months[i++ % 4]}`));
-  const daily = await time('GET /api/reports/daily', ROUNDS, () => fetchReport(`/api/reports/daily?date=${days[i++ % 4]}`));
+  const monthly = await time('GET /api/reports/monthly', ROUNDS, () =>
+    fetchReport(`/api/reports/monthly?month=${months[i++ % 4]}`),
+  );
+  const daily = await time('GET /api/reports/daily', ROUNDS, () =>
+    fetchReport(`/api/reports/daily?date=${days[i++ % 4]}`),
+  );
   const sample = await fetchReport('/api/reports/monthly?month=2026-01');
   const bounds = (from, to) => [`${from}T00:00:00+07:00`, `${to}T00:00:00+07:00`];
   const monthBounds = [bounds('2026-01-01', '2026-02-01'), bounds('2025-08-01', '2025-09-01')];

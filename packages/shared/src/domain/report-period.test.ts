@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { plusDays, daysInRange, eachDay, isoWeekOf, monthRange, todayIn, weekRange } from './report-period.ts';
+import {
+  daysInRange,
+  eachDay,
+  isoWeekOf,
+  monthRange,
+  plusDays,
+  todayIn,
+  weekRange,
+} from './report-period.ts';
 
 describe('report periods', () => {
   it('reads ISO weeks (week 1 holds the first Thursday; 53-week years)', () => {

@@ -13,7 +13,7 @@ import {
 } from '@bh/shared';
 
 /** Live travellers of one entry day, status and nationality. */
-export interface ArrivalGroup {
+interface ArrivalGroup {
   day: string;
   status: string;
   nationality: string;
@@ -21,7 +21,7 @@ export interface ArrivalGroup {
 }
 
 /** Live declarations filed on one day (post time) with one risk level. */
-export interface DeclarationGroup {
+interface DeclarationGroup {
   day: string;
   riskLevel: string;
   n: number;

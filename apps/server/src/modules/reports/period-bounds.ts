@@ -3,7 +3,7 @@
  * including) local midnight after the last day, in the post's time zone. Timestamps compare
  * against these, so an index on created_at serves the range (no per-row time zone maths).
  */
-import { plusDays, type DateRange } from '@bh/shared';
+import { type DateRange, plusDays } from '@bh/shared';
 
 export interface PeriodBounds {
   start: Date;
@@ -35,7 +35,7 @@ function offsetAt(instant: number, timeZone: string): number {
 }
 
 /** The instant of local midnight starting `date` in `timeZone`. */
-export function localMidnight(date: string, timeZone: string): Date {
+function localMidnight(date: string, timeZone: string): Date {
   const guess = Date.parse(`${date}T00:00:00Z`);
   const first = guess - offsetAt(guess, timeZone);
   // Around a daylight-saving change the offset at the answer may differ from the guess's.

@@ -12,7 +12,7 @@ interface ReportTable {
   rows: (string | number)[][];
 }
 
-export function reportTables(r: Report): ReportTable[] {
+function reportTables(r: Report): ReportTable[] {
   const q = r.quarantine;
   return [
     {

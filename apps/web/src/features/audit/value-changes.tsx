@@ -6,9 +6,7 @@ const SKIP = new Set(['version', 'updatedAt', 'changeSeq', 'updatedBy']);
 const show = (v: unknown) =>
   v === undefined ? '' : v === null ? '—' : typeof v === 'string' ? v : JSON.stringify(v);
 
-export function changedFields(
-  entry: Pick<AuditEntry, 'oldValues' | 'newValues'>,
-): [string, unknown, unknown][] {
+function changedFields(entry: Pick<AuditEntry, 'oldValues' | 'newValues'>): [string, unknown, unknown][] {
   const before = entry.oldValues ?? {};
   const after = entry.newValues ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !SKIP.has(k));
