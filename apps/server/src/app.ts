@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { writeAudit } from './modules/audit/audit.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { isSessionActive } from './modules/auth/sessions.ts';
 import { configRoutes } from './modules/config/routes.ts';
@@ -15,6 +16,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { lifecycleRoutes } from './modules/lifecycle/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { pushRoutes } from './modules/push/routes.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { systemStatusRoutes } from './modules/system-status/routes.ts';
 import { travelersRoutes } from './modules/travelers/routes.ts';
@@ -45,6 +47,8 @@ const API_MODULES = [
   configRoutes,
   pushRoutes,
   lifecycleRoutes,
+  reportsRoutes,
+  auditRoutes,
 ];
 
 const version = (

@@ -3,6 +3,15 @@ import { z } from 'zod';
 import { repoRoot } from './paths.ts';
 
 /** Server configuration, read once from the environment and validated. */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const boolFromEnv = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /**
@@ -49,6 +58,11 @@ const configSchema = z.object({
   /** ... and from one address over all accounts. */
   RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: limit(30),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** IANA time zone of the border post: the calendar days reports and the dashboard count in. */
+  POST_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as Asia/Ho_Chi_Minh')
+    .default('Asia/Ho_Chi_Minh'),
   WEB_DIST: z.string().optional(),
   NODE_ENV: z.string().optional(),
 });

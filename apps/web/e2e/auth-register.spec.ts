@@ -69,7 +69,7 @@ test('register -> an admin approves -> the new officer logs in; an admin manages
   await page.locator('#login-email').fill(email);
   await page.locator('#login-password').fill('Strong@123-river');
   await page.locator('form[data-testid="login-form"] button[type="submit"]').click();
-  await page.waitForURL('**/entry-management');
+  await page.waitForURL('**/dashboard');
   const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
   expect(user).toMatchObject({ email, role: 'officer' });
 });

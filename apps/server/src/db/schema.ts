@@ -4,6 +4,8 @@
  * `change_seq` (from the one `change_seq` sequence: the pull cursor).
  * SQL must run on PGlite (PostgreSQL 18) and PostgreSQL 15+.
  */
+
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -131,6 +133,10 @@ export const travelers = pgTable(
     index('travelers_entry_date_idx').on(t.entryDate),
     index('travelers_nationality_idx').on(t.nationality),
     index('travelers_status_idx').on(t.status),
+    // Reports: a month's arrivals by day, status and nationality from the index alone (0010).
+    index('travelers_report_idx').on(t.entryDate, t.status, t.nationality).where(sql`deleted_at IS NULL`),
+    // Reports: quarantine figures (status now, changed in a period) from the index alone (0010).
+    index('travelers_status_updated_idx').on(t.status, t.updatedAt).where(sql`deleted_at IS NULL`),
   ],
 );
 
@@ -164,6 +170,8 @@ export const healthDeclarations = pgTable(
   (t) => [
     uniqueIndex('health_declarations_traveler_uq').on(t.travelerId),
     index('health_declarations_change_seq_idx').on(t.changeSeq),
+    // Reports: declarations filed in a period by risk level, from the index alone (0010).
+    index('health_declarations_report_idx').on(t.createdAt, t.riskLevel).where(sql`deleted_at IS NULL`),
   ],
 );
 
@@ -288,7 +296,12 @@ export const auditEvents = pgTable(
     newVersion: integer('new_version'),
     details: jsonb('details'),
   },
-  (t) => [index('audit_events_at_idx').on(t.at), index('audit_events_entity_idx').on(t.entity, t.entityId)],
+  (t) => [
+    index('audit_events_at_idx').on(t.at),
+    index('audit_events_entity_idx').on(t.entity, t.entityId),
+    // The audit viewer's "by user" filter, newest first with keyset paging (0010).
+    index('audit_events_user_idx').on(t.userId, t.id),
+  ],
 );
 
 export const syncClients = pgTable('sync_clients', {

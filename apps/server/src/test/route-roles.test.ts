@@ -236,6 +236,32 @@ export const ROUTES: RouteRow[] = [
     expect: anyUser(404),
   },
   { method: 'DELETE', route: '/api/files/:id', url: `/api/files/${SAMPLE_ID}`, expect: anyUser(404) },
+  // reports (officers and admins) and the audit viewer (admins)
+  {
+    method: 'GET',
+    route: '/api/reports/daily',
+    url: '/api/reports/daily?date=2026-02-01',
+    expect: anyUser(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/reports/weekly',
+    url: '/api/reports/weekly?week=2026-W05',
+    expect: anyUser(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/reports/monthly',
+    url: '/api/reports/monthly?month=2026-02',
+    expect: anyUser(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/reports/custom',
+    url: '/api/reports/custom?from=2026-02-01&to=2026-02-10',
+    expect: anyUser(200),
+  },
+  { method: 'GET', route: '/api/audit', expect: adminOnly(200) },
 ];
 
 const h = fileHarness(undefined, { reset: false });

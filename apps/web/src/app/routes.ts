@@ -31,11 +31,18 @@ export interface AppRoute {
   nav?: NavEntry;
 }
 
-export const HOME_PATH = '/entry-management';
+export const HOME_PATH = '/dashboard';
 
 const healthDeclaration = () => import('../features/health-declaration/health-declaration-page.tsx');
 
 export const APP_ROUTES: readonly AppRoute[] = [
+  {
+    path: '/dashboard',
+    load: () => import('../features/dashboard/dashboard-page.tsx'),
+    titleKey: 'dashboard.title',
+    guard: 'user',
+    nav: { icon: 'home', order: 0 },
+  },
   {
     path: '/entry-management',
     load: () => import('../features/travelers/entry-management-page.tsx'),
@@ -78,6 +85,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     nav: { icon: 'gear', order: 4 },
   },
   {
+    path: '/reports',
+    load: () => import('../features/reports/reports-page.tsx'),
+    titleKey: 'reports.title',
+    guard: 'user',
+    nav: { icon: 'chart', order: 5 },
+  },
+  {
     path: '/admin/users',
     load: () => import('../features/users/users-page.tsx'),
     titleKey: 'app.routes.users',
@@ -90,6 +104,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     titleKey: 'app.routes.accountRequests',
     guard: 'admin',
     nav: { icon: 'inbox', order: 2 },
+  },
+  {
+    path: '/admin/audit',
+    load: () => import('../features/audit/audit-page.tsx'),
+    titleKey: 'audit.title',
+    guard: 'admin',
+    nav: { icon: 'shield', order: 3 },
   },
   {
     path: '/login',

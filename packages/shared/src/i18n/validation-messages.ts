@@ -352,6 +352,21 @@ const messages = {
     en: 'The traveller does not exist',
     ja: '入国者が見つかりません',
   },
+  'validation.invalid_week': {
+    vi: 'Tuần không hợp lệ (dạng YYYY-Www, ví dụ 2026-W05)',
+    en: 'Invalid week (format YYYY-Www, e.g. 2026-W05)',
+    ja: '週が正しくありません（YYYY-Www 形式、例：2026-W05）',
+  },
+  'validation.invalid_month': {
+    vi: 'Tháng không hợp lệ (dạng YYYY-MM, ví dụ 2026-02)',
+    en: 'Invalid month (format YYYY-MM, e.g. 2026-02)',
+    ja: '月が正しくありません（YYYY-MM 形式、例：2026-02）',
+  },
+  'validation.report_range_too_long': {
+    vi: 'Khoảng thời gian báo cáo tối đa là 366 ngày',
+    en: 'A report covers at most 366 days',
+    ja: 'レポートの期間は最大366日です',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 /** A key of `validationMessages`. */

@@ -83,6 +83,7 @@ import {
 import { API_SCHEMA_SAMPLES } from './api-samples.ts';
 import * as f from './fixtures.ts';
 import { LIFECYCLE_SCHEMA_SAMPLES } from './lifecycle-samples.ts';
+import { REPORT_SCHEMA_SAMPLES } from './report-samples.ts';
 
 const registrationWithoutConfirm = { ...f.validRegistration } as Record<string, unknown>;
 delete registrationWithoutConfirm.confirmPassword;
@@ -471,6 +472,7 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
   ['pulledChange', pulledChangeSchema, { table: 'users', record: { id: 'x' } }, []],
   ...API_SCHEMA_SAMPLES,
   ...LIFECYCLE_SCHEMA_SAMPLES,
+  ...REPORT_SCHEMA_SAMPLES,
   [
     'syncRecordsQuery',
     syncRecordsQuerySchema,

@@ -91,6 +91,8 @@ const TRAVELERS: WritableTable = {
   // The status and the quarantine schedule follow the lifecycle (status_changed events, the first
   // declaration): a traveller mutation never writes them, whatever its data says.
   columns: writableColumns(travelers, ['status', 'quarantineStart', 'quarantineDays']),
+  // The audit viewer shows each change's old values (and reports can tell what a change left).
+  auditPrevious: true,
   canWrite: () => true,
   afterWrite: afterTravelers,
 };

@@ -74,7 +74,8 @@ export default function LoginPage() {
       setSuccess(true);
       setTimeout(() => {
         startSession(session);
-        navigate('/entry-management', { replace: true });
+        // '/' leads to the home screen of the route table (the dashboard).
+        navigate('/', { replace: true });
       }, SUCCESS_PAUSE_MS);
     } catch (err) {
       setError(errorKey(err));
