@@ -19,6 +19,7 @@ import { errorResponses } from '../../lib/responses.ts';
 import { sameOrigin } from '../../lib/same-origin.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { writeAudit } from '../audit/audit.ts';
+import { queuePush } from '../push/queue.ts';
 import { findUserByEmail, findUserById, normalizeEmail, publicUser, type UserRow } from '../users/store.ts';
 import { fileAccountRequest } from './account-requests.ts';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
@@ -223,6 +224,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         entityId: filed.id,
         details: { email: normalizeEmail(email) },
       });
+      await queuePush(
+        db,
+        { role: 'admin' },
+        {
+          type: 'account-request',
+          titleKey: 'accountRequest',
+          params: { name: filed.name },
+          url: '/admin/account-requests',
+        },
+      );
       return reply.status(201).send({ request: { id: filed.id, status: 'pending' } });
     },
   );

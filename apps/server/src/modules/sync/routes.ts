@@ -17,6 +17,7 @@ import { healthDeclarations, travelers } from '../../db/schema.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
+import { queuePush } from '../push/queue.ts';
 import { applyMutations } from './apply.ts';
 import { maxChangeSeq, pullChanges } from './pull.ts';
 import { fetchRecords } from './records.ts';
@@ -61,6 +62,15 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         { user: userOf(request), ip: request.ip, clientId, beforeCommit },
         mutations,
       );
+      // The officer's other devices (and this one, closed) learn that a change did not go through.
+      const refused = results.filter((r) => r.status === 'conflict' || r.status === 'rejected').length;
+      if (refused > 0) {
+        await queuePush(
+          database.db,
+          { userIds: [userOf(request).id] },
+          { type: 'sync-refused', titleKey: 'syncRefused', params: { count: refused }, url: '/pwa-settings' },
+        );
+      }
       return { results };
     },
   );
