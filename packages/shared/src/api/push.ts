@@ -19,6 +19,7 @@ export type PushSubscriptionDelete = z.infer<typeof pushSubscriptionDeleteSchema
 
 /** Answer of DELETE /api/push-subscriptions. */
 export const pushSubscriptionDeletedSchema = plainShape({ deleted: z.number(keyed()).int().min(0) });
+export type PushSubscriptionDeleted = z.infer<typeof pushSubscriptionDeletedSchema>;
 
 /** One of the user's own subscriptions (GET /api/push-subscriptions); keys are never sent back. */
 export const pushSubscriptionViewSchema = plainShape({
