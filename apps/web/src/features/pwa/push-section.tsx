@@ -62,8 +62,11 @@ export function PushSection() {
       await fn();
       setSubscribed(next);
     } catch (err) {
+      // A browser refusal (no push service, blocked) is named by the browser after our sentence.
       setError(
-        err instanceof ApiError ? t(`errors.${err.code}`, { defaultValue: err.message }) : String(err),
+        err instanceof ApiError
+          ? t(`errors.${err.code}`, { defaultValue: err.message })
+          : `${t('pwa.push.failed')} ${err instanceof Error ? err.message : String(err)}`,
       );
     } finally {
       setBusy(false);
