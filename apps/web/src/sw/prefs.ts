@@ -12,7 +12,7 @@ export interface SwPrefs {
   maxCacheSize: number;
 }
 
-export const DEFAULT_SW_PREFS: SwPrefs = {
+const DEFAULT_SW_PREFS: SwPrefs = {
   locale: DEFAULT_LOCALE,
   cacheImages: DEFAULT_PWA_SETTINGS.cacheImages,
   maxCacheSize: DEFAULT_PWA_SETTINGS.maxCacheSize,

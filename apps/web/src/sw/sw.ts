@@ -14,7 +14,6 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
 import { enforceCacheBudget, IMAGE_CACHE, isCacheableImage } from './image-cache.ts';
 import { readSwPrefs, type SwPrefs, toSwPrefs, writeSwPrefs } from './prefs.ts';
 import { NOTIFICATION_ICON, notificationFor } from './push-message.ts';
@@ -35,20 +34,23 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 // update, so the shell is never stale for long.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
 
-const imageStrategy = new CacheFirst({
-  cacheName: IMAGE_CACHE,
-  plugins: [
-    {
-      cacheDidUpdate: async ({ cacheName }) => {
-        const { maxCacheSize } = await prefs;
-        await enforceCacheBudget(await caches.open(cacheName), maxCacheSize * 1024 * 1024);
-      },
-    },
-  ],
-});
+// Cache first while cacheImages is on; each new entry trims the cache to maxCacheSize MB.
+async function cachedImage(request: Request): Promise<Response> {
+  const { cacheImages, maxCacheSize } = await prefs;
+  if (!cacheImages) return fetch(request);
+  const cache = await caches.open(IMAGE_CACHE);
+  const hit = await cache.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok && response.type === 'basic') {
+    await cache.put(request, response.clone());
+    await enforceCacheBudget(cache, maxCacheSize * 1024 * 1024);
+  }
+  return response;
+}
 registerRoute(
   ({ request }) => isCacheableImage(request, self.location.origin),
-  async (options) => ((await prefs).cacheImages ? imageStrategy.handle(options) : fetch(options.request)),
+  ({ request }) => cachedImage(request),
 );
 
 // Last resort (the shell itself missing from the cache): the spec's offline page.

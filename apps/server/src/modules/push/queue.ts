@@ -12,7 +12,7 @@ import type { Executor } from '../users/store.ts';
 /** Who gets a push: every enabled user, the enabled users of a role, or some users. */
 export type PushRecipients = { all: true } | { role: 'admin' | 'officer' } | { userIds: readonly string[] };
 
-export type PushUrgency = 'very-low' | 'low' | 'normal' | 'high';
+type PushUrgency = 'very-low' | 'low' | 'normal' | 'high';
 
 export interface PushOptions {
   urgency?: PushUrgency;

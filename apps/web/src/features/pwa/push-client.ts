@@ -15,7 +15,7 @@ export const pushSupported = () =>
   'serviceWorker' in navigator &&
   'PushManager' in window;
 
-export function urlBase64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
+function urlBase64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
   const padded = (base64 + '='.repeat((4 - (base64.length % 4)) % 4))
     .replaceAll('-', '+')
     .replaceAll('_', '/');

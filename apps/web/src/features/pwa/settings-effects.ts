@@ -17,9 +17,9 @@ import { requestSync, setAutomaticSyncGate } from '../../sync/triggers.ts';
 import { startCleanupSchedule } from './cleanup-schedule.ts';
 import { loadPwaSettings } from './settings-store.ts';
 
-export const BACKGROUND_SYNC_TAG = 'pwa-settings-sync';
+const BACKGROUND_SYNC_TAG = 'pwa-settings-sync';
 
-export function swPrefsOf(settings: PwaSettings, language: string | undefined): SwPrefs {
+function swPrefsOf(settings: PwaSettings, language: string | undefined): SwPrefs {
   return {
     locale: toLocale(language),
     cacheImages: settings.cacheImages,
