@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -37,7 +38,17 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: { sourcemap: false, chunkSizeWarningLimit: 400 },
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 400,
+    // offline.html is a page of its own (the service worker's last resort) with the app's stylesheet.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        offline: fileURLToPath(new URL('offline.html', import.meta.url)),
+      },
+    },
+  },
   // Shown as the build date on /pwa-settings (features/pwa/app-info.ts).
   define: { __BUILD_DATE__: JSON.stringify(new Date().toISOString()) },
 });

@@ -64,6 +64,16 @@ const configSchema = z.object({
     .refine(isTimeZone, 'must be an IANA time zone such as Asia/Ho_Chi_Minh')
     .default('Asia/Ho_Chi_Minh'),
   WEB_DIST: z.string().optional(),
+  /** Web push application server keys (base64url); unset, a pair is generated once into DATA_DIR. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** Contact of the push sender for the push services: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: URL')
+    .default('mailto:admin@localhost'),
+  /** Extra push service origins accepted besides the browsers' own (comma-separated https origins). */
+  PUSH_ENDPOINT_ALLOW: z.string().optional(),
   NODE_ENV: z.string().optional(),
 });
 

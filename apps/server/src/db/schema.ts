@@ -279,7 +279,32 @@ export const pushSubscriptions = pgTable(
     userAgent: text('user_agent'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint)],
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Web push messages waiting for delivery (modules/push/queue.ts), one row per subscription. */
+export const pushQueue = pgTable(
+  'push_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull(),
+    urgency: text('urgency').notNull().default('normal'),
+    ttl: integer('ttl').notNull().default(86400),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('push_queue_due_idx').on(t.nextAttemptAt),
+    index('push_queue_subscription_idx').on(t.subscriptionId),
+  ],
 );
 
 export const auditEvents = pgTable(

@@ -140,13 +140,23 @@ export const ROUTES: RouteRow[] = [
     expect: anyUser(404),
   },
   { method: 'DELETE', route: '/api/notifications', expect: anyUser(200) },
-  // push (no application key configured: the key route answers 404)
-  { method: 'GET', route: '/api/push/public-key', expect: anyUser(404) },
+  // push (the VAPID key pair is generated into DATA_DIR on start)
+  { method: 'GET', route: '/api/push/public-key', expect: anyUser(200) },
+  { method: 'GET', route: '/api/push-subscriptions', expect: anyUser(200) },
+  {
+    method: 'DELETE',
+    route: '/api/push-subscriptions',
+    body: { endpoint: 'https://fcm.googleapis.com/fcm/send/none' },
+    expect: anyUser(200),
+  },
   {
     method: 'POST',
     route: '/api/push-subscriptions',
     body: (caller: Caller) => ({
-      subscription: { endpoint: `https://push.example.com/${caller}`, keys: { p256dh: 'BNc', auth: 'YQ' } },
+      subscription: {
+        endpoint: `https://fcm.googleapis.com/fcm/send/${caller}`,
+        keys: { p256dh: 'BNc', auth: 'YQ' },
+      },
       userAgent: 'test',
       timestamp: '2026-03-05T10:00:00.000Z',
     }),

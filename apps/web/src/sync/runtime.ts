@@ -10,7 +10,7 @@ import { type EngineState, SyncEngine, type SyncNotice } from './engine.ts';
 import { uploadPendingFiles } from './file-uploads.ts';
 import { httpTransport } from './http-transport.ts';
 import { pushNotice } from './notices.ts';
-import { onSyncRequested } from './triggers.ts';
+import { automaticSyncAllowed, onSyncRequested } from './triggers.ts';
 
 const TIMER_MS = 60_000;
 const LOCK_NAME = 'bh-sync-run';
@@ -66,6 +66,7 @@ let started = false;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
 async function run(reason: string) {
+  if (!automaticSyncAllowed()) return;
   const result = await engine.sync();
   if (!result.ran && navigator.onLine && getSession() && reason !== 'busy-retry') {
     // Another tab holds the lock: look again shortly so a write made meanwhile is not left waiting.

@@ -158,6 +158,12 @@ const catalogue = {
     vi: 'Thay đổi này không được phép',
     ja: 'この変更はできません',
   },
+
+  'push.errors.endpointNotAllowed': {
+    en: 'This push service is not accepted. Use a current browser (Chrome, Edge, Firefox or Safari).',
+    vi: 'Dịch vụ thông báo đẩy này không được chấp nhận. Hãy dùng trình duyệt hiện hành (Chrome, Edge, Firefox hoặc Safari).',
+    ja: 'このプッシュサービスは受け付けられません。最新のブラウザ（Chrome、Edge、Firefox、Safari）をご利用ください。',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ErrorCatalogueKey = keyof typeof catalogue;

@@ -25,7 +25,15 @@ import {
   notificationsUpdatedSchema,
   notificationViewSchema,
 } from '../api/notifications.ts';
-import { pushPublicKeySchema, pushSubscriptionSavedSchema } from '../api/push.ts';
+import {
+  pushMessageSchema,
+  pushPublicKeySchema,
+  pushSubscriptionDeletedSchema,
+  pushSubscriptionDeleteSchema,
+  pushSubscriptionListSchema,
+  pushSubscriptionSavedSchema,
+  pushSubscriptionViewSchema,
+} from '../api/push.ts';
 import {
   systemStatusAnswerSchema,
   systemStatusQuerySchema,
@@ -122,6 +130,21 @@ export const API_SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown,
   ['notificationRead', notificationReadSchema, { ok: true }, []],
   ['pushPublicKey', pushPublicKeySchema, { publicKey: 'BNc' }, []],
   ['pushSubscriptionSaved', pushSubscriptionSavedSchema, { id: f.USER_ID }, []],
+  ['pushSubscriptionDelete', pushSubscriptionDeleteSchema, { endpoint: 'https://push.example.com/a' }, []],
+  ['pushSubscriptionDeleted', pushSubscriptionDeletedSchema, { deleted: 1 }, []],
+  [
+    'pushSubscriptionView',
+    pushSubscriptionViewSchema,
+    { id: f.USER_ID, endpoint: 'https://push.example.com/a', userAgent: null, createdAt: f.NOW },
+    [],
+  ],
+  ['pushSubscriptionList', pushSubscriptionListSchema, { items: [] }, []],
+  [
+    'pushMessage',
+    pushMessageSchema,
+    { type: 'mode-changed', titleKey: 'modeChanged', params: { mode: 'emergency' }, url: '/' },
+    [],
+  ],
   [
     'countryList',
     countryListSchema,

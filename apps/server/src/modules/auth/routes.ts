@@ -20,6 +20,7 @@ import { sameOrigin } from '../../lib/same-origin.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { perAddress, rateLimitedError } from '../../plugins/rate-limit.ts';
 import { writeAudit } from '../audit/audit.ts';
+import { queuePush } from '../push/queue.ts';
 import { findUserByEmail, findUserById, normalizeEmail, publicUser, type UserRow } from '../users/store.ts';
 import { fileAccountRequest } from './account-requests.ts';
 import { hashPassword, newPasswordIssues, verifyDummy, verifyPassword } from './passwords.ts';
@@ -229,6 +230,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         entityId: filed?.id,
         details: { email: normalizeEmail(email) },
       });
+      if (filed) {
+        await queuePush(
+          db,
+          { role: 'admin' },
+          {
+            type: 'account-request',
+            titleKey: 'accountRequest',
+            params: { name: filed.name },
+            url: '/admin/account-requests',
+          },
+        );
+      }
       return reply.status(202).send({ status: 'received' });
     },
   );

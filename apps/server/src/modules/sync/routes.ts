@@ -18,6 +18,7 @@ import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { refuseUnattachableFiles } from '../files/attachments.ts';
+import { queuePush } from '../push/queue.ts';
 import { applyMutations } from './apply.ts';
 import { claimClientId } from './client-owner.ts';
 import { maxChangeSeq, pullChanges } from './pull.ts';
@@ -68,6 +69,22 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         { user, ip: request.ip, clientId, beforeCommit },
         accepted,
       );
+      // The officer's other devices (and this one, closed) learn that a change did not go through.
+      const notApplied = [...refused, ...applied].filter(
+        (r) => r.status === 'conflict' || r.status === 'rejected',
+      ).length;
+      if (notApplied > 0) {
+        await queuePush(
+          database.db,
+          { userIds: [user.id] },
+          {
+            type: 'sync-refused',
+            titleKey: 'syncRefused',
+            params: { count: notApplied },
+            url: '/pwa-settings',
+          },
+        );
+      }
       if (refused.length === 0) return { results: applied };
       const bySeq = new Map([...refused, ...applied].map((r) => [r.seq, r]));
       return { results: mutations.flatMap((m) => bySeq.get(m.seq) ?? []) };

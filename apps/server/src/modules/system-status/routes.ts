@@ -14,6 +14,7 @@ import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { notifyAllUsers } from '../notifications/service.ts';
+import { queuePush } from '../push/queue.ts';
 import { applyMutations } from '../sync/apply.ts';
 import { localToday, readStatusRecord, readSystemStatus } from './service.ts';
 
@@ -85,6 +86,13 @@ export const systemStatusRoutes: FastifyPluginAsyncZod = async (app) => {
           message: 'notifications.modeChanged.message',
           params: { mode },
         });
+        // Everyone, even with the app closed: an emergency must reach officers at once.
+        await queuePush(
+          database.db,
+          { all: true },
+          { type: 'mode-changed', titleKey: 'modeChanged', params: { mode }, url: '/' },
+          { urgency: 'high' },
+        );
       }
       return readSystemStatus(database.db, localToday(), app.ctx.startedAt);
     },
