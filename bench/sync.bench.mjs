@@ -24,14 +24,15 @@ await build({
 
 const server = await startServer({ port, webDist: dist });
 const base = server.base;
-const browser = await chromium.launch(chromiumLaunchOptions);
+let context;
 try {
-  const count = async () =>
-    (await (await fetch(`${base}/api/sync/status`, { headers: server.headers })).json()).counts.travelers;
+  // An on-disk profile, as the peer bench uses: an off-the-record context keeps IndexedDB in
+  // memory, which hides the per-transaction cost a real device pays.
+  context = await chromium.launchPersistentContext(path.join(work, 'profile'), chromiumLaunchOptions);
+  const count = async () => (await server.json('/api/sync/status')).counts.travelers;
   const before = await count();
 
-  const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(base);
   await page.waitForFunction(() => document.getElementById('state')?.textContent === 'ready');
   // Log in from the page, as the app does, so the browser holds the refresh cookie too.
@@ -63,7 +64,11 @@ try {
     date: new Date().toISOString(),
     database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
     records: N,
-    localWrite: { ms: Math.round(local.ms), recordsPerSec: Math.round((N / local.ms) * 1000) },
+    localWrite: {
+      ms: Math.round(local.ms),
+      recordsPerSec: Math.round((N / local.ms) * 1000),
+      idbTransactions: local.transactions,
+    },
     offlineToServer: {
       ms: Math.round(sync.ms),
       recordsPerSec: Math.round(syncRate),
@@ -73,6 +78,9 @@ try {
       waitingOnPullMs: Math.round(sync.pullMs),
       onServer: afterSync - before,
       phasesMs: Object.fromEntries(Object.entries(sync.phases).map(([k, v]) => [k, Math.round(v)])),
+      // Push + acknowledge + pull-back, every IndexedDB transaction the sync opened.
+      idbTransactions: sync.transactions,
+      idbTransactionsPer100Records: Number(((sync.transactions / N) * 100).toFixed(2)),
     },
     restOneCallEach: {
       records: REST_N,
@@ -86,7 +94,7 @@ try {
   };
   writeResult('sync', result);
 } finally {
-  await browser.close();
+  await context?.close();
   await server.stop();
   rmSync(work, { recursive: true, force: true });
 }

@@ -44,6 +44,15 @@ const timedTransport = {
   },
 };
 
+// IndexedDB transactions opened by the page (the cost that differs most between machines is
+// per transaction, not per byte): counted by wrapping IDBDatabase.transaction.
+const idb = { transactions: 0 };
+const openTransaction = IDBDatabase.prototype.transaction;
+IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args) {
+  idb.transactions++;
+  return openTransaction.apply(this, args);
+};
+
 const phases: Record<string, number> = {};
 const engine = new SyncEngine({
   database: db,
@@ -66,6 +75,7 @@ window.bench = {
   },
   async createOffline(n: number) {
     const t0 = performance.now();
+    const tx0 = idb.transactions;
     const chunk = 2000;
     for (let i = 0; i < n; i += chunk) {
       await writeRecords(
@@ -74,17 +84,21 @@ window.bench = {
         Array.from({ length: Math.min(chunk, n - i) }, (_, k) => traveler(i + k)),
       );
     }
-    return { ms: performance.now() - t0, queued: await db.syncQueue.count() };
+    const transactions = idb.transactions - tx0;
+    return { ms: performance.now() - t0, queued: await db.syncQueue.count(), transactions };
   },
   async syncUntilEmpty() {
     const t0 = performance.now();
+    const tx0 = idb.transactions;
     let runs = 0;
     while ((await db.syncQueue.count()) > 0 && runs < 50) {
       const r = await engine.sync({ force: true });
       runs++;
       if (r.error) throw new Error(r.error);
     }
-    return { ms: performance.now() - t0, runs, left: await db.syncQueue.count(), ...timing, phases };
+    const ms = performance.now() - t0;
+    const transactions = idb.transactions - tx0;
+    return { ms, runs, left: await db.syncQueue.count(), transactions, ...timing, phases };
   },
   async restEach(n: number, token: string) {
     const t0 = performance.now();
