@@ -68,6 +68,7 @@ try {
       ms: Math.round(local.ms),
       recordsPerSec: Math.round((N / local.ms) * 1000),
       idbTransactions: local.transactions,
+      idbRequests: local.requests,
     },
     offlineToServer: {
       ms: Math.round(sync.ms),
@@ -81,6 +82,7 @@ try {
       // Push + acknowledge + pull-back, every IndexedDB transaction the sync opened.
       idbTransactions: sync.transactions,
       idbTransactionsPer100Records: Number(((sync.transactions / N) * 100).toFixed(2)),
+      idbRequestsPerRecord: Number((sync.requests / N).toFixed(2)),
     },
     restOneCallEach: {
       records: REST_N,
