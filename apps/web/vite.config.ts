@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
   plugins: [
@@ -35,6 +36,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: { sourcemap: false, chunkSizeWarningLimit: 400 },

@@ -19,6 +19,7 @@ import { systemStatusRoutes } from './modules/system-status/routes.ts';
 import { travelersRoutes } from './modules/travelers/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
+import { registerCompression } from './plugins/compression.ts';
 import './plugins/context.ts';
 import { repoRoot } from './paths.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerErrorHandling(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await app.register(fastifyCookie);
   registerAuthGuard(app, {
     secret: secrets.jwtSecret,
