@@ -9,45 +9,15 @@
  * requeued automatically when the server answers again); rejected data is a failed item that
  * blocks only its own record.
  */
-import type { PullResponse, PushRequest, PushResponse, PushResult, SyncStatusResponse } from '@bh/shared';
 import type { PWADatabase } from '../db/database.ts';
 import { createStore } from '../lib/store.ts';
 import { getCursor, getEpoch, PULL_PAGE_SIZE, resetCursor, savePage } from './pull.ts';
-import { type PushPlan, planPush } from './push-plan.ts';
-import {
-  type AckSummary,
-  applyPushResults,
-  nextDueTime,
-  PUSH_BATCH_SIZE,
-  recordPushFailure,
-  rejectInvalidRows,
-  toMutation,
-} from './queue.ts';
+import { PushPhase } from './push-phase.ts';
+import { nextDueTime } from './queue.ts';
 import { refetchDiscarded } from './refetch.ts';
 import { repairServer } from './repair.ts';
 import { AUTO_RETRY_AFTER_MS, retryAllRetryable } from './resolutions.ts';
-
-/** Batches sent per outbox scan (the scan reads the whole outbox once). */
-const PLAN_BATCHES = 20;
-
-export class TransportError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly retryAfterMs?: number,
-    readonly timedOut = false,
-  ) {
-    super(message);
-  }
-}
-
-export interface SyncTransport {
-  push(body: PushRequest): Promise<PushResponse>;
-  pull(cursor: number, limit: number): Promise<PullResponse>;
-  status(): Promise<SyncStatusResponse>;
-  /** The server's current copy of some records (for records whose local change was discarded). */
-  records(table: string, ids: string[]): Promise<{ records: Record<string, unknown>[] }>;
-}
+import { type SyncTransport, TransportError } from './transport.ts';
 
 type EngineStatus = 'idle' | 'syncing' | 'error';
 export interface EngineState {
@@ -223,155 +193,19 @@ export class SyncEngine {
     }
   }
 
-  /** Push rounds until nothing is due: each round scans the outbox once and sends its rows. */
+  /** Push rounds until nothing is due (push-phase.ts). */
   private async pushAll(r: RunResult) {
     const clientId = await this.o.clientId();
-    for (;;) {
-      const plan = await this.timed('select', () =>
-        planPush(this.o.database, this.o.now(), PUSH_BATCH_SIZE * PLAN_BATCHES),
-      );
-      if (plan.rows.length === 0) return;
-      if ((await this.pushPlan(clientId, plan, r)) === 'stop') return;
-    }
-  }
-
-  /**
-   * Sends a plan's rows batch by batch, pipelined: batch n+1 is on the wire while batch n is
-   * acknowledged (one acknowledgement at a time, in order). Rows of one record never share a
-   * plan (planPush picks one per record), so batches are independent of each other.
-   */
-  private async pushPlan(clientId: string, plan: PushPlan, r: RunResult): Promise<'stop' | 'next'> {
-    const { database, transport } = this.o;
-    let acknowledging: Promise<void> = Promise.resolve();
-    try {
-      for (let at = 0; at < plan.rows.length; at += PUSH_BATCH_SIZE) {
-        const batch = plan.rows.slice(at, at + PUSH_BATCH_SIZE);
-        const rows = await this.timed('validate', () => rejectInvalidRows(database, batch));
-        if (rows.length === 0) continue;
-        let results: PushResult[];
-        try {
-          results = (
-            await this.timed('push', () => transport.push({ clientId, mutations: rows.map(toMutation) }))
-          ).results;
-        } catch (err) {
-          await acknowledging;
-          if ((await this.pushFailed(err, clientId, rows, r)) === 'stop') return 'stop';
-          continue;
-        }
-        await acknowledging;
-        acknowledging = this.timed('acknowledge', () =>
-          applyPushResults(database, rows, results, plan.hint),
-        ).then((summary) => {
-          this.count(summary, r);
-          this.rememberEchoes(rows, results);
-        });
-        // Handled here so a failure while the next push is on the wire is not reported as
-        // unhandled; it is still thrown by the next `await acknowledging`.
-        acknowledging.catch(() => undefined);
-      }
-    } finally {
-      // Never leave an acknowledgement running behind a failure (its rows are answered).
-      await acknowledging.catch(() => undefined);
-    }
-    await acknowledging;
-    return 'next';
-  }
-
-  private rememberEchoes(rows: Parameters<typeof toMutation>[0][], results: PushResult[]) {
-    const bySeq = new Map(results.map((res) => [res.seq, res]));
-    for (const row of rows) {
-      const res = bySeq.get(row.id);
-      if (res?.status === 'applied' && res.version !== undefined)
-        this.echoes.set(`${row.table}:${row.recordId}`, res.version);
-    }
-  }
-
-  private count(summary: AckSummary, r: RunResult) {
-    r.pushed += summary.applied;
-    r.conflicts += summary.conflicts;
-    r.rejected += summary.rejected;
-    if (summary.conflicts > 0)
-      this.o.onNotice?.({
-        key: 'sync.notices.conflicts',
-        level: 'warning',
-        params: { count: summary.conflicts },
-      });
-    if (summary.rejected > 0)
-      this.o.onNotice?.({
-        key: 'errors.validation_error',
-        level: 'error',
-        params: { count: summary.rejected },
-      });
-  }
-
-  /** A push without a usable answer: 'stop' ends the push phase quietly, others throw or go on. */
-  private async pushFailed(
-    err: unknown,
-    clientId: string,
-    rows: Parameters<typeof toMutation>[0][],
-    r: RunResult,
-  ): Promise<'stop' | 'next'> {
-    const { database } = this.o;
-    if (!(err instanceof TransportError)) throw err;
-    if (err.status === 401) {
-      this.setState({ paused: true });
-      this.o.onNotice?.({ key: 'errors.unauthorized', level: 'error' });
-      return 'stop';
-    }
-    if (err.status === 400 && rows.length > 1) {
-      // The batch as a whole was refused: send its rows one by one to find the bad one.
-      for (const row of rows) await this.pushOne(clientId, row, r);
-      return 'next';
-    }
-    if (err.status === 400 || err.status === 403 || err.status === 413 || err.status === 422) {
-      const [only] = rows;
-      if (only) await this.pushOne(clientId, only, r);
-      return 'next';
-    }
-    if (err.status === 429) {
-      const wait = err.retryAfterMs ?? 30_000;
-      await database.syncQueue.bulkUpdate(
-        rows.map((row) => ({ key: row.id, changes: { nextAttemptAt: this.o.now() + wait } })),
-      );
-      this.o.onNotice?.({ key: 'errors.rate_limited', level: 'warning' });
-      throw err;
-    }
-    await recordPushFailure(
-      database,
-      rows,
-      { errorType: err.status === 0 ? 'network' : 'max_retries_exceeded', message: err.message },
-      this.o.now(),
-      this.o.random,
-    );
-    throw err;
-  }
-
-  /** Sends a single row; an envelope refusal makes it a failed item instead of blocking all. */
-  private async pushOne(clientId: string, row: Parameters<typeof toMutation>[0], r: RunResult) {
-    try {
-      const res = await this.o.transport.push({ clientId, mutations: [toMutation(row)] });
-      const s = await applyPushResults(this.o.database, [row], res.results);
-      r.pushed += s.applied;
-      r.conflicts += s.conflicts;
-      r.rejected += s.rejected;
-    } catch (err) {
-      if (
-        err instanceof TransportError &&
-        err.status >= 400 &&
-        err.status < 500 &&
-        err.status !== 401 &&
-        err.status !== 429
-      ) {
-        await applyPushResults(
-          this.o.database,
-          [row],
-          [{ seq: row.id, status: 'rejected', errors: [{ code: `http_${err.status}` }] }],
-        );
-        r.rejected++;
-        return;
-      }
-      throw err;
-    }
+    await new PushPhase(
+      {
+        ...this.o,
+        timed: (phase, fn) => this.timed(phase, fn),
+        pause: () => this.setState({ paused: true }),
+      },
+      clientId,
+      r,
+      this.echoes,
+    ).run();
   }
 
   private async pullAll(r: RunResult, target: number) {
