@@ -27,6 +27,9 @@ const benches = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.mjs') && (!only || f.includes(only)))
   // The sync bench runs right after the peer (the ratio compares the two).
   .sort((a, b) => Number(b.startsWith('sync')) - Number(a.startsWith('sync')) || a.localeCompare(b));
+// Lighthouse measures the built app as the server sends it.
+if (benches.includes('lighthouse.bench.mjs'))
+  step('build web app', 'npm', ['run', 'build', '-w', '@bh/web', '--silent']);
 for (const file of benches) step(file, process.execPath, ['--import', 'tsx', path.join(dir, file)]);
 if (withPeer)
   step('comparison: ours / peer', process.execPath, [path.join(root, 'scripts/bench-compare.mjs')]);
