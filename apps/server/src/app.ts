@@ -22,6 +22,7 @@ import { systemStatusRoutes } from './modules/system-status/routes.ts';
 import { travelersRoutes } from './modules/travelers/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
+import { registerCompression } from './plugins/compression.ts';
 import './plugins/context.ts';
 import { repoRoot } from './paths.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerErrorHandling(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await app.register(fastifyCookie);
   // Before any route: the plugin attaches its hook to each route as the route is added.
   await registerRateLimit(app, database.db, config.RATE_LIMIT_PER_MINUTE);
