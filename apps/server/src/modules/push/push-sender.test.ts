@@ -84,7 +84,7 @@ describe('push job loop', () => {
       url: '/api/auth/register',
       payload: { ...validRegistration, name: 'Lê Văn C' },
     });
-    expect(res.statusCode, res.body).toBe(201);
+    expect(res.statusCode, res.body).toBe(202);
     await sender().drain();
     expect(service.received.map((r) => r.path)).toEqual(['/admin']);
     expect(decrypted(0, admin.browser)).toEqual({
