@@ -1,4 +1,4 @@
-import { type LocalTraveler, officerTransitions } from '@bh/shared';
+import { type LocalTraveler, localTravelerSchema, officerTransitions } from '@bh/shared';
 import { validTraveler } from '@bh/shared/testing';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -28,12 +28,8 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
-const traveler = (status: LocalTraveler['status']): LocalTraveler => ({
-  ...validTraveler,
-  status,
-  syncStatus: 'synced',
-  lastModified: 1,
-});
+const traveler = (status: LocalTraveler['status']): LocalTraveler =>
+  localTravelerSchema.parse({ ...validTraveler, status, syncStatus: 'synced', lastModified: 1 });
 
 describe('lifecycle section of the details view', () => {
   it('offers exactly the officer transitions of the table, for every status', () => {
