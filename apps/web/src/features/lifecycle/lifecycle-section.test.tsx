@@ -64,4 +64,21 @@ describe('lifecycle section of the details view', () => {
     expect(event).toMatchObject({ actorName: 'Officer Lan', fromStatus: 'declared' });
     expect(screen.getByTestId('timeline').textContent).toContain('Officer Lan');
   });
+
+  it('adds a note and a test result to the timeline through the outbox', async () => {
+    const tr = traveler('tested');
+    render(<LifecycleSection traveler={tr} />);
+    fireEvent.change(screen.getByTestId('event-note'), { target: { value: 'Called the hotel' } });
+    fireEvent.click(screen.getByText('Add note'));
+    fireEvent.click(screen.getByText('Record test result'));
+    await waitFor(async () => expect(await db.syncQueue.count()).toBe(2));
+    const kinds = (await db.syncQueue.toArray()).map((q) => [
+      q.data?.kind,
+      q.data?.note ?? q.data?.testResult,
+    ]);
+    expect(kinds).toEqual([
+      ['note', 'Called the hotel'],
+      ['test_result', 'negative'],
+    ]);
+  });
 });
