@@ -27,7 +27,6 @@ CREATE TABLE IF NOT EXISTS "traveler_events" (
 );--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "traveler_events_change_seq_idx" ON "traveler_events" USING btree ("change_seq");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "traveler_events_traveler_idx" ON "traveler_events" USING btree ("traveler_id", "occurred_at");--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "traveler_events_kind_time_idx" ON "traveler_events" USING btree ("kind", "occurred_at");--> statement-breakpoint
 CREATE TABLE IF NOT EXISTS "check_ins" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"traveler_id" uuid NOT NULL,

@@ -200,7 +200,6 @@ export const travelerEvents = pgTable(
   (t) => [
     index('traveler_events_change_seq_idx').on(t.changeSeq),
     index('traveler_events_traveler_idx').on(t.travelerId, t.occurredAt),
-    index('traveler_events_kind_time_idx').on(t.kind, t.occurredAt),
   ],
 );
 

@@ -33,7 +33,7 @@ function deviceDateTime(at: Date = new Date()): string {
   const offset = -at.getTimezoneOffset();
   const sign = offset >= 0 ? '+' : '-';
   const pad = (n: number) => String(Math.trunc(Math.abs(n))).padStart(2, '0');
-  const local = new Date(at.getTime() + offset * 60_000).toISOString().slice(0, 19);
+  const local = new Date(at.getTime() + offset * 60_000).toISOString().slice(0, 23);
   return `${local}${sign}${pad(offset / 60)}:${pad(offset % 60)}`;
 }
 

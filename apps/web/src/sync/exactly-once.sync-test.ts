@@ -220,7 +220,12 @@ describe('conflicts between devices', () => {
     await syncUntilQuiet(a);
     await syncUntilQuiet(b);
     await writeRecord('travelers', 'update', { id: t.id, note: 'A wins the race' }, a.db);
-    await writeRecord('travelers', 'update', { id: t.id, note: 'B edits offline', status: 'tested' }, b.db);
+    await writeRecord(
+      'travelers',
+      'update',
+      { id: t.id, note: 'B edits offline', occupation: 'Bác sĩ' },
+      b.db,
+    );
     await syncUntilQuiet(a);
     await syncUntilQuiet(b);
     const [conflict] = await b.db.conflicts.where('resolved').equals(0).toArray();
@@ -260,7 +265,7 @@ describe('conflicts between devices', () => {
     await syncUntilQuiet(b);
     expect((await serverTravelers()).find((r) => r.id === id)).toMatchObject({
       note: 'B edits offline',
-      status: 'tested',
+      occupation: 'Bác sĩ',
       version: 4,
     });
   });
@@ -272,11 +277,11 @@ describe('conflicts between devices', () => {
     await expect(resolveConflict(conflictId, 'manual_merge', null, b.db)).rejects.toThrow(
       'Merged data required for manual merge resolution',
     );
-    await resolveConflict(conflictId, 'manual_merge', { note: 'merged by hand', status: 'tested' }, b.db);
+    await resolveConflict(conflictId, 'manual_merge', { note: 'merged by hand', occupation: 'Bác sĩ' }, b.db);
     await syncUntilQuiet(b);
     expect((await serverTravelers()).find((r) => r.id === id)).toMatchObject({
       note: 'merged by hand',
-      status: 'tested',
+      occupation: 'Bác sĩ',
     });
     await syncUntilQuiet(a);
     expect(await a.db.travelers.get(id)).toMatchObject({ note: 'merged by hand', syncStatus: 'synced' });

@@ -175,9 +175,10 @@ describe('randomised devices against the real server', () => {
           version: z.coerce.number(),
           deleted: z.boolean(),
           note: z.string().nullable(),
+          occupation: z.string().nullable(),
           status: z.string(),
         }),
-        sql`SELECT id::text AS id, version, deleted_at IS NOT NULL AS deleted, note, status FROM travelers`,
+        sql`SELECT id::text AS id, version, deleted_at IS NOT NULL AS deleted, note, occupation, status FROM travelers`,
       );
       const serverById = new Map(server.map((s) => [s.id, s]));
       // Nothing lost, nothing invented.

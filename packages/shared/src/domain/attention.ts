@@ -63,7 +63,8 @@ export function needsAttention(
       );
       if (overdue.length > 0) reasons.push('overdue');
       const latest = mine.reduce<AttentionCheckIn | null>(
-        (a, c) => (a === null || c.checkedAt > a.checkedAt ? c : a),
+        // Times from the device carry its offset, the server's are UTC: compare instants.
+        (a, c) => (a === null || Date.parse(c.checkedAt) > Date.parse(a.checkedAt) ? c : a),
         null,
       );
       if (latest && isFever(latest.temperature)) reasons.push('feverAtCheckIn');

@@ -43,7 +43,7 @@ describe('needs attention', () => {
       ],
       [
         { travelerId: 'b', date: '2025-01-10', checkedAt: '2025-01-10T08:00:00Z', temperature: 36.8 },
-        { travelerId: 'b', date: '2025-01-11', checkedAt: '2025-01-11T08:00:00Z', temperature: 38.4 },
+        { travelerId: 'b', date: '2025-01-11', checkedAt: '2025-01-11T14:00:00+07:00', temperature: 38.4 },
         { travelerId: 'a', date: '2025-01-11', checkedAt: '2025-01-11T08:00:00Z', temperature: 36.5 },
       ],
       '2025-01-11',

@@ -5,6 +5,7 @@
 import { type LocalTraveler, localDate } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
+import { EventForm } from './event-form.tsx';
 import { QuarantinePanel } from './quarantine-panel.tsx';
 import { StatusActions } from './status-actions.tsx';
 import { Timeline } from './timeline.tsx';
@@ -31,6 +32,7 @@ export function LifecycleSection({ traveler }: { traveler: LocalTraveler }) {
         />
       )}
       <Timeline events={events} />
+      <EventForm travelerId={traveler.id} />
     </div>
   );
 }

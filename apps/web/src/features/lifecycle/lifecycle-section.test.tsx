@@ -1,0 +1,84 @@
+import { type LocalTraveler, localTravelerSchema, officerTransitions } from '@bh/shared';
+import { validTraveler } from '@bh/shared/testing';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../db/database.ts';
+import { initI18n } from '../../i18n/index.ts';
+import { setSession } from '../../lib/session.ts';
+import { LifecycleSection } from './lifecycle-section.tsx';
+
+const USER = {
+  id: '9c8b7a6f-5e4d-4c3b-8a29-180f7e6d5c4b',
+  name: 'Officer Lan',
+  email: 'lan@test.vn',
+  avatar: null,
+};
+
+beforeAll(() => {
+  initI18n().changeLanguage('en');
+});
+beforeEach(async () => {
+  await Promise.all([
+    db.travelers.clear(),
+    db.travelerEvents.clear(),
+    db.checkIns.clear(),
+    db.syncQueue.clear(),
+  ]);
+  setSession({ user: { ...USER, role: 'officer' }, token: 't' });
+});
+afterEach(cleanup);
+
+const traveler = (status: LocalTraveler['status']): LocalTraveler =>
+  localTravelerSchema.parse({ ...validTraveler, status, syncStatus: 'synced', lastModified: 1 });
+
+describe('lifecycle section of the details view', () => {
+  it('offers exactly the officer transitions of the table, for every status', () => {
+    for (const status of ['pending', 'declared', 'tested', 'quarantine', 'cleared'] as const) {
+      render(<LifecycleSection traveler={traveler(status)} />);
+      const buttons = screen.queryAllByTestId(/^status-to-/).map((b) => b.dataset.testid);
+      expect(buttons).toEqual(officerTransitions(status).map((s) => `status-to-${s}`));
+      cleanup();
+    }
+  });
+
+  it('a status change is an outbox event (offline) and shows as waiting, then the quarantine panel', async () => {
+    const tr = traveler('declared');
+    await db.travelers.put(tr);
+    render(<LifecycleSection traveler={tr} />);
+    fireEvent.change(screen.getByTestId('status-reason'), { target: { value: 'Fever' } });
+    fireEvent.click(screen.getByTestId('status-to-quarantine'));
+    await waitFor(() => expect(screen.getByTestId('status-waiting')).toBeTruthy());
+    expect(await screen.findByTestId('quarantine-panel')).toBeTruthy();
+    const queued = await db.syncQueue.toArray();
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ table: 'travelerEvents', operation: 'create' });
+    expect(queued[0]?.data).toMatchObject({
+      travelerId: tr.id,
+      kind: 'status_changed',
+      toStatus: 'quarantine',
+      reason: 'Fever',
+    });
+    // Only the writable fields travel; the actor is kept locally for the timeline.
+    expect(queued[0]?.data).not.toHaveProperty('actorName');
+    const [event] = await db.travelerEvents.toArray();
+    expect(event).toMatchObject({ actorName: 'Officer Lan', fromStatus: 'declared' });
+    expect(screen.getByTestId('timeline').textContent).toContain('Officer Lan');
+  });
+
+  it('adds a note and a test result to the timeline through the outbox', async () => {
+    const tr = traveler('tested');
+    render(<LifecycleSection traveler={tr} />);
+    fireEvent.change(screen.getByTestId('event-note'), { target: { value: 'Called the hotel' } });
+    fireEvent.click(screen.getByText('Add note'));
+    fireEvent.click(screen.getByText('Record test result'));
+    await waitFor(async () => expect(await db.syncQueue.count()).toBe(2));
+    const kinds = (await db.syncQueue.toArray()).map((q) => [
+      q.data?.kind,
+      q.data?.note ?? q.data?.testResult,
+    ]);
+    expect(kinds).toEqual([
+      ['note', 'Called the hotel'],
+      ['test_result', 'negative'],
+    ]);
+  });
+});
