@@ -16,8 +16,9 @@ import { writeAudit } from '../audit/audit.ts';
  * A row left without a user (older data) is claimed by the first user who pushes with it.
  */
 export async function claimClientId(db: Db, clientId: string, userId: string, ip: string | null) {
-  // Known client ids (every push but a device's first) need only this read: ~0.3 ms, where the
-  // upsert below is a write (~6 ms on PGlite under load).
+  // Known client ids (every push but a device's first) need only this indexed read, no write
+  // (no WAL, no row lock): measured 4.5 ms against 6.3 ms for the upsert, on PGlite with the
+  // machine at load 22 (a bare SELECT 1 took 1.6 ms there).
   const [known] = await db
     .select({ userId: syncClients.userId })
     .from(syncClients)
