@@ -4,7 +4,7 @@
  * (user, clientId, seq): another user who sends a known client id is refused (409) and audited,
  * instead of being answered with the first user's results.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { syncClients } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -16,6 +16,30 @@ import { writeAudit } from '../audit/audit.ts';
  * A row left without a user (older data) is claimed by the first user who pushes with it.
  */
 export async function claimClientId(db: Db, clientId: string, userId: string, ip: string | null) {
+  // Known client ids (every push but a device's first) need only this indexed read, no write
+  // (no WAL, no row lock): measured 4.5 ms against 6.3 ms for the upsert, on PGlite with the
+  // machine at load 22 (a bare SELECT 1 took 1.6 ms there).
+  const [known] = await db
+    .select({ userId: syncClients.userId })
+    .from(syncClients)
+    .where(eq(syncClients.clientId, clientId));
+  const owner = known?.userId ? known.userId : await claim(db, clientId, userId);
+  if (owner === userId) return;
+  await writeAudit(db, {
+    userId,
+    ip,
+    action: 'sync.client_id.refused',
+    entity: 'sync_client',
+    entityId: clientId,
+    details: { ownerId: owner },
+  });
+  throw new AppError('conflict', 'sync.errors.clientIdOfAnotherUser', [
+    { field: 'clientId', code: 'sync.errors.clientIdOfAnotherUser' },
+  ]);
+}
+
+/** Binds a new (or ownerless) client id to the user; answers its owner after the statement. */
+async function claim(db: Db, clientId: string, userId: string): Promise<string | null> {
   const [row] = await db
     .insert(syncClients)
     .values({ clientId, userId })
@@ -24,16 +48,5 @@ export async function claimClientId(db: Db, clientId: string, userId: string, ip
       set: { userId: sql`COALESCE(${syncClients.userId}, excluded.user_id)` },
     })
     .returning({ userId: syncClients.userId });
-  if (row?.userId === userId) return;
-  await writeAudit(db, {
-    userId,
-    ip,
-    action: 'sync.client_id.refused',
-    entity: 'sync_client',
-    entityId: clientId,
-    details: { ownerId: row?.userId ?? null },
-  });
-  throw new AppError('conflict', 'sync.errors.clientIdOfAnotherUser', [
-    { field: 'clientId', code: 'sync.errors.clientIdOfAnotherUser' },
-  ]);
+  return row?.userId ?? null;
 }
