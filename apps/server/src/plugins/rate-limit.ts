@@ -108,7 +108,7 @@ function databaseStore(db: Db): FastifyRateLimitStoreCtor {
   return class DatabaseStore implements FastifyRateLimitStore {
     constructor(
       _options: unknown,
-      private readonly bucket = 'all',
+      private readonly bucket = 'plugin',
     ) {}
 
     incr(
