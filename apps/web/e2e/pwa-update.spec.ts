@@ -153,7 +153,8 @@ test('a new build: "update available", the button activates it and reloads, the 
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 
   const update = panel.getByRole('button', { name: 'Update now' });
-  await expect(update).toBeVisible({ timeout: 30_000 });
+  // The new worker precaches build 2 first: slow on a loaded machine.
+  await expect(update).toBeVisible({ timeout: 90_000 });
   const reloaded = page.waitForEvent('load');
   await update.click();
   await reloaded;
