@@ -71,7 +71,7 @@ const configSchema = z.object({
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: URL')
-    .default('mailto:admin@localhost'),
+    .optional(),
   /** Extra push service origins accepted besides the browsers' own (comma-separated https origins). */
   PUSH_ENDPOINT_ALLOW: z.string().optional(),
   NODE_ENV: z.string().optional(),

@@ -114,6 +114,9 @@ test('a new build: "update available", the button activates it and reloads, the 
   const panel = page.getByTestId('app-panel');
   await expect(panel.getByText('Latest version')).toBeVisible();
   const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+  const appScript = () =>
+    page.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src'));
+  const firstScript = await appScript();
 
   // An unsynced change in the outbox, as an officer offline would leave it.
   await page.evaluate(
@@ -150,7 +153,8 @@ test('a new build: "update available", the button activates it and reloads, the 
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 
   const update = panel.getByRole('button', { name: 'Update now' });
-  await expect(update).toBeVisible({ timeout: 30_000 });
+  // The new worker precaches build 2 first: slow on a loaded machine.
+  await expect(update).toBeVisible({ timeout: 90_000 });
   const reloaded = page.waitForEvent('load');
   await update.click();
   await reloaded;
@@ -161,5 +165,7 @@ test('a new build: "update available", the button activates it and reloads, the 
     return { waiting: reg?.waiting ?? null, controller: navigator.serviceWorker.controller?.scriptURL };
   });
   expect(active).toEqual({ waiting: null, controller: firstWorker });
+  // The page now runs build 2 (its hashed bundle), and the outbox row is still there.
+  expect(await appScript()).not.toBe(firstScript);
   expect(await outboxCount(page)).toBe(1);
 });

@@ -30,7 +30,7 @@ export const pushSubscriptionViewSchema = plainShape({
 });
 export type PushSubscriptionView = z.infer<typeof pushSubscriptionViewSchema>;
 
-export const pushSubscriptionListSchema = plainShape({ items: z.array(pushSubscriptionViewSchema) });
+export const pushSubscriptionListSchema = plainShape({ items: z.array(pushSubscriptionViewSchema, keyed()) });
 export type PushSubscriptionList = z.infer<typeof pushSubscriptionListSchema>;
 
 /** What a push is about; the service worker picks texts and the screen to open by it. */
@@ -50,7 +50,7 @@ export type PushMessageType = (typeof PUSH_MESSAGE_TYPES)[number];
 export const pushMessageSchema = plainShape({
   type: oneOf(PUSH_MESSAGE_TYPES),
   titleKey: z.string(keyed()).min(1, 'validation.required').max(100, 'validation.max_length'),
-  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  params: z.record(z.string(keyed()), z.union([z.string(keyed()), z.number(keyed())], keyed()), keyed()),
   url: z
     .string(keyed())
     .max(200, 'validation.max_length')

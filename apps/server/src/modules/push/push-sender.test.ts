@@ -15,6 +15,7 @@ import {
   startFakePushService,
 } from '../../test/fake-push-service.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
+import { travelerPayload } from '../../test/payloads.ts';
 import { endpointAllow } from './endpoint-allow.ts';
 import { queuePush } from './queue.ts';
 import { createPushSender, retryDelaySeconds } from './sender.ts';
@@ -98,6 +99,35 @@ describe('push job loop', () => {
     expect(headers?.ttl).toBe('86400');
     expect(String(headers?.authorization)).toMatch(/^vapid t=.+, k=/);
     expect(await queueRows()).toEqual([]);
+  });
+
+  it('a change of an officer refused or conflicted by the server reaches that officer', async () => {
+    const { user, browser } = await subscribed('/officer');
+    await subscribed('/other');
+    const { id, ...data } = travelerPayload();
+    const create = (seq: number) => ({
+      seq,
+      table: 'travelers',
+      op: 'create',
+      id,
+      baseVersion: null,
+      data,
+    });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: user.headers,
+      payload: { clientId: 'device-push-test', mutations: [create(1), create(2)] },
+    });
+    expect(res.json().results.map((r: { status: string }) => r.status)).toEqual(['applied', 'conflict']);
+    await sender().drain();
+    expect(service.received.map((r) => r.path)).toEqual(['/officer']);
+    expect(decrypted(0, browser)).toEqual({
+      type: 'sync-refused',
+      titleKey: 'syncRefused',
+      params: { count: 1 },
+      url: '/pwa-settings',
+    });
   });
 
   it.each([404, 410])('a %i answer deletes the subscription and its queued messages', async (status) => {

@@ -32,7 +32,9 @@ const keyPairSchema = z.object({
 });
 
 export function loadVapidKeys(config: Config): VapidKeys {
-  const subject = config.VAPID_SUBJECT;
+  // Push services (Apple's in particular) want a reachable contact: the first admin's address.
+  const subject =
+    config.VAPID_SUBJECT ?? (config.ADMIN_EMAIL ? `mailto:${config.ADMIN_EMAIL}` : 'mailto:admin@localhost');
   const fromEnv = { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY };
   if (fromEnv.publicKey !== undefined || fromEnv.privateKey !== undefined) {
     const parsed = keyPairSchema.safeParse(fromEnv);
