@@ -37,7 +37,7 @@ describe('pipelined push', () => {
     );
     // Queued before the sync: the scan sees these records with two rows.
     for (const r of created.slice(0, 20))
-      await writeRecord('travelers', 'update', { id: r.id, status: 'declared' }, d.db);
+      await writeRecord('travelers', 'update', { id: r.id, note: 'edited before' }, d.db);
     // Written while the first batch is on the wire: rows added after the scan.
     const late = created.slice(900, 910);
     const push = d.transport.push.bind(d.transport);
@@ -45,7 +45,8 @@ describe('pipelined push', () => {
     d.transport.push = async (body) => {
       if (first) {
         first = false;
-        for (const r of late) await writeRecord('travelers', 'update', { id: r.id, status: 'tested' }, d.db);
+        for (const r of late)
+          await writeRecord('travelers', 'update', { id: r.id, note: 'edited during' }, d.db);
       }
       return push(body);
     };
@@ -55,8 +56,8 @@ describe('pipelined push', () => {
     const server = new Map((await serverTravelers()).map((r) => [String(r.id), r]));
     expect(server.size).toBe(1300);
     for (const r of created.slice(0, 20))
-      expect(server.get(r.id)).toMatchObject({ status: 'declared', version: 2 });
-    for (const r of late) expect(server.get(r.id)).toMatchObject({ status: 'tested', version: 2 });
+      expect(server.get(r.id)).toMatchObject({ note: 'edited before', version: 2 });
+    for (const r of late) expect(server.get(r.id)).toMatchObject({ note: 'edited during', version: 2 });
     expect(server.get(created[1299]?.id ?? '')).toMatchObject({ version: 1 });
     const locals = await d.db.travelers.toArray();
     expect(locals.filter((l) => l.syncStatus !== 'synced')).toEqual([]);

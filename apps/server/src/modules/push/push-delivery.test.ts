@@ -28,7 +28,7 @@ import {
   startFakePushService,
 } from '../../test/fake-push-service.ts';
 
-const ADMIN = { email: 'push-admin@test.vn', password: 'Xq7!vR2#pL9@wZ4k-push' };
+const ADMIN = { email: 'push-admin@test.vn', password: 'Xq7!vR2#pL9@wZ4k-mode' };
 const certificate = makeTestCertificate();
 let service: Awaited<ReturnType<typeof startFakePushService>>;
 let child: ChildProcess;

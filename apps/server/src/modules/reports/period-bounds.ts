@@ -23,15 +23,11 @@ function offsetAt(instant: number, timeZone: string): number {
     second: 'numeric',
   }).formatToParts(new Date(instant));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const local = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return local - instant;
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0-99 as 1900-1999.
+  const local = new Date(0);
+  local.setUTCFullYear(part('year'), part('month') - 1, part('day'));
+  local.setUTCHours(part('hour'), part('minute'), part('second'));
+  return local.getTime() - instant;
 }
 
 /** The instant of local midnight starting `date` in `timeZone`. */
