@@ -23,15 +23,9 @@ function offsetAt(instant: number, timeZone: string): number {
     second: 'numeric',
   }).formatToParts(new Date(instant));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const local = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return local - instant;
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
+  const localDay = new Date(0).setUTCFullYear(part('year'), part('month') - 1, part('day'));
+  return localDay + ((part('hour') * 60 + part('minute')) * 60 + part('second')) * 1000 - instant;
 }
 
 /** The instant of local midnight starting `date` in `timeZone`. */

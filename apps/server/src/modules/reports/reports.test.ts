@@ -144,6 +144,12 @@ describe('reports API', () => {
     expect(book.getWorksheet('Summary')?.getRow(6).values).toEqual([undefined, 'arrivals', 2]);
   });
 
+  it('answers a day in an early year (no 500)', async () => {
+    const res = await get('/api/reports/daily?date=0010-08-29');
+    expect(res.statusCode).toBe(200);
+    expect(reportSchema.parse(res.json()).arrivals).toBe(0);
+  });
+
   it.each([
     ['/api/reports/daily?date=2026-02-30', 'date', 'validation.invalid_date'],
     ['/api/reports/daily', 'date', 'validation.required'],
