@@ -74,10 +74,18 @@ describe('period bounds', () => {
       start: new Date('2026-01-31T17:00:00Z'),
       end: new Date('2026-02-01T17:00:00Z'),
     });
-    expect(periodBounds({ from: '0010-08-29', to: '0010-08-29' }, 'UTC')).toEqual({
-      start: new Date('0010-08-29T00:00:00Z'),
-      end: new Date('0010-08-30T00:00:00Z'),
+    // Before 1900 or after 8999 no timestamp exists: the bounds hold nothing.
+    expect(periodBounds({ from: '0001-01-01', to: '0010-08-29' }, 'UTC')).toEqual({
+      start: new Date('1900-01-01T00:00:00Z'),
+      end: new Date('1900-01-01T00:00:00Z'),
     });
+    expect(periodBounds({ from: '9999-12-31', to: '9999-12-31' }, 'UTC')).toEqual({
+      start: new Date('8999-12-31T00:00:00Z'),
+      end: new Date('8999-12-31T00:00:00Z'),
+    });
+    expect(periodBounds({ from: '0001-01-01', to: '1900-01-01' }, 'UTC').end).toEqual(
+      new Date('1900-01-02T00:00:00Z'),
+    );
     // A daylight-saving day in New York (2026-03-08) is 23 hours long.
     const dst = periodBounds({ from: '2026-03-08', to: '2026-03-08' }, 'America/New_York');
     expect(dst.start.toISOString()).toBe('2026-03-08T05:00:00.000Z');

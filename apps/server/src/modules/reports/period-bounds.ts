@@ -36,6 +36,16 @@ function localMidnight(date: string, timeZone: string): Date {
   return new Date(guess - offsetAt(first, timeZone));
 }
 
+/**
+ * Timestamps (filing times) exist only between these days; outside them a period holds none, and
+ * the time zone arithmetic would leave what Date, Intl and PostgreSQL share (years 1 to 9999).
+ */
+const FIRST_DAY = '1900-01-01';
+const LAST_DAY = '8999-12-31';
+const clamp = (date: string) => (date < FIRST_DAY ? FIRST_DAY : date > LAST_DAY ? LAST_DAY : date);
+
 export function periodBounds(range: DateRange, timeZone: string): PeriodBounds {
-  return { start: localMidnight(range.from, timeZone), end: localMidnight(plusDays(range.to, 1), timeZone) };
+  const start = localMidnight(clamp(range.from), timeZone);
+  if (range.to < FIRST_DAY || range.from > LAST_DAY) return { start, end: start };
+  return { start, end: localMidnight(plusDays(clamp(range.to), 1), timeZone) };
 }

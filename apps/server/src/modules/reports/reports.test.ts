@@ -144,10 +144,12 @@ describe('reports API', () => {
     expect(book.getWorksheet('Summary')?.getRow(6).values).toEqual([undefined, 'arrivals', 2]);
   });
 
-  it('answers a day in an early year (no 500)', async () => {
-    const res = await get('/api/reports/daily?date=0010-08-29');
+  it.each(['0001-01-01', '0010-08-29', '9999-12-31'])('answers the day %s (no 500)', async (date) => {
+    const res = await get(`/api/reports/daily?date=${date}`);
     expect(res.statusCode).toBe(200);
-    expect(reportSchema.parse(res.json()).arrivals).toBe(0);
+    expect(reportSchema.parse(res.json()).series).toEqual([
+      { date, arrivals: 0, declarations: 0, highRisk: 0 },
+    ]);
   });
 
   it.each([
