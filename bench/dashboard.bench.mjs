@@ -34,10 +34,19 @@ index.start();
 const first = await dashboardFigures(database, index, today);
 const coldMs = performance.now() - coldStart;
 const times = [];
+const countTimes = [];
 for (let i = 0; i < ROUNDS; i++) {
   const started = performance.now();
   await dashboardFigures(database, index, today);
   times.push(performance.now() - started);
+  // The in-memory part alone: one pass over the index (what a browser pays besides IndexedDB).
+  const countStarted = performance.now();
+  let live = 0;
+  index.forEachLive(() => {
+    live++;
+  });
+  countTimes.push(performance.now() - countStarted);
+  if (live === 0) throw new Error('the index is empty');
 }
 index.stop();
 database.close();
@@ -52,8 +61,9 @@ writeResult('dashboard', {
   rounds: ROUNDS,
   p50Ms: +percentile(times, 50).toFixed(1),
   p95Ms: +p95.toFixed(1),
+  indexPassP95Ms: +percentile(countTimes, 95).toFixed(1),
   targetP95Ms: 100,
   pass: p95 < 100,
-  note: 'coldMs: first computation including the traveller index load from IndexedDB; p50/p95: recomputations with the index loaded',
+  note: "coldMs: first computation including the traveller index load from IndexedDB; p50/p95: recomputations with the index loaded (the rest of each recomputation is reading today's arrivals' declarations from fake-indexeddb); indexPassP95Ms: one pass over the 100,000 index entries alone",
   at: new Date().toISOString(),
 });

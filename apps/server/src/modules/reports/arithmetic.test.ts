@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildReport, type ReportInput } from './arithmetic.ts';
+import { periodBounds } from './period-bounds.ts';
 
 const range = { from: '2026-02-01', to: '2026-02-28' };
 const day = fc.integer({ min: 1, max: 28 }).map((d) => `2026-02-${String(d).padStart(2, '0')}`);
@@ -64,5 +65,30 @@ describe('report arithmetic', () => {
       { status: 'declared', count: 2 },
     ]);
     expect(r.byNationality.map((n) => n.nationality)).toEqual(['VN', 'JP']);
+  });
+});
+
+describe('period bounds', () => {
+  it("are the post's local midnights, for any year", () => {
+    expect(periodBounds({ from: '2026-02-01', to: '2026-02-01' }, 'Asia/Ho_Chi_Minh')).toEqual({
+      start: new Date('2026-01-31T17:00:00Z'),
+      end: new Date('2026-02-01T17:00:00Z'),
+    });
+    // Before 1900 or after 8999 no timestamp exists: the bounds hold nothing.
+    expect(periodBounds({ from: '0001-01-01', to: '0010-08-29' }, 'UTC')).toEqual({
+      start: new Date('1900-01-01T00:00:00Z'),
+      end: new Date('1900-01-01T00:00:00Z'),
+    });
+    expect(periodBounds({ from: '9999-12-31', to: '9999-12-31' }, 'UTC')).toEqual({
+      start: new Date('8999-12-31T00:00:00Z'),
+      end: new Date('8999-12-31T00:00:00Z'),
+    });
+    expect(periodBounds({ from: '0001-01-01', to: '1900-01-01' }, 'UTC').end).toEqual(
+      new Date('1900-01-02T00:00:00Z'),
+    );
+    // A daylight-saving day in New York (2026-03-08) is 23 hours long.
+    const dst = periodBounds({ from: '2026-03-08', to: '2026-03-08' }, 'America/New_York');
+    expect(dst.start.toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(dst.end.toISOString()).toBe('2026-03-09T04:00:00.000Z');
   });
 });

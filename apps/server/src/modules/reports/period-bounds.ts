@@ -23,11 +23,9 @@ function offsetAt(instant: number, timeZone: string): number {
     second: 'numeric',
   }).formatToParts(new Date(instant));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0-99 as 1900-1999.
-  const local = new Date(0);
-  local.setUTCFullYear(part('year'), part('month') - 1, part('day'));
-  local.setUTCHours(part('hour'), part('minute'), part('second'));
-  return local.getTime() - instant;
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
+  const localDay = new Date(0).setUTCFullYear(part('year'), part('month') - 1, part('day'));
+  return localDay + ((part('hour') * 60 + part('minute')) * 60 + part('second')) * 1000 - instant;
 }
 
 /** The instant of local midnight starting `date` in `timeZone`. */
@@ -38,6 +36,16 @@ function localMidnight(date: string, timeZone: string): Date {
   return new Date(guess - offsetAt(first, timeZone));
 }
 
+/**
+ * Timestamps (filing times) exist only between these days; outside them a period holds none, and
+ * the time zone arithmetic would leave what Date, Intl and PostgreSQL share (years 1 to 9999).
+ */
+const FIRST_DAY = '1900-01-01';
+const LAST_DAY = '8999-12-31';
+const clamp = (date: string) => (date < FIRST_DAY ? FIRST_DAY : date > LAST_DAY ? LAST_DAY : date);
+
 export function periodBounds(range: DateRange, timeZone: string): PeriodBounds {
-  return { start: localMidnight(range.from, timeZone), end: localMidnight(plusDays(range.to, 1), timeZone) };
+  const start = localMidnight(clamp(range.from), timeZone);
+  if (range.to < FIRST_DAY || range.from > LAST_DAY) return { start, end: start };
+  return { start, end: localMidnight(plusDays(clamp(range.to), 1), timeZone) };
 }

@@ -139,6 +139,14 @@ describe('reports API', () => {
     expect(book.getWorksheet('Summary')?.getRow(6).values).toEqual([undefined, 'arrivals', 2]);
   });
 
+  it.each(['0001-01-01', '0010-08-29', '9999-12-31'])('answers the day %s (no 500)', async (date) => {
+    const res = await get(`/api/reports/daily?date=${date}`);
+    expect(res.statusCode).toBe(200);
+    expect(reportSchema.parse(res.json()).series).toEqual([
+      { date, arrivals: 0, declarations: 0, highRisk: 0 },
+    ]);
+  });
+
   it.each([
     ['/api/reports/daily?date=2026-02-30', 'date', 'validation.invalid_date'],
     ['/api/reports/daily', 'date', 'validation.required'],

@@ -18,25 +18,17 @@ function reportTables(r: Report): ReportTable[] {
     {
       name: 'Summary',
       header: ['metric', 'value'],
-      rows: [
-        ['period', r.period.kind],
-        ['from', r.period.from],
-        ['to', r.period.to],
-        ['timeZone', r.period.timeZone],
-        ['arrivals', r.arrivals],
-        ['declarations', r.declarations],
-        ['generatedAt', r.generatedAt],
-      ],
+      rows: Object.entries({
+        period: r.period.kind,
+        from: r.period.from,
+        to: r.period.to,
+        timeZone: r.period.timeZone,
+        arrivals: r.arrivals,
+        declarations: r.declarations,
+        generatedAt: r.generatedAt,
+      }),
     },
-    {
-      name: 'Risk levels',
-      header: ['riskLevel', 'count'],
-      rows: [
-        ['low', r.byRiskLevel.low],
-        ['medium', r.byRiskLevel.medium],
-        ['high', r.byRiskLevel.high],
-      ],
-    },
+    { name: 'Risk levels', header: ['riskLevel', 'count'], rows: Object.entries(r.byRiskLevel) },
     { name: 'Statuses', header: ['status', 'count'], rows: r.byStatus.map((s) => [s.status, s.count]) },
     {
       name: 'Nationalities',

@@ -5,6 +5,7 @@
 import type { AuditEntry, UserList } from '@bh/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api } from '../../lib/api.ts';
 import { type AuditFilters, downloadAuditCsv, EMPTY_AUDIT_FILTERS, fetchAuditPage } from './audit-api.ts';
@@ -148,11 +149,7 @@ export default function AuditPage() {
           {t('audit.filter.clear')}
         </button>
       </form>
-      {load.kind === 'error' && (
-        <div role="alert" className="alert alert-error alert-soft text-sm py-2">
-          {t('audit.failed')}
-        </div>
-      )}
+      {load.kind === 'error' && <Alert tone="error">{t('audit.failed')}</Alert>}
       <ol className="flex flex-col gap-2" data-testid="audit-list">
         {items.map((e) => (
           <li key={e.id} className="card bg-base-100 shadow-sm p-3 text-sm" data-testid="audit-entry">

@@ -5,6 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import type { DashboardFigures } from '../../db/dashboard-repo.ts';
 import { formatRelativeTime } from '../../i18n/format.ts';
@@ -63,13 +64,9 @@ export default function DashboardPage() {
         </p>
       </header>
       {!sync.isOnline && (
-        <div
-          role="status"
-          className="alert alert-warning alert-soft text-sm py-2"
-          data-testid="dashboard-offline"
-        >
+        <Alert tone="warning" data-testid="dashboard-offline">
           {t('dashboard.asOfLastSync', { when: lastSync })}
-        </div>
+        </Alert>
       )}
       {figures === undefined ? (
         <Spinner />

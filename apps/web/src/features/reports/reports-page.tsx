@@ -16,6 +16,7 @@ import {
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { deviceToday } from '../../lib/today.ts';
@@ -84,18 +85,14 @@ export default function ReportsPage() {
       </header>
       <PeriodPicker period={period} today={today} onChange={setPeriod} />
       {!isOnline && (
-        <div
-          role="status"
-          className="alert alert-warning alert-soft text-sm py-2"
-          data-testid="reports-offline"
-        >
+        <Alert tone="warning" data-testid="reports-offline">
           {t('reports.offline')}
-        </div>
+        </Alert>
       )}
       {message && (
-        <div role="alert" className="alert alert-error alert-soft text-sm py-2" data-testid="reports-error">
+        <Alert tone="error" data-testid="reports-error">
           {t(message)}
-        </div>
+        </Alert>
       )}
       {state.kind === 'loading' && <Spinner />}
       {report && !invalid && (
