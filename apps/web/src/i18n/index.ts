@@ -15,6 +15,7 @@ import {
 } from '@bh/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { setFormatLocale } from './format.ts';
 
 export type { Locale } from '@bh/shared';
 
@@ -73,12 +74,14 @@ function detectLocale(): Locale {
 export function setLocale(locale: Locale) {
   localStorage.setItem(LOCALE_KEY, locale);
   document.documentElement.lang = locale;
+  setFormatLocale(locale);
   void i18next.changeLanguage(locale);
 }
 
 export function initI18n() {
   const lng = detectLocale();
   document.documentElement.lang = lng;
+  setFormatLocale(lng);
   void i18next.use(initReactI18next).init({
     resources: Object.fromEntries(
       Object.entries(buildResources()).map(([lang, tree]) => [lang, { translation: tree }]),

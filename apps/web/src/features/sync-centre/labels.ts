@@ -32,5 +32,7 @@ export function recordLabel(data: Record<string, unknown> | null | undefined, re
 
 /** An error code ('network_error') or key ('validation.required') as translated text. */
 export function codeText(t: TFunction, code: string): string {
+  const http = /^http_(\d{3})$/.exec(code);
+  if (http) return t('values.httpError', { status: http[1] });
   return code.includes('.') ? t(code, { defaultValue: code }) : t(`errors.${code}`, { defaultValue: code });
 }

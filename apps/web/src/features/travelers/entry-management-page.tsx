@@ -126,7 +126,7 @@ export default function EntryManagementPage() {
           {t('travelers.pullProgress', { percent: Math.round(sync.pullProgress * 100) })}
         </div>
       )}
-      <SearchPanel countries={lists.countries} onSearch={setFilters} />
+      <SearchPanel onSearch={setFilters} />
       <StatsBar stats={stats} />
       {state.status === 'ready' && (
         <p className="text-sm opacity-80" aria-live="polite" data-testid="travelers-count">
