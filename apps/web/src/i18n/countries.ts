@@ -18,7 +18,6 @@ const ISO_3166_CODES =
 /** Every assigned country code, A to Z. */
 export const COUNTRY_CODES: readonly string[] = ISO_3166_CODES.split(' ');
 
-
 const namers = new Map<string, Intl.DisplayNames>();
 
 /** The country's name in the language; the code itself when the code is unknown or empty. */
