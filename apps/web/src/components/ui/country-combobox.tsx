@@ -3,6 +3,7 @@
  * as one types (accent- and case-insensitive), built on React Aria's ComboBox so screen readers
  * and keyboards get a real combobox. The value is the two-letter code ('' for none).
  */
+import './react-aria-csp.ts';
 import { ChevronDown } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import {

@@ -3,6 +3,7 @@
  * order, e.g. dd/mm/yyyy in vi), not the browser's: React Aria's DateField with the
  * @internationalized/date calendar. The value is 'YYYY-MM-DD' ('' for none), like the forms'.
  */
+import './react-aria-csp.ts';
 import { type CalendarDate, parseDate } from '@internationalized/date';
 import { DateField, DateInput, DateSegment } from 'react-aria-components/DateField';
 import { I18nProvider } from 'react-aria-components/I18nProvider';

@@ -31,7 +31,7 @@ export function SyncBadge() {
     <div className="flex items-center gap-1">
       <Link
         to="/pwa-settings#sync-centre"
-        className="inline-flex items-center min-h-11 rounded-field focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+        className="inline-flex items-center justify-center min-h-11 min-w-11 rounded-field focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
         title={lastSync}
         aria-label={`${text}${extra > 0 ? ` · ${t('statusline.sync.attention', { count: extra })}` : ''}. ${lastSync}`}
       >

@@ -4,12 +4,15 @@
  * error with a retry, never invented people.
  */
 import type { TravelerFilters } from '@bh/shared';
-import { useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 import { ExportButton } from './export-button.tsx';
+import { FilterSheet } from './filter-sheet.tsx';
 import { ImportDialog } from './import-dialog.tsx';
+import { ListToolbar } from './list-toolbar.tsx';
+import { activeFilterCount, withQuickSearch } from './quick-search.ts';
 import { EMPTY_FILTERS, SearchPanel } from './search-panel.tsx';
 import { StatsBar } from './stats-bar.tsx';
 import { TravelerDetailsModal } from './traveler-details-modal.tsx';
@@ -26,7 +29,12 @@ type Dialog =
 export default function EntryManagementPage() {
   const { t, i18n } = useTranslation();
   const [filters, setFilters] = useState<TravelerFilters>(EMPTY_FILTERS);
-  const { state, items, stats, retry } = useTravelerSearch(filters);
+  const [query, setQuery] = useState('');
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const deferredQuery = useDeferredValue(query);
+  const effective = useMemo(() => withQuickSearch(filters, deferredQuery), [filters, deferredQuery]);
+  const { state, items, stats, retry } = useTravelerSearch(effective);
   const lists = useReferenceLists();
   const wide = useWideScreen();
   const sync = useSyncState();
@@ -80,33 +88,44 @@ export default function EntryManagementPage() {
     );
   }
 
+  const more = (
+    <>
+      <ExportButton online={sync.isOnline} />
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={() => setDialog({ kind: 'import' })}
+        disabled={!sync.isOnline}
+      >
+        {t('travelers.import.button')}
+      </button>
+    </>
+  );
+  const panel = (
+    <SearchPanel
+      onSearch={(next) => {
+        setFilters(next);
+        setSheetOpen(false);
+      }}
+    />
+  );
+
   return (
     <div className="flex flex-col gap-3 max-w-7xl mx-auto">
-      <header className="flex flex-wrap items-center justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-bold">{t('travelers.title')}</h1>
-          <p className="text-sm opacity-80">{t('travelers.subtitle')}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <ExportButton online={sync.isOnline} />
-          <button
-            type="button"
-            className="btn btn-sm"
-            onClick={() => setDialog({ kind: 'import' })}
-            disabled={!sync.isOnline}
-          >
-            {t('travelers.import.button')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm btn-primary"
-            onClick={() => setDialog({ kind: 'add' })}
-            data-testid="traveler-add"
-          >
-            {t('travelers.add')}
-          </button>
-        </div>
+      <header>
+        <h1 className="text-xl sm:text-2xl font-bold">{t('travelers.title')}</h1>
+        <p className="text-sm opacity-80 max-sm:hidden">{t('travelers.subtitle')}</p>
       </header>
+      <ListToolbar
+        query={query}
+        onQuery={setQuery}
+        searchRef={searchRef}
+        wide={wide}
+        activeFilters={activeFilterCount(filters)}
+        onOpenFilters={() => setSheetOpen(true)}
+        onAdd={() => setDialog({ kind: 'add' })}
+        more={more}
+      />
       {!sync.isOnline && (
         <div
           role="status"
@@ -126,8 +145,14 @@ export default function EntryManagementPage() {
           {t('travelers.pullProgress', { percent: Math.round(sync.pullProgress * 100) })}
         </div>
       )}
-      <SearchPanel onSearch={setFilters} />
-      <StatsBar stats={stats} />
+      {wide ? (
+        panel
+      ) : (
+        <FilterSheet open={sheetOpen} onClose={() => setSheetOpen(false)}>
+          {panel}
+        </FilterSheet>
+      )}
+      <StatsBar stats={stats} compact={!wide} />
       {state.status === 'ready' && (
         <p className="text-sm opacity-80" aria-live="polite" data-testid="travelers-count">
           {t('travelers.results', { count: items.length, formatParams: { count: { lng: i18n.language } } })}

@@ -28,12 +28,13 @@ function Actions({ item, onView, onEdit }: { item: TravelerEntry } & Pick<ListPr
     t('travelers.actions.forTraveler', { action: t(action), name: item.fullName });
   // The shared attributes of the three actions: name, tooltip, test id and icon.
   const common = (action: 'view' | 'edit' | 'declaration', d: string) => ({
-    className: 'btn btn-xs btn-ghost',
+    // 44x44 px: a gloved thumb's target on phones, the same on wide screens.
+    className: 'btn btn-ghost btn-square min-h-11 min-w-11',
     'aria-label': label(`travelers.actions.${action}`),
     title: t(`travelers.actions.${action}`),
     'data-testid': `action-${action}`,
     children: (
-      <Icon className="size-4">
+      <Icon className="size-5">
         <path d={d} />
       </Icon>
     ),
@@ -82,7 +83,11 @@ export function TravelerList({ items, countries, wide, onView, onEdit }: ListPro
 
   if (!wide) {
     return (
-      <div ref={scrollRef} className="h-[65vh] overflow-auto" data-testid="traveler-cards">
+      <div
+        ref={scrollRef}
+        className="h-[calc(100dvh-13rem)] min-h-80 overflow-auto"
+        data-testid="traveler-cards"
+      >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {visible.map(({ row, item }) => {
             return (
@@ -118,7 +123,7 @@ export function TravelerList({ items, countries, wide, onView, onEdit }: ListPro
       className="card bg-base-100 shadow-sm h-[60vh] overflow-auto"
       data-testid="traveler-table"
     >
-      <table className="table table-sm table-pin-rows min-w-[56rem]" aria-rowcount={items.length + 1}>
+      <table className="table table-sm table-pin-rows min-w-[44rem]" aria-rowcount={items.length + 1}>
         <caption className="sr-only">{t('travelers.table.caption')}</caption>
         <thead>
           <tr>
