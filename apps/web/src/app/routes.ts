@@ -71,6 +71,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     nav: { icon: 'gear', order: 4 },
   },
   {
+    path: '/profile',
+    load: () => import('../features/profile/profile-page.tsx'),
+    titleKey: 'profile.title',
+    guard: 'user',
+  },
+  {
     path: '/admin/users',
     load: () => import('../features/users/users-page.tsx'),
     titleKey: 'app.routes.users',
