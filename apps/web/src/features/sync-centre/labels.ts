@@ -16,9 +16,14 @@ export function actionErrorText(t: TFunction, err: unknown): string {
   return t('errors.unknown_error');
 }
 
-/** A field name as the officer reads it (unknown fields show their raw name). */
+/**
+ * A field name as the officer reads it: the sync centre's own label, else the traveller or
+ * declaration form's label of that field; only a field no screen knows shows its raw name.
+ */
 export function fieldLabel(t: TFunction, field: string): string {
-  return t(`sync.fields.${field}`, { defaultValue: field });
+  return t([`sync.fields.${field}`, `travelers.field.${field}`, `declaration.fields.${field}`], {
+    defaultValue: field,
+  });
 }
 
 /** A short human name for a record: the traveller's name and passport, else its id's start. */
