@@ -97,3 +97,24 @@ for (const viewport of [
     }
   });
 }
+
+test('list shortcuts: / search, n new, ? help; an empty search says what to do next', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginAs(page, 'officer');
+  await expect(page.getByTestId('traveler-row').first()).toBeVisible();
+  await page.locator('main').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('/');
+  await expect(page.getByTestId('quick-search')).toBeFocused();
+  // Typed into the search box, "n" is text, not a shortcut.
+  await page.keyboard.type('nobody-here-9');
+  await expect(page.getByTestId('traveler-form')).toHaveCount(0);
+  await expect(page.getByTestId('travelers-empty')).toHaveAttribute('data-reason', 'filtered');
+  await page.getByTestId('empty-clear').click();
+  await expect(page.getByTestId('traveler-row').first()).toBeVisible();
+  await page.locator('main').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('shortcuts-help')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('n');
+  await expect(page.getByTestId('traveler-form')).toBeVisible();
+});

@@ -4,7 +4,8 @@
  * error with a retry, never invented people.
  */
 import type { TravelerFilters } from '@bh/shared';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { SearchX, UserPlus } from 'lucide-react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSyncState } from '../../sync/use-sync-state.ts';
@@ -14,10 +15,12 @@ import { ImportDialog } from './import-dialog.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
 import { activeFilterCount, withQuickSearch } from './quick-search.ts';
 import { EMPTY_FILTERS, SearchPanel } from './search-panel.tsx';
+import { ShortcutsHelp } from './shortcuts-help.tsx';
 import { StatsBar } from './stats-bar.tsx';
 import { TravelerDetailsModal } from './traveler-details-modal.tsx';
 import { TravelerFormModal } from './traveler-form-modal.tsx';
 import { TravelerList } from './traveler-list.tsx';
+import { type ShortcutAction, useListShortcuts } from './use-list-shortcuts.ts';
 import { useReferenceLists, useTraveler, useTravelerSearch, useWideScreen } from './use-travelers.ts';
 
 type Dialog =
@@ -42,6 +45,20 @@ export default function EntryManagementPage() {
   const selectedId = dialog.kind === 'details' || dialog.kind === 'edit' ? dialog.id : null;
   const selected = useTraveler(selectedId);
   const close = () => setDialog({ kind: 'none' });
+  const [panelKey, setPanelKey] = useState(0);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const clearAll = () => {
+    setQuery('');
+    setFilters(EMPTY_FILTERS);
+    setPanelKey((k) => k + 1); // a fresh search panel: its fields empty too
+  };
+  const shortcut = useCallback((action: ShortcutAction) => {
+    if (action === 'search') searchRef.current?.focus();
+    else if (action === 'add') setDialog({ kind: 'add' });
+    else if (action === 'scan') document.querySelector<HTMLElement>('[data-testid="scan-button"]')?.click();
+    else setHelpOpen(true);
+  }, []);
+  useListShortcuts(shortcut);
 
   let content: React.ReactNode;
   if (state.status === 'error') {
@@ -70,10 +87,41 @@ export default function EntryManagementPage() {
       </div>
     );
   } else if (items.length === 0) {
+    // Say what to do next: clear what hides everyone, or add the first traveller.
+    const filtered = stats.total > 0;
     content = (
-      <div className="card bg-base-100 shadow-sm p-8 text-center" data-testid="travelers-empty">
-        <p className="text-lg font-semibold">{t('travelers.empty.title')}</p>
-        <p className="opacity-80">{t('travelers.empty.description')}</p>
+      <div
+        className="card bg-base-100 shadow-sm p-8 text-center items-center gap-2"
+        data-testid="travelers-empty"
+        data-reason={filtered ? 'filtered' : 'none'}
+      >
+        {filtered ? (
+          <SearchX aria-hidden="true" className="size-10 opacity-60" />
+        ) : (
+          <UserPlus aria-hidden="true" className="size-10 opacity-60" />
+        )}
+        <p className="text-lg font-semibold">
+          {t(filtered ? 'phone.empty.filteredTitle' : 'phone.empty.noneTitle')}
+        </p>
+        <p className="opacity-80">{t(filtered ? 'phone.empty.filteredHint' : 'phone.empty.noneHint')}</p>
+        {filtered ? (
+          <button
+            type="button"
+            className="btn btn-outline min-h-11"
+            onClick={clearAll}
+            data-testid="empty-clear"
+          >
+            {t('phone.empty.clear')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-primary min-h-11"
+            onClick={() => setDialog({ kind: 'add' })}
+          >
+            {t('travelers.add')}
+          </button>
+        )}
       </div>
     );
   } else {
@@ -103,6 +151,7 @@ export default function EntryManagementPage() {
   );
   const panel = (
     <SearchPanel
+      key={panelKey}
       onSearch={(next) => {
         setFilters(next);
         setSheetOpen(false);
@@ -124,6 +173,7 @@ export default function EntryManagementPage() {
         activeFilters={activeFilterCount(filters)}
         onOpenFilters={() => setSheetOpen(true)}
         onAdd={() => setDialog({ kind: 'add' })}
+        onHelp={() => setHelpOpen(true)}
         more={more}
       />
       {!sync.isOnline && (
@@ -163,6 +213,7 @@ export default function EntryManagementPage() {
       {dialog.kind === 'add' && <TravelerFormModal open traveler={null} onClose={close} />}
       {dialog.kind === 'edit' && selected && <TravelerFormModal open traveler={selected} onClose={close} />}
       {dialog.kind === 'import' && <ImportDialog onClose={close} />}
+      <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * passport), the Scan slot, the filters button with the number of active filters (phones; wide
  * layouts show the filters inline) and Add. On phones import and export fold into "More".
  */
-import { Ellipsis, Plus, Search, SlidersHorizontal } from 'lucide-react';
+import { Ellipsis, Keyboard, Plus, Search, SlidersHorizontal } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
@@ -17,6 +17,7 @@ export function ListToolbar({
   activeFilters,
   onOpenFilters,
   onAdd,
+  onHelp,
   more,
 }: {
   query: string;
@@ -26,6 +27,8 @@ export function ListToolbar({
   activeFilters: number;
   onOpenFilters: () => void;
   onAdd: () => void;
+  /** Opens the keyboard shortcuts' help (a button on wide screens, "?" everywhere). */
+  onHelp: () => void;
   /** Import and export; inline on wide screens, in a menu on phones. */
   more: ReactNode;
 }) {
@@ -79,7 +82,19 @@ export function ListToolbar({
         <span className="max-sm:hidden">{t('travelers.add')}</span>
       </button>
       {wide ? (
-        <div className="flex gap-2 items-start">{more}</div>
+        <div className="flex gap-2 items-start">
+          {more}
+          <button
+            type="button"
+            className="btn btn-ghost btn-square min-h-11 min-w-11 max-lg:hidden"
+            onClick={onHelp}
+            aria-label={t('phone.shortcuts.open')}
+            title={t('phone.shortcuts.open')}
+            data-testid="shortcuts-open"
+          >
+            <Keyboard aria-hidden="true" className="size-5" />
+          </button>
+        </div>
       ) : (
         <Dropdown
           button={<Ellipsis aria-hidden="true" className="size-5" />}
