@@ -24,9 +24,9 @@ export async function fillDate(page: Page, field: Locator, iso: string) {
     .formatToParts(new Date(2000, 0, 2))
     .map((p) => p.type)
     .filter((type) => type === 'day' || type === 'month' || type === 'year');
-  const part = { day: d, month: m, year: y };
+  const part: Record<string, string | undefined> = { day: d, month: m, year: y };
   await field.getByRole('spinbutton').first().click();
-  await page.keyboard.type(order.map((type) => part[type as keyof typeof part] ?? '').join(''));
+  await page.keyboard.type(order.map((type) => part[type] ?? '').join(''));
   await expect(field).toHaveAttribute('data-value', iso);
 }
 

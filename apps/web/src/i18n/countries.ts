@@ -16,7 +16,7 @@ const ISO_3166_CODES =
   'SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI ' +
   'VN VU WF WS YE YT ZA ZM ZW';
 /** Every assigned country code, A to Z. */
-export const COUNTRY_CODES: readonly string[] = ISO_3166_CODES.split(' ');
+const COUNTRY_CODES: readonly string[] = ISO_3166_CODES.split(' ');
 
 const namers = new Map<string, Intl.DisplayNames>();
 

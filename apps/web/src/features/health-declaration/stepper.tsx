@@ -9,8 +9,8 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export const STEPS = ['identity', 'health', 'contacts', 'documents', 'review'] as const;
-export type StepName = (typeof STEPS)[number];
+const STEPS = ['identity', 'health', 'contacts', 'documents', 'review'] as const;
+type StepName = (typeof STEPS)[number];
 
 /** One step's sections; hidden while another step is shown on a phone. */
 export function Step({
