@@ -73,7 +73,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/profile',
     load: () => import('../features/profile/profile-page.tsx'),
-    titleKey: 'profile.title',
+    titleKey: 'app.routes.profile',
     guard: 'user',
   },
   {

@@ -17,21 +17,11 @@ import {
 } from 'react-aria-components/ComboBox';
 import { useTranslation } from 'react-i18next';
 import { type CountryOption, countryOptions } from '../../i18n/countries.ts';
+import type { PickerFieldProps } from './picker-field.ts';
 
-export interface CountryComboboxProps {
-  id?: string;
-  /** The field's accessible name (the visible label's text). */
-  label: string;
-  value: string;
-  onChange: (code: string) => void;
+export interface CountryComboboxProps extends PickerFieldProps {
   /** Extra choice at the top meaning "no country" (e.g. "All nationalities" in a filter). */
   emptyLabel?: string;
-  invalid?: boolean;
-  describedBy?: string;
-  required?: boolean;
-  name?: string;
-  size?: 'sm' | 'md';
-  testId?: string;
 }
 
 const EMPTY = '__none__';

@@ -9,19 +9,7 @@ import { DateField, DateInput, DateSegment } from 'react-aria-components/DateFie
 import { I18nProvider } from 'react-aria-components/I18nProvider';
 import { useTranslation } from 'react-i18next';
 import { intlTag } from '../../i18n/intl-tag.ts';
-
-export interface AppDateFieldProps {
-  id?: string;
-  label: string;
-  value: string;
-  onChange: (iso: string) => void;
-  invalid?: boolean;
-  describedBy?: string;
-  required?: boolean;
-  name?: string;
-  size?: 'sm' | 'md';
-  testId?: string;
-}
+import type { PickerFieldProps } from './picker-field.ts';
 
 function toCalendarDate(iso: string): CalendarDate | null {
   try {
@@ -43,7 +31,7 @@ export function AppDateField({
   name,
   size = 'md',
   testId,
-}: AppDateFieldProps) {
+}: PickerFieldProps) {
   const { i18n } = useTranslation();
   return (
     <I18nProvider locale={intlTag(i18n.language)}>

@@ -12,6 +12,7 @@ import { useErrorText } from '../../components/form/field-error.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { getSession, type SessionUser, setSession, useSession } from '../../lib/session.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
@@ -77,40 +78,30 @@ export default function ProfilePage() {
   return (
     <div className="flex flex-col gap-4 max-w-3xl mx-auto" data-testid="profile-page">
       <h1 className="text-xl sm:text-2xl font-bold">{t('profile.title')}</h1>
-      <section className="card bg-base-100 shadow-sm" aria-labelledby="profile-who">
-        <div className="card-body gap-2">
-          <h2 id="profile-who" className="card-title text-lg">
-            {t('profile.who')}
-          </h2>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="opacity-80">{t('profile.email')}</dt>
-            <dd className="break-all" data-testid="profile-email">
-              {user.email}
-            </dd>
-            <dt className="opacity-80">{t('profile.role')}</dt>
-            <dd>
-              <Badge variant="primary" size="sm">
-                {t(`layout.roles.${user.role}`)}
-              </Badge>
-            </dd>
-          </dl>
-          <NameForm key={user.name} user={user} online={isOnline} />
+      <SectionCard id="profile-who" title={t('profile.who')} gap="gap-3">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="opacity-80">{t('profile.email')}</dt>
+          <dd className="break-all" data-testid="profile-email">
+            {user.email}
+          </dd>
+          <dt className="opacity-80">{t('profile.role')}</dt>
+          <dd>
+            <Badge variant="primary" size="sm">
+              {t(`layout.roles.${user.role}`)}
+            </Badge>
+          </dd>
+        </dl>
+        <NameForm key={user.name} user={user} online={isOnline} />
+      </SectionCard>
+      <SectionCard id="profile-prefs" title={t('profile.preferences')} gap="gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="text-sm opacity-80">{t('profile.language')}</span>
+          <LanguageSwitcher />
         </div>
-      </section>
-      <section className="card bg-base-100 shadow-sm" aria-labelledby="profile-prefs">
-        <div className="card-body gap-2">
-          <h2 id="profile-prefs" className="card-title text-lg">
-            {t('profile.preferences')}
-          </h2>
-          <div className="flex flex-wrap items-center gap-3">
-            <span className="text-sm opacity-80">{t('profile.language')}</span>
-            <LanguageSwitcher />
-          </div>
-          <div className="max-w-72">
-            <ThemeToggle withLabel />
-          </div>
+        <div className="max-w-72">
+          <ThemeToggle withLabel />
         </div>
-      </section>
+      </SectionCard>
       <SessionCard user={user} token={session.token} />
       <ChangePasswordForm user={user} online={isOnline} />
     </div>

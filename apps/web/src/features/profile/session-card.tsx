@@ -4,6 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { OFFLINE_TOKEN } from '../auth/offline-session.ts';
@@ -20,47 +21,36 @@ export function SessionCard({ user, token }: { user: SessionUser; token: string 
   const [days, setDays] = useState(offlineDays);
   const until = days > 0 ? offlineSignInUntil(user.email) : null;
   return (
-    <section
-      className="card bg-base-100 shadow-sm"
-      aria-labelledby={`${id}-title`}
-      data-testid="session-card"
-    >
-      <div className="card-body gap-2">
-        <h2 id={`${id}-title`} className="card-title text-lg">
-          {t('profile.sessions.title')}
-        </h2>
-        <p className="text-sm" data-testid="session-kind">
-          {token === OFFLINE_TOKEN
-            ? t('profile.sessions.thisDeviceOffline')
-            : t('profile.sessions.thisDevice')}
-        </p>
-        <p className="text-sm" data-testid="offline-until">
-          {until
-            ? t('profile.sessions.offlineUntil', { when: formatDateTime(until) })
-            : t('profile.sessions.offlineNone')}
-        </p>
-        <label htmlFor={`${id}-days`} className="text-sm font-medium">
-          {t('profile.sessions.daysLabel')}
-        </label>
-        <select
-          id={`${id}-days`}
-          className="select w-full max-w-72 min-h-11"
-          value={days}
-          data-testid="offline-days"
-          onChange={(e) => {
-            const next = Number(e.target.value);
-            setOfflineDays(next);
-            setDays(next);
-          }}
-        >
-          {OFFLINE_DAY_CHOICES.map((n) => (
-            <option key={n} value={n}>
-              {n === 0 ? t('profile.sessions.daysOff') : t('profile.sessions.days', { count: n })}
-            </option>
-          ))}
-        </select>
-        <p className="text-xs opacity-80">{t('profile.sessions.otherDevices')}</p>
-      </div>
-    </section>
+    <SectionCard id={`${id}-title`} title={t('profile.sessions.title')} gap="gap-3" testId="session-card">
+      <p className="text-sm" data-testid="session-kind">
+        {token === OFFLINE_TOKEN ? t('profile.sessions.thisDeviceOffline') : t('profile.sessions.thisDevice')}
+      </p>
+      <p className="text-sm" data-testid="offline-until">
+        {until
+          ? t('profile.sessions.offlineUntil', { when: formatDateTime(until) })
+          : t('profile.sessions.offlineNone')}
+      </p>
+      <label htmlFor={`${id}-days`} className="text-sm font-medium">
+        {t('profile.sessions.daysLabel')}
+      </label>
+      <select
+        id={`${id}-days`}
+        className="select w-full max-w-72 min-h-11"
+        value={days}
+        data-testid="offline-days"
+        onChange={(e) => {
+          const next = Number(e.target.value);
+          setOfflineDays(next);
+          setDays(next);
+        }}
+      >
+        {OFFLINE_DAY_CHOICES.map((n) => (
+          <option key={n} value={n}>
+            {n === 0 ? t('profile.sessions.daysOff') : t('profile.sessions.days', { count: n })}
+          </option>
+        ))}
+      </select>
+      <p className="text-xs opacity-80">{t('profile.sessions.otherDevices')}</p>
+    </SectionCard>
   );
 }
