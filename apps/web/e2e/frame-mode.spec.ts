@@ -21,6 +21,9 @@ test('an admin changes the mode; an officer page already open shows it within 30
     const select = admin.getByTestId('mode-select');
     await expect(select).toBeEnabled();
     await select.selectOption('emergency');
+    // The change asks first, saying what it does.
+    await expect(admin.getByTestId('mode-confirm-body')).toContainText('bắt buộc');
+    await admin.getByTestId('mode-confirm').click();
     await expect(admin.getByTestId('topbar-mode').getByTestId('mode-badge')).toHaveAttribute(
       'data-mode',
       'emergency',
@@ -41,11 +44,13 @@ test('an admin changes the mode; an officer page already open shows it within 30
     );
 
     await select.selectOption('normal');
+    await admin.getByTestId('mode-confirm').click();
     await expect(officerBadge).toHaveAttribute('data-mode', 'normal', { timeout: 30_000 });
     await expect(officerBadge).toHaveClass(/badge-success/);
 
     // Back to the initial mode: other specs share this server and expect pandemic rules.
     await select.selectOption('pandemic');
+    await admin.getByTestId('mode-confirm').click();
     await expect(admin.getByTestId('topbar-mode').getByTestId('mode-badge')).toHaveAttribute(
       'data-mode',
       'pandemic',

@@ -2,6 +2,7 @@
  * The frame of every logged-in screen: top bar, sidebar (a drawer below the lg breakpoint) and
  * the page. Lazy-loaded from the router so none of it is in the login route's JavaScript.
  */
+import '../i18n/frame-resources.ts';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';

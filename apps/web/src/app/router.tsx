@@ -30,6 +30,9 @@ export const routes: RouteObject[] = [
   {
     element: <TitleUpdater />,
     errorElement: <RouteError />,
+    // Every screen is lazy: while the first one loads there is nothing to hydrate, and saying
+    // so here keeps React Router from warning about a missing HydrateFallback on each load.
+    HydrateFallback: () => null,
     children: [
       { path: '/', element: <Navigate to={HOME_PATH} replace /> },
       {

@@ -92,6 +92,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     nav: { icon: 'chart', order: 5 },
   },
   {
+    path: '/profile',
+    load: () => import('../features/profile/profile-page.tsx'),
+    titleKey: 'app.routes.profile',
+    guard: 'user',
+  },
+  {
     path: '/admin/users',
     load: () => import('../features/users/users-page.tsx'),
     titleKey: 'app.routes.users',

@@ -1,10 +1,33 @@
 /**
- * Date and relative-time helpers: dates in vi-VN with 2-digit day and
- * month and a numeric year; 'N/A' for an empty value, 'Invalid Date' for an unparseable one.
- * Relative times use 30-day months and 365-day years; Vietnamese by default,
- * English and Japanese with the same thresholds so the other interfaces stay translated.
+ * The one format per kind of value: a date (2-digit day and month, numeric year), a date-time
+ * (the date with a 24-hour time) and a relative time, all in the app's language (vi-VN style
+ * by default; i18n/index.ts keeps `setFormatLocale` in step with the language). 'N/A' for an
+ * empty value, 'Invalid Date' for an unparseable one. Relative times use 30-day months and
+ * 365-day years with the same thresholds in every language.
  */
 import type { Locale } from '@bh/shared';
+import { intlTag } from './intl-tag.ts';
+
+let appLocale: Locale = 'vi';
+
+/** Called when the app's language changes: the default of every formatter here. */
+export function setFormatLocale(locale: Locale) {
+  appLocale = locale;
+}
+
+const DATE: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
+const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit', hour12: false };
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(locale: Locale, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${locale}:${withTime}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(intlTag(locale), withTime ? DATE_TIME : DATE);
+    formatters.set(key, f);
+  }
+  return f;
+}
 
 const EMPTY_DATE = 'N/A';
 const INVALID_DATE = 'Invalid Date';
@@ -23,27 +46,20 @@ function toDate(value: DateInput): Date | null | 'empty' {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** 05/03/2026 (vi-VN, 2-digit day and month). */
-export function formatDate(value: DateInput): string {
+/** 05/03/2026 in vi (2-digit day and month), 05/03/2026 in en, 2026/03/05 in ja. */
+export function formatDate(value: DateInput, locale: Locale = appLocale): string {
   const d = toDate(value);
   if (d === 'empty') return EMPTY_DATE;
   if (!d) return INVALID_DATE;
-  return d.toLocaleDateString('vi-VN', { day: '2-digit', month: '2-digit', year: 'numeric' });
+  return formatter(locale, false).format(d);
 }
 
-/** 14:05 05/03/2026 (vi-VN date with 24-hour time). */
-export function formatDateTime(value: DateInput): string {
+/** 14:05 05/03/2026 in vi: the date with a 24-hour time, in the language's order. */
+export function formatDateTime(value: DateInput, locale: Locale = appLocale): string {
   const d = toDate(value);
   if (d === 'empty') return EMPTY_DATE;
   if (!d) return INVALID_DATE;
-  return d.toLocaleString('vi-VN', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
+  return formatter(locale, true).format(d);
 }
 
 type Unit = 'minute' | 'hour' | 'day' | 'month' | 'year';
@@ -84,7 +100,7 @@ const YEAR = 365 * DAY;
 export function formatRelativeTime(
   value: DateInput,
   now: number = Date.now(),
-  locale: Locale = 'vi',
+  locale: Locale = appLocale,
 ): string {
   const d = toDate(value);
   if (d === 'empty') return EMPTY_DATE;

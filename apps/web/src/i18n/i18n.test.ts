@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { frameResources } from './frame-resources.ts';
 import { buildResources } from './index.ts';
 
 type Tree = { [key: string]: string | Tree };
@@ -11,7 +12,10 @@ const keysOf = (tree: Tree, prefix = ''): string[] =>
 const baseKey = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
 
 describe('translations', () => {
+  // The login route's texts and the frame's (loaded with the frame) are checked together.
   const resources = buildResources();
+  const frame = frameResources();
+  for (const lang of ['vi', 'en', 'ja'] as const) Object.assign(resources[lang], frame[lang]);
 
   it('every key exists in Vietnamese, English and Japanese', () => {
     const vi = new Set(keysOf(resources.vi).map(baseKey));

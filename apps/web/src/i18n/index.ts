@@ -15,6 +15,7 @@ import {
 } from '@bh/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { setFormatLocale } from './format.ts';
 
 export type { Locale } from '@bh/shared';
 
@@ -93,6 +94,7 @@ export async function loadLocale(locale: Locale) {
 export function setLocale(locale: Locale) {
   localStorage.setItem(LOCALE_KEY, locale);
   document.documentElement.lang = locale;
+  setFormatLocale(locale);
   void loadLocale(locale).then(() => i18next.changeLanguage(locale));
 }
 
@@ -105,6 +107,7 @@ export async function startI18n() {
 export function initI18n() {
   const lng = detectLocale();
   document.documentElement.lang = lng;
+  setFormatLocale(lng);
   void i18next.use(initReactI18next).init({
     resources: Object.fromEntries(
       Object.entries(buildResources()).map(([lang, tree]) => [lang, { translation: tree }]),

@@ -11,6 +11,8 @@ export function Modal({
   actions,
   closeLabel,
   boxClassName = '',
+  placement = 'middle',
+  testId,
 }: {
   open: boolean;
   onClose: () => void;
@@ -21,6 +23,9 @@ export function Modal({
   closeLabel: string;
   /** Extra classes of the box, e.g. a wider max-width for long forms. */
   boxClassName?: string;
+  /** 'bottom': a sheet rising from the bottom edge (phones). */
+  placement?: 'middle' | 'bottom';
+  testId?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -31,7 +36,13 @@ export function Modal({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={onClose}>
+    <dialog
+      ref={ref}
+      className={placement === 'bottom' ? 'modal modal-bottom' : 'modal'}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      data-testid={testId}
+    >
       <div className={`modal-box ${boxClassName}`}>
         <h2 id={titleId} className="text-lg font-bold mb-3">
           {title}

@@ -6,6 +6,7 @@
 import type { AuthAnswer } from '@bh/shared';
 import { ApiError, apiRequest, setRefreshHandler } from '../../lib/api.ts';
 import { clearSession, getSession, type SessionUser, setSession } from '../../lib/session.ts';
+import { holdForRenewal, OFFLINE_TOKEN, takeHeldCredentials } from './offline-session.ts';
 
 /** Set when the server refused to refresh, so the login page can say why the user is there. */
 let sessionExpired = false;
@@ -53,6 +54,8 @@ export function refreshSession(): Promise<boolean> {
     const now = getSession();
     if (!now) return false;
     if (now.token !== startedWith) return true; // another tab refreshed while we waited
+    // A session opened offline is renewed with the password held in memory, if still there.
+    if (now.token === OFFLINE_TOKEN && (await renewOfflineSession())) return true;
     try {
       const answer = await apiRequest<AuthAnswer>('/api/auth/refresh', { method: 'POST', noRefresh: true });
       setSession({ user: toSessionUser(answer.user), token: answer.token });
@@ -70,6 +73,20 @@ export function refreshSession(): Promise<boolean> {
     inflight = null;
   });
   return inflight;
+}
+
+/** Signs in for real with the credentials an offline sign-in held; false when it cannot. */
+async function renewOfflineSession(): Promise<boolean> {
+  const held = takeHeldCredentials();
+  if (!held) return false;
+  try {
+    setSession(await requestLogin(held.email, held.password, false));
+    return true;
+  } catch (err) {
+    // Still no network: keep them for the next try.
+    if (err instanceof ApiError && err.isNetwork) holdForRenewal(held.email, held.password);
+    return false;
+  }
 }
 
 /** Tells the server (best effort, so it also works offline) and clears the stored session. */

@@ -4,7 +4,14 @@
  * GET /api/auth/demo says the server runs in demo mode; the server never sends a password) and a
  * link to registration. Kept light: it is the first screen most users load.
  */
-import { DEMO_ACCOUNTS, type DemoAccount, demoModeSchema, type LoginForm, loginFormSchema } from '@bh/shared';
+import {
+  DEMO_ACCOUNTS,
+  type DemoAccount,
+  demoModeSchema,
+  type LoginForm,
+  loginFormSchema,
+  type SessionUser,
+} from '@bh/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +25,11 @@ import { ApiError, apiRequest } from '../../lib/api.ts';
 import { AuthCard, AuthSwitch } from './auth-card.tsx';
 import { requestLogin, startSession, takeSessionExpiredNotice } from './auth-client.ts';
 import { AuthField } from './auth-field.tsx';
+import { holdForRenewal, OFFLINE_TOKEN } from './offline-session.ts';
 import { type Notice, rateLimitNotice } from './rate-limit-notice.ts';
+
+// The verifier (PBKDF2 and its stored form) loads only when a sign-in needs it.
+const verifier = () => import('./offline-verifier.ts');
 
 /** Shown long enough to read the success alert; not the spec's simulated delay. */
 const SUCCESS_PAUSE_MS = 400;
@@ -63,21 +74,40 @@ export default function LoginPage() {
   const errorOf = useErrorText(formState.errors);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Notice | null>(null);
-  const [success, setSuccess] = useState(false);
+  const [success, setSuccess] = useState<'online' | 'offline' | null>(null);
   const [expired] = useState(takeSessionExpiredNotice);
   const demo = useDemoAccounts();
 
   const onSubmit = handleSubmit(async (values) => {
     setBusy(true);
-    try {
-      const session = await requestLogin(values.email, values.password, values.rememberMe ?? false);
-      setSuccess(true);
+    const enter = (session: { user: SessionUser; token: string }) => {
       setTimeout(() => {
         startSession(session);
         // '/' leads to the home screen of the route table (the dashboard).
         navigate('/', { replace: true });
       }, SUCCESS_PAUSE_MS);
+    };
+    try {
+      const session = await requestLogin(values.email, values.password, values.rememberMe ?? false);
+      setSuccess('online');
+      // Kept for the next sign-in without network (offline-verifier.ts); never blocks this one.
+      void verifier()
+        .then((v) => v.saveOfflineVerifier(values.email, values.password, session.user))
+        .catch(() => {});
+      enter(session);
     } catch (err) {
+      const user =
+        err instanceof ApiError && err.isNetwork
+          ? await verifier()
+              .then((v) => v.verifyOffline(values.email, values.password))
+              .catch(() => null)
+          : null;
+      if (user) {
+        holdForRenewal(values.email, values.password);
+        setSuccess('offline');
+        enter({ user, token: OFFLINE_TOKEN });
+        return;
+      }
       setError(errorKey(err));
       setBusy(false);
     }
@@ -98,8 +128,8 @@ export default function LoginPage() {
         </Alert>
       )}
       {success && (
-        <Alert tone="success" data-testid="login-success">
-          {t('auth.loginSuccess')}
+        <Alert tone="success" data-testid="login-success" data-mode={success}>
+          {success === 'offline' ? t('offlineSignIn.signedInOffline') : t('auth.loginSuccess')}
         </Alert>
       )}
 

@@ -23,10 +23,12 @@ import { Modal } from '../../components/ui/modal.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { submitDeclaration } from '../../db/declarations-repo.ts';
 import { discardFileBlob } from '../../db/files-repo.ts';
+import { useWideScreen } from '../../lib/use-wide-screen.ts';
 import { DocumentsSection } from './documents-section.tsx';
 import { ContactSection, RiskZonesSection, SymptomsSection } from './exposure-sections.tsx';
 import { BasicInfoSection, HealthInfoSection, type SectionProps } from './form-sections.tsx';
 import { contactShown, type FileSlot, type FormValues, toFormInput } from './form-values.ts';
+import { Step, StepBar, StepProgress, stepOfFirstError } from './stepper.tsx';
 import { TravelerPicker } from './traveler-picker.tsx';
 
 const RESULT_TONE: Record<RiskLevel, AlertTone> = { low: 'success', medium: 'warning', high: 'error' };
@@ -57,6 +59,13 @@ export function DeclarationForm({
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<RiskLevel | null>(null);
   const [failed, setFailed] = useState(false);
+  const stepped = !useWideScreen();
+  const [step, setStep] = useState(0);
+  const stepProps = { current: step, stepped };
+  const goTo = (next: number) => {
+    setStep(next);
+    window.scrollTo({ top: 0 });
+  };
 
   // The loader found newer starting values (another traveller, a stored declaration).
   useEffect(() => reset(initial), [initial, reset]);
@@ -91,8 +100,20 @@ export function DeclarationForm({
         setBusy(false);
       }
     },
-    // Errors render on this submit; move focus once React has painted them.
-    () => setTimeout(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus(), 0),
+    // Errors render on this submit; open the step of the first (phones) and move focus there
+    // once React has painted them.
+    () =>
+      setTimeout(() => {
+        const form = document.querySelector('[data-testid="declaration-form"]');
+        const errorStep = stepped && form ? stepOfFirstError(form) : null;
+        if (errorStep !== null) setStep(errorStep);
+        setTimeout(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus(), 0);
+      }, 0),
+  );
+  const submitButton = (
+    <SubmitButton busy={busy} className="btn-primary min-h-11">
+      {t('declaration.actions.submit')}
+    </SubmitButton>
   );
   const commitmentError = errorOf('commitment');
 
@@ -105,55 +126,65 @@ export function DeclarationForm({
         className="space-y-4"
         data-testid="declaration-form"
       >
-        <BasicInfoSection {...sectionProps} />
-        <HealthInfoSection {...sectionProps} />
-        <SymptomsSection {...sectionProps} />
-        {contactShown(mode) && <ContactSection {...sectionProps} />}
-        <RiskZonesSection {...sectionProps} />
-        <DocumentsSection
-          files={{ testFile: values.testFile, vaccinationCertFile: values.vaccinationCertFile }}
-          onPick={(slot, file) => {
-            dropFresh(slot);
-            set(slot, file);
-          }}
-          onRemove={(slot) => {
-            dropFresh(slot);
-            set(slot, null);
-          }}
-        />
-        <div className="card bg-base-100 border border-base-300 shadow-sm">
-          <div className="card-body p-4 sm:p-6 gap-3">
-            <label className="flex items-start gap-3 cursor-pointer">
-              <input
-                type="checkbox"
-                name="commitment"
-                className={`checkbox checkbox-primary mt-0.5 ${commitmentError ? 'checkbox-error' : ''}`}
-                checked={values.commitment}
-                aria-invalid={Boolean(commitmentError)}
-                onChange={(e) => set('commitment', e.target.checked)}
-              />
-              <span>{t('declaration.fields.commitment')}</span>
-            </label>
-            {commitmentError && (
-              <Alert tone="warning" announce="alert" soft={false} data-testid="commitment-alert">
-                {commitmentError}
-              </Alert>
-            )}
-            {failed && (
-              <Alert tone="error" soft={false} data-testid="submit-failed">
-                {t('declaration.errors.submitFailed')}
-              </Alert>
-            )}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <button type="button" className="btn btn-ghost" onClick={onReset} disabled={busy}>
-                {t('declaration.actions.reset')}
-              </button>
-              <SubmitButton busy={busy} className="btn-primary">
-                {t('declaration.actions.submit')}
-              </SubmitButton>
+        {stepped && <StepProgress current={step} />}
+        <Step name="identity" {...stepProps}>
+          <BasicInfoSection {...sectionProps} />
+        </Step>
+        <Step name="health" {...stepProps}>
+          <HealthInfoSection {...sectionProps} />
+          <SymptomsSection {...sectionProps} />
+        </Step>
+        <Step name="contacts" {...stepProps}>
+          {contactShown(mode) && <ContactSection {...sectionProps} />}
+          <RiskZonesSection {...sectionProps} />
+        </Step>
+        <Step name="documents" {...stepProps}>
+          <DocumentsSection
+            files={{ testFile: values.testFile, vaccinationCertFile: values.vaccinationCertFile }}
+            onPick={(slot, file) => {
+              dropFresh(slot);
+              set(slot, file);
+            }}
+            onRemove={(slot) => {
+              dropFresh(slot);
+              set(slot, null);
+            }}
+          />
+        </Step>
+        <Step name="review" {...stepProps}>
+          <div className="card bg-base-100 border border-base-300 shadow-sm">
+            <div className="card-body p-4 sm:p-6 gap-3">
+              <label className="flex items-start gap-3 cursor-pointer">
+                <input
+                  type="checkbox"
+                  name="commitment"
+                  className={`checkbox checkbox-primary mt-0.5 ${commitmentError ? 'checkbox-error' : ''}`}
+                  checked={values.commitment}
+                  aria-invalid={Boolean(commitmentError)}
+                  onChange={(e) => set('commitment', e.target.checked)}
+                />
+                <span>{t('declaration.fields.commitment')}</span>
+              </label>
+              {commitmentError && (
+                <Alert tone="warning" announce="alert" soft={false} data-testid="commitment-alert">
+                  {commitmentError}
+                </Alert>
+              )}
+              {failed && (
+                <Alert tone="error" soft={false} data-testid="submit-failed">
+                  {t('declaration.errors.submitFailed')}
+                </Alert>
+              )}
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <button type="button" className="btn btn-ghost" onClick={onReset} disabled={busy}>
+                  {t('declaration.actions.reset')}
+                </button>
+                {!stepped && submitButton}
+              </div>
             </div>
           </div>
-        </div>
+        </Step>
+        {stepped && <StepBar current={step} onStep={goTo} submit={submitButton} />}
       </AppForm>
       <Modal
         open={result !== null}

@@ -19,6 +19,7 @@ import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getDeclaration, type LocalDeclaration } from '../../db/declarations-repo.ts';
+import { getTraveler } from '../../db/travelers-repo.ts';
 import { api } from '../../lib/api.ts';
 import { openDocument } from './open-document.ts';
 
@@ -26,9 +27,14 @@ const LEVEL_VARIANT: Record<RiskLevel, BadgeVariant> = { low: 'success', medium:
 type Loaded = { state: 'loading' } | { state: 'none' } | { state: 'found'; declaration: LocalDeclaration };
 
 function useDeclaration(travelerId: string): Loaded {
-  const local = useLiveQuery(async () => ({ d: await getDeclaration(travelerId) }), [travelerId]);
+  const local = useLiveQuery(
+    async () => ({ d: await getDeclaration(travelerId), status: (await getTraveler(travelerId))?.status }),
+    [travelerId],
+  );
   const [remote, setRemote] = useState<LocalDeclaration | null | undefined>(undefined);
-  const missingLocally = local !== undefined && local.d === null;
+  // Only a traveller past "pending declaration" has one to fetch: asking for the others would
+  // be a 404 in the console every time.
+  const missingLocally = local !== undefined && local.d === null && local.status !== 'pending';
   useEffect(() => {
     if (!missingLocally) return;
     let live = true;
@@ -42,6 +48,7 @@ function useDeclaration(travelerId: string): Loaded {
   }, [missingLocally, travelerId]);
   if (local === undefined) return { state: 'loading' };
   if (local.d) return { state: 'found', declaration: local.d };
+  if (local.status === 'pending') return { state: 'none' };
   if (remote === undefined) return { state: 'loading' };
   return remote ? { state: 'found', declaration: remote } : { state: 'none' };
 }

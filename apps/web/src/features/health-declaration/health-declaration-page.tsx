@@ -9,6 +9,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { modeLook } from '../status/mode-look.ts';
 import { DeclarationForm } from './declaration-form.tsx';
 import { useDeclarationLoader } from './use-declaration-loader.ts';
 
@@ -33,10 +34,7 @@ export default function HealthDeclarationPage() {
       <header className="flex flex-wrap items-center gap-2">
         <h1 className="text-2xl font-bold me-auto">{t('declaration.title')}</h1>
         {modeLabel && (
-          <Badge
-            variant={mode === 'normal' ? 'neutral' : mode === 'pandemic' ? 'warning' : 'error'}
-            data-testid="declaration-mode"
-          >
+          <Badge variant={modeLook(mode).variant} data-testid="declaration-mode">
             {t('declaration.mode', { mode: pickLocale(modeLabel.label, i18n.language) })}
           </Badge>
         )}

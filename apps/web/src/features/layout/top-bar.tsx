@@ -40,7 +40,7 @@ export function TopBar({
       <div className="flex-1 min-w-0 flex items-center gap-2">
         <Link
           to="/entry-management"
-          className="font-bold text-base sm:text-lg truncate"
+          className="font-bold text-base sm:text-lg truncate min-h-11 inline-flex items-center"
           data-testid="app-title"
         >
           {t('app.title')}

@@ -1,11 +1,13 @@
 /** User menu: avatar (default image when missing or broken), name (generic label when empty), role, online badge, logout. */
+import { UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import type { SessionUser } from '../../lib/session.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
-import { useLogout } from './use-logout.ts';
+import { LogoutButton } from './logout-button.tsx';
 
 /** A neutral silhouette, inline so it also shows offline. */
 const DEFAULT_AVATAR =
@@ -17,7 +19,6 @@ const DEFAULT_AVATAR =
 export function UserMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const { isOnline } = useSyncState();
-  const logout = useLogout();
   const [broken, setBroken] = useState(false);
   const name = user.name.trim() || t('layout.user.fallbackName');
   const avatar = user.avatar && !broken ? user.avatar : DEFAULT_AVATAR;
@@ -54,14 +55,15 @@ export function UserMenu({ user }: { user: SessionUser }) {
               {isOnline ? t('layout.sync.online') : t('layout.sync.offline')}
             </Badge>
           </div>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline btn-error w-full"
-            onClick={() => void logout()}
-            data-testid="logout"
+          <Link
+            to="/profile"
+            className="btn btn-sm btn-ghost w-full justify-start"
+            data-testid="profile-link"
           >
-            {t('layout.user.logout')}
-          </button>
+            <UserRound aria-hidden="true" className="size-4" />
+            {t('profile.title')}
+          </Link>
+          <LogoutButton />
         </>
       )}
     </Dropdown>

@@ -11,8 +11,9 @@ import { Badge } from '../../components/ui/badge.tsx';
 import type { StoredConflict } from '../../db/sync-centre-repo.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { type Resolution, resolveConflict } from '../../sync/resolutions.ts';
-import { buildMergedData, type Choice, compareFields, displayValue, isEditable } from './field-diff.ts';
+import { buildMergedData, type Choice, compareFields, isEditable } from './field-diff.ts';
 import { actionErrorText, fieldLabel, recordLabel } from './labels.ts';
+import { readableValue } from './readable-value.ts';
 
 /** One of the conflict's small action buttons. */
 function ResolveButton({
@@ -34,7 +35,8 @@ function ResolveButton({
 }
 
 export function ConflictView({ conflict }: { conflict: StoredConflict }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const show = (field: string, value: unknown) => readableValue(t, field, value, i18n.language);
   const rows = useMemo(
     () => compareFields(conflict.table, conflict.localData, conflict.serverData),
     [conflict],
@@ -134,11 +136,11 @@ export function ConflictView({ conflict }: { conflict: StoredConflict }) {
                                 onChange={() => choose(row.field, { source: side })}
                                 aria-label={`${fieldLabel(t, row.field)}: ${t(`sync.conflicts.use.${side}`)}`}
                               />
-                              <span>{displayValue(row[side])}</span>
+                              <span>{show(row.field, row[side])}</span>
                             </label>
                           ) : (
                             <span className={row.differs ? 'font-semibold' : ''}>
-                              {displayValue(row[side])}
+                              {show(row.field, row[side])}
                             </span>
                           )}
                           {showMerge && side === 'server' && isEditable(row.local ?? row.server) && (

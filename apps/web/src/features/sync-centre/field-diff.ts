@@ -69,11 +69,3 @@ export function buildMergedData(rows: FieldRow[], choices: Record<string, Choice
   }
   return merged;
 }
-
-/** A value as the officer reads it. */
-export function displayValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? '✓' : '✗';
-  return JSON.stringify(value);
-}

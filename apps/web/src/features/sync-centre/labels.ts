@@ -16,9 +16,14 @@ export function actionErrorText(t: TFunction, err: unknown): string {
   return t('errors.unknown_error');
 }
 
-/** A field name as the officer reads it (unknown fields show their raw name). */
+/**
+ * A field name as the officer reads it: the sync centre's own label, else the traveller or
+ * declaration form's label of that field; only a field no screen knows shows its raw name.
+ */
 export function fieldLabel(t: TFunction, field: string): string {
-  return t(`sync.fields.${field}`, { defaultValue: field });
+  return t([`sync.fields.${field}`, `travelers.field.${field}`, `declaration.fields.${field}`], {
+    defaultValue: field,
+  });
 }
 
 /** A short human name for a record: the traveller's name and passport, else its id's start. */
@@ -32,5 +37,7 @@ export function recordLabel(data: Record<string, unknown> | null | undefined, re
 
 /** An error code ('network_error') or key ('validation.required') as translated text. */
 export function codeText(t: TFunction, code: string): string {
+  const http = /^http_(\d{3})$/.exec(code);
+  if (http) return t('values.httpError', { status: http[1] });
   return code.includes('.') ? t(code, { defaultValue: code }) : t(`errors.${code}`, { defaultValue: code });
 }

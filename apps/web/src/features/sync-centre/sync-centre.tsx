@@ -42,7 +42,8 @@ export function SyncCentre() {
   const now = useNow();
   return (
     <section
-      className="card bg-base-100 shadow-sm"
+      id="sync-centre"
+      className="card bg-base-100 shadow-sm scroll-mt-16"
       aria-labelledby="sync-centre-title"
       data-testid="sync-centre"
     >

@@ -6,9 +6,12 @@ import type { SyncStats } from '@bh/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertLine } from '../../components/ui/alert.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
 
 import { useSyncState } from '../../sync/use-sync-state.ts';
+import { syncStatusKey, syncStatusOf } from '../status/sync-status.ts';
+import { SyncStatusIcon } from '../status/sync-status-icon.tsx';
 import { actionErrorText } from './labels.ts';
 
 const STAT_KEYS = ['pendingSync', 'failedItems', 'unresolvedConflicts', 'totalTravelers'] as const;
@@ -29,8 +32,20 @@ export function SyncSummary({ stats }: { stats: SyncStats }) {
       setBusy(false);
     }
   };
+  const view = syncStatusOf(sync);
   return (
     <div className="flex flex-col gap-3">
+      <p
+        className="flex items-center gap-2 font-semibold"
+        role="status"
+        data-testid="sync-centre-status"
+        data-kind={view.kind}
+      >
+        <Badge variant={view.variant} className="gap-1">
+          <SyncStatusIcon kind={view.kind} />
+          {t(syncStatusKey(view.kind), { count: view.count })}
+        </Badge>
+      </p>
       <dl className="grid grid-cols-2 md:grid-cols-4 gap-2">
         {STAT_KEYS.map((key) => (
           <div key={key} className="rounded-box bg-base-200 p-3">

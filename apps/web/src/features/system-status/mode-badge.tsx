@@ -1,20 +1,22 @@
-import { modeBadgeVariant } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
+import { modeLook } from '../status/mode-look.ts';
 
-/** Mode badge: success normal, error pandemic, warning emergency, neutral otherwise. */
+/** Mode badge: the mode's one colour and icon (features/status/mode-look.ts) and its name. */
 export function ModeBadge({ mode, className = '' }: { mode: string; className?: string }) {
   const { t, i18n } = useTranslation();
   const key = `status.modes.${mode}`;
   const label = i18n.exists(key) ? t(key) : mode;
+  const { variant, Icon } = modeLook(mode);
   return (
     <Badge
-      variant={modeBadgeVariant(mode)}
-      className={className}
+      variant={variant}
+      className={`gap-1 ${className}`}
       data-testid="mode-badge"
       data-mode={mode}
       title={t('status.modeLabel')}
     >
+      <Icon aria-hidden="true" className="size-3.5" />
       <span className="sr-only">{t('status.modeLabel')}: </span>
       {label}
     </Badge>

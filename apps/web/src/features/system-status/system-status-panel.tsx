@@ -9,6 +9,9 @@ import { StatRow } from '../../components/ui/stat-row.tsx';
 import { countPendingFiles } from '../../db/file-blob-stats.ts';
 import { formatDuration, formatRelativeTime } from '../../i18n/format.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
+import { modeLook } from '../status/mode-look.ts';
+import { syncStatusKey, syncStatusOf } from '../status/sync-status.ts';
+import { SyncStatusIcon } from '../status/sync-status-icon.tsx';
 import { ModeBadge } from './mode-badge.tsx';
 import { ModeSelect } from './mode-select.tsx';
 import { useSystemStatus } from './use-system-status.ts';
@@ -19,9 +22,14 @@ export function SystemStatusPanel({ isAdmin }: { isAdmin: boolean }) {
   const { t, i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
   const status = useSystemStatus();
-  const { isOnline } = useSyncState();
+  const syncState = useSyncState();
+  const { isOnline } = syncState;
   const pendingFiles = useLiveQuery(() => countPendingFiles(), [], 0);
-  const stateText = !isOnline ? t('status.offlineLastKnown') : status.statusText || t('status.operational');
+  const sync = syncStatusOf(syncState);
+  const look = modeLook(status.mode);
+  // The line follows the mode: "operational" only in normal mode (an admin's text wins).
+  const modeText = t(`statusline.modeText.${status.mode}`, { defaultValue: t('status.operational') });
+  const stateText = !isOnline ? t('status.offlineLastKnown') : status.statusText || modeText;
 
   return (
     <section aria-labelledby="system-status-heading" className="space-y-2" data-testid="system-status-panel">
@@ -29,11 +37,12 @@ export function SystemStatusPanel({ isAdmin }: { isAdmin: boolean }) {
         {t('status.title')}
       </h2>
       <p className="text-sm" data-testid="system-status-text">
-        <span
-          className={`status ${isOnline ? 'status-success' : 'status-warning'} mr-2`}
-          aria-hidden="true"
-        />
+        <look.Icon aria-hidden="true" className={`inline size-4 me-2 align-[-3px] ${look.textClass}`} />
         {stateText}
+      </p>
+      <p className="text-sm flex items-center gap-2" data-testid="sidebar-sync-status" data-kind={sync.kind}>
+        <SyncStatusIcon kind={sync.kind} className="size-4" />
+        {t(syncStatusKey(sync.kind), { count: sync.count })}
       </p>
       <div className="flex items-center justify-between gap-2 text-sm">
         <span className="opacity-80">{t('status.modeLabel')}</span>

@@ -4,18 +4,24 @@
  * error with a retry, never invented people.
  */
 import type { TravelerFilters } from '@bh/shared';
-import { useState } from 'react';
+import { SearchX, UserPlus } from 'lucide-react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 import { ExportButton } from './export-button.tsx';
+import { FilterSheet } from './filter-sheet.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { useLinkedFilter } from './linked-filter.tsx';
+import { ListToolbar } from './list-toolbar.tsx';
+import { activeFilterCount, withQuickSearch } from './quick-search.ts';
 import { EMPTY_FILTERS, SearchPanel } from './search-panel.tsx';
+import { ShortcutsHelp } from './shortcuts-help.tsx';
 import { StatsBar } from './stats-bar.tsx';
 import { TravelerDetailsModal } from './traveler-details-modal.tsx';
 import { TravelerFormModal } from './traveler-form-modal.tsx';
 import { TravelerList } from './traveler-list.tsx';
+import { type ShortcutAction, useListShortcuts } from './use-list-shortcuts.ts';
 import { useReferenceLists, useTraveler, useTravelerSearch, useWideScreen } from './use-travelers.ts';
 
 type Dialog =
@@ -27,7 +33,12 @@ type Dialog =
 export default function EntryManagementPage() {
   const { t, i18n } = useTranslation();
   const [filters, setFilters] = useState<TravelerFilters>(EMPTY_FILTERS);
-  const search = useTravelerSearch(filters);
+  const [query, setQuery] = useState('');
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const deferredQuery = useDeferredValue(query);
+  const effective = useMemo(() => withQuickSearch(filters, deferredQuery), [filters, deferredQuery]);
+  const search = useTravelerSearch(effective);
   const { state, stats, retry } = search;
   // Filters a link brought (the dashboard's figures) narrow the search results.
   const linked = useLinkedFilter(search.items);
@@ -39,6 +50,20 @@ export default function EntryManagementPage() {
   const selectedId = dialog.kind === 'details' || dialog.kind === 'edit' ? dialog.id : null;
   const selected = useTraveler(selectedId);
   const close = () => setDialog({ kind: 'none' });
+  const [panelKey, setPanelKey] = useState(0);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const clearAll = () => {
+    setQuery('');
+    setFilters(EMPTY_FILTERS);
+    setPanelKey((k) => k + 1); // a fresh search panel: its fields empty too
+  };
+  const shortcut = useCallback((action: ShortcutAction) => {
+    if (action === 'search') searchRef.current?.focus();
+    else if (action === 'add') setDialog({ kind: 'add' });
+    else if (action === 'scan') document.querySelector<HTMLElement>('[data-testid="scan-button"]')?.click();
+    else setHelpOpen(true);
+  }, []);
+  useListShortcuts(shortcut);
 
   let content: React.ReactNode;
   if (state.status === 'error') {
@@ -67,10 +92,41 @@ export default function EntryManagementPage() {
       </div>
     );
   } else if (items.length === 0) {
+    // Say what to do next: clear what hides everyone, or add the first traveller.
+    const filtered = stats.total > 0;
     content = (
-      <div className="card bg-base-100 shadow-sm p-8 text-center" data-testid="travelers-empty">
-        <p className="text-lg font-semibold">{t('travelers.empty.title')}</p>
-        <p className="opacity-80">{t('travelers.empty.description')}</p>
+      <div
+        className="card bg-base-100 shadow-sm p-8 text-center items-center gap-2"
+        data-testid="travelers-empty"
+        data-reason={filtered ? 'filtered' : 'none'}
+      >
+        {filtered ? (
+          <SearchX aria-hidden="true" className="size-10 opacity-60" />
+        ) : (
+          <UserPlus aria-hidden="true" className="size-10 opacity-60" />
+        )}
+        <p className="text-lg font-semibold">
+          {t(filtered ? 'phone.empty.filteredTitle' : 'phone.empty.noneTitle')}
+        </p>
+        <p className="opacity-80">{t(filtered ? 'phone.empty.filteredHint' : 'phone.empty.noneHint')}</p>
+        {filtered ? (
+          <button
+            type="button"
+            className="btn btn-outline min-h-11"
+            onClick={clearAll}
+            data-testid="empty-clear"
+          >
+            {t('phone.empty.clear')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-primary min-h-11"
+            onClick={() => setDialog({ kind: 'add' })}
+          >
+            {t('travelers.add')}
+          </button>
+        )}
       </div>
     );
   } else {
@@ -85,33 +141,46 @@ export default function EntryManagementPage() {
     );
   }
 
+  const more = (
+    <>
+      <ExportButton online={sync.isOnline} />
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={() => setDialog({ kind: 'import' })}
+        disabled={!sync.isOnline}
+      >
+        {t('travelers.import.button')}
+      </button>
+    </>
+  );
+  const panel = (
+    <SearchPanel
+      key={panelKey}
+      onSearch={(next) => {
+        setFilters(next);
+        setSheetOpen(false);
+      }}
+    />
+  );
+
   return (
     <div className="flex flex-col gap-3 max-w-7xl mx-auto">
-      <header className="flex flex-wrap items-center justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-bold">{t('travelers.title')}</h1>
-          <p className="text-sm opacity-80">{t('travelers.subtitle')}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <ExportButton online={sync.isOnline} />
-          <button
-            type="button"
-            className="btn btn-sm"
-            onClick={() => setDialog({ kind: 'import' })}
-            disabled={!sync.isOnline}
-          >
-            {t('travelers.import.button')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm btn-primary"
-            onClick={() => setDialog({ kind: 'add' })}
-            data-testid="traveler-add"
-          >
-            {t('travelers.add')}
-          </button>
-        </div>
+      <header>
+        <h1 className="text-xl sm:text-2xl font-bold">{t('travelers.title')}</h1>
+        <p className="text-sm opacity-80 max-sm:hidden">{t('travelers.subtitle')}</p>
       </header>
+      <ListToolbar
+        query={query}
+        onQuery={setQuery}
+        searchRef={searchRef}
+        wide={wide}
+        activeFilters={activeFilterCount(filters)}
+        onOpenFilters={() => setSheetOpen(true)}
+        onAdd={() => setDialog({ kind: 'add' })}
+        onHelp={() => setHelpOpen(true)}
+        more={more}
+      />
       {!sync.isOnline && (
         <div
           role="status"
@@ -132,8 +201,14 @@ export default function EntryManagementPage() {
         </div>
       )}
       {linked.banner}
-      <SearchPanel countries={lists.countries} onSearch={setFilters} />
-      <StatsBar stats={stats} />
+      {wide ? (
+        panel
+      ) : (
+        <FilterSheet open={sheetOpen} onClose={() => setSheetOpen(false)}>
+          {panel}
+        </FilterSheet>
+      )}
+      <StatsBar stats={stats} compact={!wide} />
       {state.status === 'ready' && (
         <p className="text-sm opacity-80" aria-live="polite" data-testid="travelers-count">
           {t('travelers.results', { count: items.length, formatParams: { count: { lng: i18n.language } } })}
@@ -144,6 +219,7 @@ export default function EntryManagementPage() {
       {dialog.kind === 'add' && <TravelerFormModal open traveler={null} onClose={close} />}
       {dialog.kind === 'edit' && selected && <TravelerFormModal open traveler={selected} onClose={close} />}
       {dialog.kind === 'import' && <ImportDialog onClose={close} />}
+      <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
 }

@@ -1,14 +1,17 @@
-import { type Country, pickLocale } from '@bh/shared';
+import type { Country } from '@bh/shared';
+import { countryLabel } from '../../i18n/countries.ts';
+import { formatDate as formatAppDate } from '../../i18n/format.ts';
 
-/** 'YYYY-MM-DD' as the spec's vi-VN date (dd/mm/yyyy); '' stays ''. */
+/** A 'YYYY-MM-DD' day in the app's one date format; '' stays ''. */
 export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
+  return iso ? formatAppDate(iso.slice(0, 10)) : '';
 }
 
-/** Country name in the current language, the code when unknown. */
-export function countryName(countries: readonly Country[], code: string, locale: string): string {
-  const found = countries.find((c) => c.code === code);
-  return found ? pickLocale(found.name, locale) : code;
+/**
+ * Country name in the current language from Intl.DisplayNames (every ISO country, not only the
+ * reference list's); the code when unknown. The reference list is accepted for the callers'
+ * sake but no longer consulted.
+ */
+export function countryName(_countries: readonly Country[], code: string, locale: string): string {
+  return countryLabel(code, locale);
 }

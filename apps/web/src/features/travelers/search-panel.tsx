@@ -1,8 +1,11 @@
-import { type Country, pickLocale, type TravelerFilters, travelerFiltersSchema } from '@bh/shared';
-import { useForm } from 'react-hook-form';
+import type { TravelerFilters } from '@bh/shared';
+import { travelerFiltersSchema } from '@bh/shared';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
+import { CountryCombobox } from '../../components/ui/country-combobox.tsx';
+import { AppDateField } from '../../components/ui/date-field.tsx';
 
 export const EMPTY_FILTERS: Required<TravelerFilters> = {
   fullName: '',
@@ -16,16 +19,14 @@ const FILTER_FIELDS = ['fullName', 'passportNo', 'nationality', 'entryDateFrom',
 const resolver = schemaResolver(travelerFiltersSchema);
 
 /** The spec's search panel: the filters apply on Search (or Enter) and reset on Clear. */
-export function SearchPanel({
-  countries,
-  onSearch,
-}: {
-  countries: readonly Country[];
-  onSearch: (filters: TravelerFilters) => void;
-}) {
-  const { t, i18n } = useTranslation();
+export function SearchPanel({ onSearch }: { onSearch: (filters: TravelerFilters) => void }) {
+  const { t } = useTranslation();
   // Checked on Search only; one line shows the first problem.
-  const { register, handleSubmit, reset, formState } = useForm<TravelerFilters, unknown, TravelerFilters>({
+  const { register, handleSubmit, reset, formState, control } = useForm<
+    TravelerFilters,
+    unknown,
+    TravelerFilters
+  >({
     resolver,
     defaultValues: EMPTY_FILTERS,
     reValidateMode: 'onSubmit',
@@ -57,31 +58,43 @@ export function SearchPanel({
           <span>{t('travelers.search.passportNo')}</span>
           <input id="search-passportNo" className={input} {...register('passportNo')} />
         </label>
-        <label className="flex flex-col gap-1 text-sm">
-          <span>{t('travelers.search.nationality')}</span>
-          <select id="search-nationality" className="select select-sm w-full" {...register('nationality')}>
-            <option value="">{t('travelers.search.allNationalities')}</option>
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {pickLocale(c.name, i18n.language)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          <span>{t('travelers.search.entryDateFrom')}</span>
-          <input id="search-entryDateFrom" type="date" className={input} {...register('entryDateFrom')} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          <span>{t('travelers.search.entryDateTo')}</span>
-          <input
-            id="search-entryDateTo"
-            type="date"
-            className={input}
-            {...register('entryDateTo')}
-            aria-invalid={Boolean(error)}
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="search-nationality">{t('travelers.search.nationality')}</label>
+          <Controller
+            control={control}
+            name="nationality"
+            render={({ field }) => (
+              <CountryCombobox
+                id="search-nationality"
+                size="sm"
+                label={t('travelers.search.nationality')}
+                emptyLabel={t('travelers.search.allNationalities')}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                testId="search-nationality"
+              />
+            )}
           />
-        </label>
+        </div>
+        {(['entryDateFrom', 'entryDateTo'] as const).map((name) => (
+          <div key={name} className="flex flex-col gap-1 text-sm">
+            <span id={`search-${name}-label`}>{t(`travelers.search.${name}`)}</span>
+            <Controller
+              control={control}
+              name={name}
+              render={({ field }) => (
+                <AppDateField
+                  size="sm"
+                  label={t(`travelers.search.${name}`)}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  invalid={name === 'entryDateTo' && Boolean(error)}
+                  testId={`search-${name}`}
+                />
+              )}
+            />
+          </div>
+        ))}
       </div>
       {error && (
         <p className="text-error text-sm mt-2" role="alert">

@@ -8,6 +8,8 @@ import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
+import { CountryCombobox } from '../../components/ui/country-combobox.tsx';
+import { AppDateField } from '../../components/ui/date-field.tsx';
 import { Field, type FieldControlProps } from '../../components/ui/field.tsx';
 import type { ReferenceLists } from '../../db/reference-repo.ts';
 
@@ -66,6 +68,25 @@ export function TravelerFormFields({ values, errorOf, bind, lists, flightRequire
       )}
     </Field>
   );
+  // The date and country pickers are not native inputs: they report through the same binding.
+  const report = (name: string, value: string) =>
+    void bind(name).onChange({ target: { name, value }, type: 'change' });
+  const date = (name: string, required?: boolean) => (
+    <Field label={t(`travelers.field.${name}`)} error={errorOf(name)} required={required}>
+      {(p: FieldControlProps) => (
+        <AppDateField
+          id={p.id}
+          label={t(`travelers.field.${name}`)}
+          describedBy={p['aria-describedby']}
+          invalid={p['aria-invalid']}
+          required={required}
+          value={values[name] ?? ''}
+          onChange={(v) => report(name, v)}
+          testId={`field-${name}`}
+        />
+      )}
+    </Field>
+  );
   const airports = (list: ReferenceLists['origins']) =>
     list.map((a) => ({ value: a.code, label: `${a.code} – ${pickLocale(a.city, lang)}` }));
 
@@ -75,19 +96,28 @@ export function TravelerFormFields({ values, errorOf, bind, lists, flightRequire
         <legend className="font-semibold mb-1">{t('travelers.form.personal')}</legend>
         {text('fullName', { required: true })}
         {text('passportNo', { required: true, hint: t('travelers.form.passportHint') })}
-        {choice(
-          'nationality',
-          lists.nationalities.map((c) => ({ value: c.code, label: pickLocale(c.name, lang) })),
-          true,
-        )}
-        {text('entryDate', { required: true, type: 'date' })}
+        <Field label={t('travelers.field.nationality')} error={errorOf('nationality')} required>
+          {(p: FieldControlProps) => (
+            <CountryCombobox
+              id={p.id}
+              label={t('travelers.field.nationality')}
+              describedBy={p['aria-describedby']}
+              invalid={p['aria-invalid']}
+              required
+              value={values.nationality ?? ''}
+              onChange={(code) => report('nationality', code)}
+              testId="field-nationality"
+            />
+          )}
+        </Field>
+        {date('entryDate', true)}
         {choice(
           'gender',
           GENDERS.map((g) => ({ value: g, label: t(`travelers.gender.${g}`) })),
           true,
         )}
-        {text('birthDate', { type: 'date' })}
-        {text('passportExpiry', { type: 'date' })}
+        {date('birthDate')}
+        {date('passportExpiry')}
       </fieldset>
 
       <fieldset className="grid gap-x-3 sm:grid-cols-3">

@@ -4,11 +4,11 @@
  */
 import type { Country } from '@bh/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { ClipboardPlus, Eye, type LucideIcon, Pencil } from 'lucide-react';
 import { useRef } from 'react';
 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from '../../components/ui/icon.tsx';
 import type { TravelerEntry } from '../../db/travelers-repo.ts';
 import { countryName, formatDate } from './format.ts';
 import { StatusBadge, SyncBadge } from './status-badges.tsx';
@@ -27,36 +27,19 @@ function Actions({ item, onView, onEdit }: { item: TravelerEntry } & Pick<ListPr
   const label = (action: string) =>
     t('travelers.actions.forTraveler', { action: t(action), name: item.fullName });
   // The shared attributes of the three actions: name, tooltip, test id and icon.
-  const common = (action: 'view' | 'edit' | 'declaration', d: string) => ({
-    className: 'btn btn-xs btn-ghost',
+  const common = (action: 'view' | 'edit' | 'declaration', Glyph: LucideIcon) => ({
+    // 44x44 px: a gloved thumb's target on phones, the same on wide screens.
+    className: 'btn btn-ghost btn-square min-h-11 min-w-11',
     'aria-label': label(`travelers.actions.${action}`),
     title: t(`travelers.actions.${action}`),
     'data-testid': `action-${action}`,
-    children: (
-      <Icon className="size-4">
-        <path d={d} />
-      </Icon>
-    ),
+    children: <Glyph aria-hidden="true" className="size-5" />,
   });
   return (
     <div className="flex gap-1">
-      <button
-        type="button"
-        onClick={() => onView(item.id)}
-        {...common('view', 'M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12zm11 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6z')}
-      />
-      <button
-        type="button"
-        onClick={() => onEdit(item.id)}
-        {...common('edit', 'M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4')}
-      />
-      <Link
-        to={declarationPath(item)}
-        {...common(
-          'declaration',
-          'M9 3h6v4H9zM6 5H5a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1V6a1 1 0 0 0-1-1h-1M12 11v6M9 14h6',
-        )}
-      />
+      <button type="button" onClick={() => onView(item.id)} {...common('view', Eye)} />
+      <button type="button" onClick={() => onEdit(item.id)} {...common('edit', Pencil)} />
+      <Link to={declarationPath(item)} {...common('declaration', ClipboardPlus)} />
     </div>
   );
 }
@@ -82,7 +65,11 @@ export function TravelerList({ items, countries, wide, onView, onEdit }: ListPro
 
   if (!wide) {
     return (
-      <div ref={scrollRef} className="h-[65vh] overflow-auto" data-testid="traveler-cards">
+      <div
+        ref={scrollRef}
+        className="h-[calc(100dvh-13rem)] min-h-80 overflow-auto"
+        data-testid="traveler-cards"
+      >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {visible.map(({ row, item }) => {
             return (
@@ -118,7 +105,7 @@ export function TravelerList({ items, countries, wide, onView, onEdit }: ListPro
       className="card bg-base-100 shadow-sm h-[60vh] overflow-auto"
       data-testid="traveler-table"
     >
-      <table className="table table-sm table-pin-rows min-w-[56rem]" aria-rowcount={items.length + 1}>
+      <table className="table table-sm table-pin-rows min-w-[44rem]" aria-rowcount={items.length + 1}>
         <caption className="sr-only">{t('travelers.table.caption')}</caption>
         <thead>
           <tr>

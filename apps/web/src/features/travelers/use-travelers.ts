@@ -55,16 +55,4 @@ export function useReferenceLists(): ReferenceLists {
   return lists;
 }
 
-/** True on screens at least `px` wide (tables there, cards below). */
-export function useWideScreen(px = 768): boolean {
-  const query = `(min-width: ${px}px)`;
-  return useSyncExternalStore(
-    (listener) => {
-      const mql = window.matchMedia(query);
-      mql.addEventListener('change', listener);
-      return () => mql.removeEventListener('change', listener);
-    },
-    () => window.matchMedia(query).matches,
-    () => true,
-  );
-}
+export { useWideScreen } from '../../lib/use-wide-screen.ts';

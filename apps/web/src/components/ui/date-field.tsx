@@ -1,0 +1,65 @@
+/**
+ * A date field that follows the app's language (day, month and year segments in the language's
+ * order, e.g. dd/mm/yyyy in vi), not the browser's: React Aria's DateField with the
+ * @internationalized/date calendar. The value is 'YYYY-MM-DD' ('' for none), like the forms'.
+ */
+import './react-aria-csp.ts';
+import { type CalendarDate, parseDate } from '@internationalized/date';
+import { DateField, DateInput, DateSegment } from 'react-aria-components/DateField';
+import { I18nProvider } from 'react-aria-components/I18nProvider';
+import { useTranslation } from 'react-i18next';
+import { intlTag } from '../../i18n/intl-tag.ts';
+import type { PickerFieldProps } from './picker-field.ts';
+
+function toCalendarDate(iso: string): CalendarDate | null {
+  try {
+    return iso ? parseDate(iso.slice(0, 10)) : null;
+  } catch {
+    // not a valid day: the field starts empty
+    return null;
+  }
+}
+
+export function AppDateField({
+  id,
+  label,
+  value,
+  onChange,
+  invalid,
+  describedBy,
+  required,
+  name,
+  size = 'md',
+  testId,
+}: PickerFieldProps) {
+  const { i18n } = useTranslation();
+  return (
+    <I18nProvider locale={intlTag(i18n.language)}>
+      <DateField
+        id={id}
+        aria-label={label}
+        aria-describedby={describedBy}
+        value={toCalendarDate(value)}
+        onChange={(d) => onChange(d ? d.toString() : '')}
+        isInvalid={invalid}
+        isRequired={required}
+        name={name}
+        granularity="day"
+        data-testid={testId}
+        data-value={value}
+        className="w-full"
+      >
+        <DateInput
+          className={`input w-full flex items-center gap-0.5 tabular-nums ${size === 'sm' ? 'input-sm' : ''} ${invalid ? 'input-error' : ''}`}
+        >
+          {(segment) => (
+            <DateSegment
+              segment={segment}
+              className="rounded px-0.5 outline-none focus:bg-primary focus:text-primary-content data-[placeholder]:opacity-60"
+            />
+          )}
+        </DateInput>
+      </DateField>
+    </I18nProvider>
+  );
+}

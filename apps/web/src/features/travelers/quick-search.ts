@@ -1,0 +1,17 @@
+/** The toolbar's quick search on top of the filters, and how many filters are set. */
+import type { TravelerFilters } from '@bh/shared';
+
+/**
+ * One box for name or passport: text with a digit is read as a passport number (passports
+ * always have digits, names never do), anything else as a name.
+ */
+export function withQuickSearch(filters: TravelerFilters, query: string): TravelerFilters {
+  const q = query.trim();
+  if (q === '') return filters;
+  return /\d/.test(q) ? { ...filters, passportNo: q } : { ...filters, fullName: q };
+}
+
+/** The number of filters with a value (the badge on the phone's filter button). */
+export function activeFilterCount(filters: TravelerFilters): number {
+  return Object.values(filters).filter((v) => typeof v === 'string' && v.trim() !== '').length;
+}
