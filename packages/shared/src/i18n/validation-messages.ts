@@ -311,6 +311,13 @@ const messages = {
     en: 'Change sequence numbers must be strictly increasing',
     ja: '変更の連番は重複のない昇順である必要があります',
   },
+
+  // Fast intake (pre-arrival reference code)
+  'preArrival.errors.codeInvalid': {
+    vi: 'Mã tham chiếu không hợp lệ',
+    en: 'Invalid reference code',
+    ja: '参照コードが正しくありません',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 /** A key of `validationMessages`. */

@@ -82,6 +82,7 @@ import {
 } from '../sync/protocol.ts';
 import { API_SCHEMA_SAMPLES } from './api-samples.ts';
 import * as f from './fixtures.ts';
+import { INTAKE_SCHEMA_SAMPLES } from './intake-samples.ts';
 
 const registrationWithoutConfirm = { ...f.validRegistration } as Record<string, unknown>;
 delete registrationWithoutConfirm.confirmPassword;
@@ -455,6 +456,7 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
   ['recordData', recordDataSchema, { id: 'x' }, []],
   ['pulledChange', pulledChangeSchema, { table: 'users', record: { id: 'x' } }, []],
   ...API_SCHEMA_SAMPLES,
+  ...INTAKE_SCHEMA_SAMPLES,
   [
     'syncRecordsQuery',
     syncRecordsQuerySchema,
