@@ -13,10 +13,12 @@ import { declarationsRoutes } from './modules/declarations/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { preArrivalsRoutes } from './modules/pre-arrivals/routes.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { systemStatusRoutes } from './modules/system-status/routes.ts';
 import { travelersRoutes } from './modules/travelers/routes.ts';
+import { travelerTrashRoutes } from './modules/travelers/trash-routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
 import './plugins/context.ts';
@@ -36,12 +38,14 @@ const API_MODULES = [
   authRoutes,
   usersRoutes,
   travelersRoutes,
+  travelerTrashRoutes,
   declarationsRoutes,
   filesRoutes,
   systemStatusRoutes,
   notificationsRoutes,
   configRoutes,
   pushRoutes,
+  preArrivalsRoutes,
 ];
 
 const version = (

@@ -8,6 +8,7 @@ export * from './api/pre-arrivals.ts';
 export * from './api/push.ts';
 export * from './api/sync.ts';
 export * from './api/system-status.ts';
+export * from './api/traveler-deletes.ts';
 export * from './api/travelers.ts';
 export * from './api/users.ts';
 export * from './domain/base45.ts';

@@ -253,3 +253,18 @@ export const appliedMutations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.seq] })],
 );
+
+/** Pre-arrival submissions (anonymous, by reference code), purged when they expire (72 h). */
+export const preArrivals = pgTable(
+  'pre_arrivals',
+  {
+    code: text('code').primaryKey(),
+    submission: jsonb('submission').notNull(),
+    ip: text('ip'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    usedBy: uuid('used_by'),
+  },
+  (t) => [index('pre_arrivals_expires_idx').on(t.expiresAt)],
+);

@@ -21,6 +21,7 @@ export const API_TAGS = [
   { name: 'notifications', description: 'Notifications' },
   { name: 'config', description: 'Reference lists' },
   { name: 'push', description: 'Push subscriptions' },
+  { name: 'pre-arrivals', description: 'Pre-arrival submissions by reference code (no list)' },
 ] as const;
 
 /** `security` of a route that needs the bearer access token. */

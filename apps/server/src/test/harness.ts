@@ -40,6 +40,7 @@ const TABLES = [
   'sessions',
   'users',
   'system_status',
+  'pre_arrivals',
 ];
 
 export async function createHarness(env: Record<string, string> = {}): Promise<Harness> {

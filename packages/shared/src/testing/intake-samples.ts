@@ -5,11 +5,23 @@ import {
   preArrivalReceiptSchema,
   preArrivalRecordSchema,
 } from '../api/pre-arrivals.ts';
+import {
+  deletedTravelerListSchema,
+  deletedTravelerSchema,
+  deleteMutationDataSchema,
+  deleteReasonSchema,
+  travelerRestoreSchema,
+} from '../api/traveler-deletes.ts';
 import { preArrivalDeclarationSchema, preArrivalSubmissionSchema } from '../schemas/pre-arrival.ts';
 import { preArrivalTravelerSchema } from '../schemas/traveler.ts';
 import * as f from './fixtures.ts';
 
 const submission = f.validPreArrivalSubmission;
+const deleted = {
+  traveler: { ...f.validTraveler, deletedAt: f.NOW },
+  reason: 'Registered twice',
+  deletedBy: f.USER_ID,
+};
 
 export const INTAKE_SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, readonly unknown[]])[] = [
   [
@@ -31,4 +43,9 @@ export const INTAKE_SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unkno
     { code: 'ABCDEFGH23', submission, createdAt: f.NOW, expiresAt: f.NOW, usedAt: null },
     [],
   ],
+  ['deleteReason', deleteReasonSchema, 'Registered twice', ['', 'x'.repeat(1001)]],
+  ['deleteMutationData', deleteMutationDataSchema, { reason: 'Registered twice' }, [{ reason: '' }, {}]],
+  ['deletedTraveler', deletedTravelerSchema, deleted, []],
+  ['deletedTravelerList', deletedTravelerListSchema, { items: [deleted] }, []],
+  ['travelerRestore', travelerRestoreSchema, { version: 2 }, [{ version: 0 }]],
 ];
