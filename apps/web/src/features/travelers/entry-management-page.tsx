@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSyncState } from '../../sync/use-sync-state.ts';
+import { IntakeToolbar } from '../intake/intake-toolbar.tsx';
 import { ExportButton } from './export-button.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { EMPTY_FILTERS, SearchPanel } from './search-panel.tsx';
@@ -88,6 +89,7 @@ export default function EntryManagementPage() {
           <p className="text-sm opacity-80">{t('travelers.subtitle')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <IntakeToolbar />
           <ExportButton online={sync.isOnline} />
           <button
             type="button"
