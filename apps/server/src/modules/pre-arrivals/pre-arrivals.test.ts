@@ -23,8 +23,8 @@ beforeEach(async () => {
   officer = (await h.user()).headers;
 });
 
-const submit = (payload: unknown = validPreArrivalSubmission) =>
-  h.app.inject({ method: 'POST', url: '/api/pre-arrivals', payload: payload as Record<string, unknown> });
+const submit = (payload: Record<string, unknown> = validPreArrivalSubmission) =>
+  h.app.inject({ method: 'POST', url: '/api/pre-arrivals', payload });
 const lookup = (code: string, headers: Record<string, string> = officer) =>
   h.app.inject({ url: `/api/pre-arrivals/${code}`, headers });
 

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { preArrivals } from '../../db/schema.ts';
 
 /** A new code: 10 characters of a 31-letter alphabet (~49 bits), from the CSPRNG. */
-export function newPreArrivalCode(): string {
+function newPreArrivalCode(): string {
   let code = '';
   for (let i = 0; i < PRE_ARRIVAL_CODE_LENGTH; i++) {
     code += PRE_ARRIVAL_CODE_ALPHABET.charAt(randomInt(PRE_ARRIVAL_CODE_ALPHABET.length));

@@ -73,7 +73,7 @@ export async function findDuplicates(db: Reader, keys: Key[], exceptIds: string[
 }
 
 /** May this user delete (or bring back) a traveller created by `createdBy` at `createdAt`? */
-export function mayDelete(
+function mayDelete(
   user: AuthUser,
   row: { createdBy: string | null; createdAt: Date },
   now = Date.now(),

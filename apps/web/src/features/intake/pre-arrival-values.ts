@@ -16,7 +16,7 @@ import {
 } from '@bh/shared';
 import { type FormValues, toFormInput } from '../health-declaration/form-values.ts';
 
-export const TRIP_FIELDS = [
+const TRIP_FIELDS = [
   'nationality',
   'birthDate',
   'gender',

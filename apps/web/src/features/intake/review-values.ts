@@ -12,7 +12,7 @@ import {
 import { db as defaultDb, type PWADatabase } from '../../db/database.ts';
 import type { Draft } from './scan-reader.ts';
 
-export const REVIEW_FIELDS = [
+const REVIEW_FIELDS = [
   'fullName',
   'passportNo',
   'nationality',
@@ -21,7 +21,7 @@ export const REVIEW_FIELDS = [
   ...TRAVELER_OPTIONAL_FIELDS,
 ] as const;
 
-export const todayIso = () => {
+const todayIso = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
@@ -41,7 +41,7 @@ export function reviewValues(draft: Draft): Record<string, string> {
 }
 
 /** The stored traveller's value of each review field, as text. */
-export function storedValues(traveler: LocalTraveler): Record<string, string> {
+function storedValues(traveler: LocalTraveler): Record<string, string> {
   const stored = new Map<string, unknown>(Object.entries(traveler));
   return Object.fromEntries(REVIEW_FIELDS.map((field) => [field, asText(stored.get(field))]));
 }

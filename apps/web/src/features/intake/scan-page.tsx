@@ -34,10 +34,10 @@ export default function ScanPage() {
   const [reading, setReading] = useState(false);
 
   const read = useCallback(
-    async (scanned: string) => {
+    async (scanned: string, startedAt = performance.now()) => {
       setCamera(false);
       setReading(true);
-      const outcome = await readScan(scanned, isOnline);
+      const outcome = await readScan(scanned, isOnline, startedAt);
       setReading(false);
       if (outcome.ok) {
         setProblem(null);
@@ -55,10 +55,11 @@ export default function ScanPage() {
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
+    const startedAt = performance.now();
     setReading(true);
     const found = await decodeImageFile(file).catch(() => null);
     setReading(false);
-    if (found) await read(found);
+    if (found) await read(found, startedAt);
     else setProblem({ messageKey: 'qr.errors.scanFailed', detailKey: 'intake.scan.noCodeInImage' });
   };
 

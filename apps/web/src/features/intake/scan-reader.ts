@@ -43,18 +43,18 @@ const draftOf = (over: Partial<Draft>): Draft => ({
   ...over,
 });
 
-async function lookUp(code: string, online: boolean): Promise<ScanOutcome> {
+async function lookUp(code: string, online: boolean, readAt: number): Promise<ScanOutcome> {
   if (!online) return { ok: false, messageKey: 'intake.scan.codeNeedsNetwork' };
   try {
     const record = preArrivalRecordSchema.parse(await api.get(`/api/pre-arrivals/${code}`));
-    return { ok: true, draft: draftOf({ ...record.submission, code }) };
+    return { ok: true, draft: draftOf({ ...record.submission, code, readAt }) };
   } catch {
     return { ok: false, messageKey: 'intake.scan.codeNotFound' };
   }
 }
 
-export async function readScan(text: string, online: boolean): Promise<ScanOutcome> {
-  const readAt = performance.now();
+/** `readAt`: when the scan started (an image picked, a frame grabbed), for scan-to-saved time. */
+export async function readScan(text: string, online: boolean, readAt = performance.now()): Promise<ScanOutcome> {
   if (looksLikeQrPayload(text)) {
     const decoded = await decodeQrPayload(text);
     if (!decoded.ok) {
@@ -88,6 +88,6 @@ export async function readScan(text: string, online: boolean): Promise<ScanOutco
     };
   }
   const code = normalisePreArrivalCode(text);
-  if (PRE_ARRIVAL_CODE_PATTERN.test(code)) return lookUp(code, online);
+  if (PRE_ARRIVAL_CODE_PATTERN.test(code)) return lookUp(code, online, readAt);
   return { ok: false, messageKey: 'qr.errors.scanFailed', detailKey: 'intake.scan.unknownText' };
 }

@@ -10,7 +10,7 @@ import { createStore } from '../../lib/store.ts';
 import { writeRecord } from '../../sync/outbox.ts';
 import { notifyLocalWrite } from '../../sync/triggers.ts';
 
-export const UNDO_MS = 10_000;
+const UNDO_MS = 10_000;
 
 export interface LastDelete {
   id: string;
