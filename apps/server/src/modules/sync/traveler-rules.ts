@@ -12,10 +12,11 @@ import {
   type SyncOp,
   TRAVELER_DELETE_WINDOW_HOURS,
 } from '@bh/shared';
-import { and, inArray, isNull, notInArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { travelers } from '../../db/schema.ts';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
+import { livePassports } from '../travelers/duplicates.ts';
 
 type Reader = Pick<Db | Tx, 'select'>;
 
@@ -62,22 +63,12 @@ export async function findDuplicates(db: Reader, keys: Key[], exceptIds: string[
       fullName: travelers.fullName,
     })
     .from(travelers)
-    .where(
-      and(
-        isNull(travelers.deletedAt),
-        inArray(travelers.passportNo, passports),
-        exceptIds.length > 0 ? notInArray(travelers.id, exceptIds) : undefined,
-      ),
-    );
+    .where(livePassports(passports, exceptIds));
   return rows.filter((row) => keys.some((key) => sameTraveler(key, row)));
 }
 
 /** May this user delete (or bring back) a traveller created by `createdBy` at `createdAt`? */
-function mayDelete(
-  user: AuthUser,
-  row: { createdBy: string | null; createdAt: Date },
-  now = Date.now(),
-) {
+function mayDelete(user: AuthUser, row: { createdBy: string | null; createdAt: Date }, now = Date.now()) {
   if (user.role === 'admin') return true;
   return (
     row.createdBy === user.id && now - row.createdAt.getTime() < TRAVELER_DELETE_WINDOW_HOURS * 3_600_000

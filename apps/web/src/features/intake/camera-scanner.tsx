@@ -62,7 +62,6 @@ export function CameraScanner({ onText, onClose }: { onText: (text: string) => v
   if (failed) return <Alert tone="warning">{t('intake.scan.cameraFailed')}</Alert>;
   return (
     <div className="flex flex-col gap-2" data-testid="camera-scanner">
-      {/* biome-ignore lint/a11y/useMediaCaption: a live camera preview has no audio to caption */}
       <video ref={video} className="w-full max-h-80 bg-black rounded" muted playsInline />
       <div className="flex gap-2">
         {torchOf(track) && (

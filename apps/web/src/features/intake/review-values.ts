@@ -3,23 +3,12 @@
  * strings, entry date today when the scan has none; a live traveller on this device with the same
  * passport and nationality and an entry date within DUPLICATE_ENTRY_WINDOW_DAYS is the one to update.
  */
-import {
-  DUPLICATE_ENTRY_WINDOW_DAYS,
-  type LocalTraveler,
-  TRAVELER_OPTIONAL_FIELDS,
-  type TravelerInput,
-} from '@bh/shared';
+import { DUPLICATE_ENTRY_WINDOW_DAYS, type LocalTraveler, type TravelerInput } from '@bh/shared';
 import { db as defaultDb, type PWADatabase } from '../../db/database.ts';
+import { FORM_FIELDS } from '../travelers/traveler-form-modal.tsx';
 import type { Draft } from './scan-reader.ts';
 
-const REVIEW_FIELDS = [
-  'fullName',
-  'passportNo',
-  'nationality',
-  'entryDate',
-  'status',
-  ...TRAVELER_OPTIONAL_FIELDS,
-] as const;
+const REVIEW_FIELDS = FORM_FIELDS;
 
 const todayIso = () => {
   const d = new Date();

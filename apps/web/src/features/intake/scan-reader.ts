@@ -54,7 +54,11 @@ async function lookUp(code: string, online: boolean, readAt: number): Promise<Sc
 }
 
 /** `readAt`: when the scan started (an image picked, a frame grabbed), for scan-to-saved time. */
-export async function readScan(text: string, online: boolean, readAt = performance.now()): Promise<ScanOutcome> {
+export async function readScan(
+  text: string,
+  online: boolean,
+  readAt = performance.now(),
+): Promise<ScanOutcome> {
   if (looksLikeQrPayload(text)) {
     const decoded = await decodeQrPayload(text);
     if (!decoded.ok) {
