@@ -11,7 +11,8 @@ import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { root, startServer, writeResult } from './travelers-fixture.mjs';
 
 const N = Number(process.env.BENCH_SYNC_N ?? 10_000);
-const REST_N = Number(process.env.BENCH_REST_N ?? N);
+// The one-call-each baseline is slow (about 100 calls/s): its rate from 1,000 calls is enough.
+const REST_N = Number(process.env.BENCH_REST_N ?? Math.min(N, 1000));
 const port = Number(process.env.BENCH_PORT ?? 3291);
 const work = mkdtempSync(path.join(tmpdir(), 'bh-bench-sync-'));
 const dist = path.join(work, 'dist');
@@ -24,38 +25,59 @@ await build({
 
 const server = await startServer({ port, webDist: dist });
 const base = server.base;
-const browser = await chromium.launch(chromiumLaunchOptions);
-try {
-  const count = async () =>
-    (await (await fetch(`${base}/api/sync/status`, { headers: server.headers })).json()).counts.travelers;
-  const before = await count();
+const REPS = Number(process.env.BENCH_SYNC_REPS ?? 3);
+const count = async () => (await server.json('/api/sync/status')).counts.travelers;
 
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(base);
-  await page.waitForFunction(() => document.getElementById('state')?.textContent === 'ready');
-  // Log in from the page, as the app does, so the browser holds the refresh cookie too.
-  const pageLogin = await page.evaluate(async () => {
-    const res = await fetch('/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.vn', password: 'Admin@123' }),
+/** One trial on a fresh on-disk profile: N offline creates, then online until all are pushed. */
+async function trial(rep, withRest) {
+  // An on-disk profile, as the peer bench uses: an off-the-record context keeps IndexedDB in
+  // memory, which hides the per-transaction cost a real device pays.
+  const context = await chromium.launchPersistentContext(
+    path.join(work, `profile-${rep}`),
+    chromiumLaunchOptions,
+  );
+  try {
+    const before = await count();
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(base);
+    await page.waitForFunction(() => document.getElementById('state')?.textContent === 'ready');
+    // Log in from the page, as the app does, so the browser holds the refresh cookie too.
+    const pageLogin = await page.evaluate(async () => {
+      const res = await fetch('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@demo.vn', password: 'Admin@123' }),
+      });
+      return res.json();
     });
-    return res.json();
-  });
-  await page.evaluate(({ user, token }) => window.bench.login(user, token), pageLogin);
+    await page.evaluate(({ user, token }) => window.bench.login(user, token), pageLogin);
+    await context.setOffline(true);
+    const local = await page.evaluate((n) => window.bench.createOffline(n), N);
+    await context.setOffline(false);
+    const sync = await page.evaluate(() => window.bench.syncUntilEmpty());
+    const onServer = (await count()) - before;
+    if (!withRest) return { local, sync, onServer };
+    const afterSync = await count();
+    const rest = await page.evaluate(({ n, token }) => window.bench.restEach(n, token), {
+      n: REST_N,
+      token: pageLogin.token,
+    });
+    return { local, sync, onServer, rest, restOnServer: (await count()) - afterSync };
+  } finally {
+    await context.close();
+  }
+}
 
-  await context.setOffline(true);
-  const local = await page.evaluate((n) => window.bench.createOffline(n), N);
-  await context.setOffline(false);
-  const sync = await page.evaluate(() => window.bench.syncUntilEmpty());
-  const afterSync = await count();
-  const rest = await page.evaluate(({ n, token }) => window.bench.restEach(n, token), {
-    n: REST_N,
-    token: pageLogin.token,
-  });
-  const afterRest = await count();
-
+try {
+  const trials = [];
+  for (let rep = 1; rep <= REPS; rep++) {
+    trials.push(await trial(rep, rep === REPS));
+    console.error(`sync bench trial ${rep}: ${Math.round((N / trials.at(-1).sync.ms) * 1000)} rec/s`);
+  }
+  // The median trial by push speed (the peer reports medians too); the REST baseline ran once.
+  const byRate = [...trials].sort((a, b) => a.sync.ms - b.sync.ms);
+  const { local, sync, onServer } = byRate[Math.floor((byRate.length - 1) / 2)];
+  const { rest, restOnServer } = trials.at(-1);
   const syncRate = (N / sync.ms) * 1000;
   const restRate = (REST_N / rest.ms) * 1000;
   const result = {
@@ -63,7 +85,12 @@ try {
     date: new Date().toISOString(),
     database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
     records: N,
-    localWrite: { ms: Math.round(local.ms), recordsPerSec: Math.round((N / local.ms) * 1000) },
+    localWrite: {
+      ms: Math.round(local.ms),
+      recordsPerSec: Math.round((N / local.ms) * 1000),
+      idbTransactions: local.transactions,
+      idbRequests: local.requests,
+    },
     offlineToServer: {
       ms: Math.round(sync.ms),
       recordsPerSec: Math.round(syncRate),
@@ -71,22 +98,28 @@ try {
       pushRequests: sync.pushes,
       waitingOnPushMs: Math.round(sync.pushMs),
       waitingOnPullMs: Math.round(sync.pullMs),
-      onServer: afterSync - before,
+      onServer,
+      // Every trial exactly once on the server, and the rate of each (the figure is the median).
+      allOnServer: trials.every((t) => t.onServer === N),
+      samplesRecordsPerSec: trials.map((t) => Math.round((N / t.sync.ms) * 1000)),
       phasesMs: Object.fromEntries(Object.entries(sync.phases).map(([k, v]) => [k, Math.round(v)])),
+      // Push + acknowledge + pull-back, every IndexedDB transaction the sync opened.
+      idbTransactions: sync.transactions,
+      idbTransactionsPer100Records: Number(((sync.transactions / N) * 100).toFixed(2)),
+      idbRequestsPerRecord: Number((sync.requests / N).toFixed(2)),
     },
     restOneCallEach: {
       records: REST_N,
       ms: Math.round(rest.ms),
       recordsPerSec: Math.round(restRate),
-      onServer: afterRest - afterSync,
+      onServer: restOnServer,
     },
     speedupVsRest: Number((syncRate / restRate).toFixed(1)),
     targets: { recordsPerSec: 1000, speedupVsRest: 10 },
-    pass: syncRate >= 1000 && syncRate / restRate >= 10 && afterSync - before === N,
+    pass: syncRate >= 1000 && syncRate / restRate >= 10 && trials.every((t) => t.onServer === N),
   };
   writeResult('sync', result);
 } finally {
-  await browser.close();
   await server.stop();
   rmSync(work, { recursive: true, force: true });
 }

@@ -41,11 +41,29 @@ export async function startServer({ port, webDist, logLevel = 'warn', onLogLine 
       HOST: '127.0.0.1',
       DATA_DIR: path.join(work, 'data'),
       LOG_LEVEL: logLevel,
+      // The benches log in as the demo admin, also on PostgreSQL and under NODE_ENV=production
+      // (Vite's build sets it in the bench's own process, which the server inherits).
+      DEMO: 'true',
       DATABASE_URL: process.env.DATABASE_URL ?? '',
       ...(webDist ? { WEB_DIST: webDist } : {}),
     },
     stdio: ['ignore', onLogLine ? 'pipe' : 'inherit', 'inherit'],
   });
+  // A bench that fails (or is interrupted) must not leave its server listening on the port.
+  const exited = new Promise((r) => server.once('exit', r));
+  const killOnExit = () => server.kill('SIGTERM');
+  process.once('exit', killOnExit);
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.once(signal, () => {
+      killOnExit();
+      process.exit(130);
+    });
+  const stop = async () => {
+    server.kill('SIGTERM');
+    await exited;
+    process.off('exit', killOnExit);
+    rmSync(work, { recursive: true, force: true });
+  };
   if (onLogLine) {
     let pending = '';
     server.stdout.on('data', (chunk) => {
@@ -57,25 +75,23 @@ export async function startServer({ port, webDist, logLevel = 'warn', onLogLine 
     });
   }
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {}
-    if (i > 480) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 250));
+  let headers;
+  try {
+    headers = await waitAndLogin(base, () => server.exitCode !== null);
+  } catch (err) {
+    await stop();
+    throw err;
   }
-  const login = await (
-    await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.vn', password: 'Admin@123' }),
-    })
-  ).json();
-  const headers = { authorization: `Bearer ${login.token}` };
   return {
     base,
     headers,
     pid: server.pid,
+    /** GET an API path as the admin; throws with the body on a non-2xx answer. */
+    async json(apiPath) {
+      const res = await fetch(`${base}${apiPath}`, { headers });
+      if (!res.ok) throw new Error(`GET ${apiPath}: ${res.status} ${await res.text()}`);
+      return res.json();
+    },
     async load(n) {
       const started = performance.now();
       const res = await fetch(`${base}/api/travelers/bulk-import`, {
@@ -87,12 +103,27 @@ export async function startServer({ port, webDist, logLevel = 'warn', onLogLine 
       if (report.imported !== n) throw new Error(`import failed: ${JSON.stringify(report).slice(0, 300)}`);
       return performance.now() - started;
     },
-    async stop() {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-      rmSync(work, { recursive: true, force: true });
-    },
+    stop,
   };
+}
+
+/** Waits for the server's health check, then logs in as the demo admin (bearer header). */
+async function waitAndLogin(base, hasExited) {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {}
+    if (i > 480 || hasExited()) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.vn', password: 'Admin@123' }),
+  });
+  if (!res.ok) throw new Error(`bench login failed: ${res.status} ${await res.text()}`);
+  const login = await res.json();
+  return { authorization: `Bearer ${login.token}` };
 }
 
 export const percentile = (values, p) => {

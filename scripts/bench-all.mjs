@@ -1,18 +1,36 @@
 #!/usr/bin/env node
-// `npm run bench`: runs every bench/*.bench.mjs in turn; each writes bench/results/<name>.json.
+// `npm run bench`: the peer (PouchDB replicating into pouchdb-server, `npm run bench:peer`), then
+// every bench/*.bench.mjs in turn (the sync bench first, right after the peer, so both figures
+// come from the same run), then the comparison (scripts/bench-compare.mjs) of ours / peer.
+// Each writes bench/results/<name>.json. `npm run bench -- sync` runs the benches whose file
+// name contains "sync" (plus the peer and the comparison); BENCH_PEER=0 skips the peer.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
-const dir = path.resolve(import.meta.dirname, '../bench');
+const root = path.resolve(import.meta.dirname, '..');
+const dir = path.join(root, 'bench');
 const only = process.argv[2];
 let failed = 0;
-for (const file of readdirSync(dir)
-  .filter((f) => f.endsWith('.bench.mjs'))
-  .sort()) {
-  if (only && !file.includes(only)) continue;
-  console.log(`\n=== ${file} ===`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], { stdio: 'inherit' });
-  if (r.status !== 0) failed++;
-}
+const step = (name, cmd, args) => {
+  console.log(`\n=== ${name} ===`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root });
+  if (r.status !== 0) {
+    failed++;
+    console.error(`=== FAILED: ${name} ===`);
+  }
+};
+
+const withPeer = process.env.BENCH_PEER !== '0' && (!only || 'sync'.includes(only) || only.includes('sync'));
+if (withPeer) step('peer: PouchDB -> pouchdb-server', 'npm', ['run', 'bench:peer', '--silent']);
+const benches = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.mjs') && (!only || f.includes(only)))
+  // The sync bench runs right after the peer (the ratio compares the two).
+  .sort((a, b) => Number(b.startsWith('sync')) - Number(a.startsWith('sync')) || a.localeCompare(b));
+// Lighthouse measures the built app as the server sends it.
+if (benches.includes('lighthouse.bench.mjs'))
+  step('build web app', 'npm', ['run', 'build', '-w', '@bh/web', '--silent']);
+for (const file of benches) step(file, process.execPath, ['--import', 'tsx', path.join(dir, file)]);
+if (withPeer)
+  step('comparison: ours / peer', process.execPath, [path.join(root, 'scripts/bench-compare.mjs')]);
 process.exit(failed ? 1 : 0);

@@ -1,7 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
   plugins: [
@@ -35,9 +37,20 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: { sourcemap: false, chunkSizeWarningLimit: 400 },
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 400,
+    // offline.html is a page of its own (the service worker's last resort) with the app's stylesheet.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        offline: fileURLToPath(new URL('offline.html', import.meta.url)),
+      },
+    },
+  },
   // Shown as the build date on /pwa-settings (features/pwa/app-info.ts).
   define: { __BUILD_DATE__: JSON.stringify(new Date().toISOString()) },
 });

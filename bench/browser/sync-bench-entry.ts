@@ -44,6 +44,29 @@ const timedTransport = {
   },
 };
 
+// IndexedDB transactions opened by the page (the cost that differs most between machines is
+// per transaction, not per byte): counted by wrapping IDBDatabase.transaction.
+// Requests (get, put, delete, getAll, cursors...) are counted too: each is a round trip to the
+// browser's storage process, so their number is a machine-independent measure of the work.
+const idb = { transactions: 0, requests: 0 };
+const openTransaction = IDBDatabase.prototype.transaction;
+IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args) {
+  idb.transactions++;
+  return openTransaction.apply(this, args);
+};
+const REQUESTS = ['get', 'getAll', 'getAllKeys', 'getKey', 'count', 'openCursor', 'openKeyCursor'] as const;
+const WRITES = ['put', 'add', 'delete', 'clear'] as const;
+for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype]) {
+  for (const name of [...REQUESTS, ...(proto === IDBObjectStore.prototype ? WRITES : [])]) {
+    const original: unknown = Reflect.get(proto, name);
+    if (typeof original !== 'function') continue;
+    Reflect.set(proto, name, function (this: unknown, ...args: unknown[]) {
+      idb.requests++;
+      return Reflect.apply(original, this, args);
+    });
+  }
+}
+
 const phases: Record<string, number> = {};
 const engine = new SyncEngine({
   database: db,
@@ -66,6 +89,8 @@ window.bench = {
   },
   async createOffline(n: number) {
     const t0 = performance.now();
+    const tx0 = idb.transactions;
+    const rq0 = idb.requests;
     const chunk = 2000;
     for (let i = 0; i < n; i += chunk) {
       await writeRecords(
@@ -74,17 +99,24 @@ window.bench = {
         Array.from({ length: Math.min(chunk, n - i) }, (_, k) => traveler(i + k)),
       );
     }
-    return { ms: performance.now() - t0, queued: await db.syncQueue.count() };
+    const transactions = idb.transactions - tx0;
+    const requests = idb.requests - rq0;
+    return { ms: performance.now() - t0, queued: await db.syncQueue.count(), transactions, requests };
   },
   async syncUntilEmpty() {
     const t0 = performance.now();
+    const tx0 = idb.transactions;
+    const rq0 = idb.requests;
     let runs = 0;
     while ((await db.syncQueue.count()) > 0 && runs < 50) {
       const r = await engine.sync({ force: true });
       runs++;
       if (r.error) throw new Error(r.error);
     }
-    return { ms: performance.now() - t0, runs, left: await db.syncQueue.count(), ...timing, phases };
+    const ms = performance.now() - t0;
+    const transactions = idb.transactions - tx0;
+    const requests = idb.requests - rq0;
+    return { ms, requests, runs, left: await db.syncQueue.count(), transactions, ...timing, phases };
   },
   async restEach(n: number, token: string) {
     const t0 = performance.now();

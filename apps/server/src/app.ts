@@ -6,26 +6,31 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { writeAudit } from './modules/audit/audit.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { isSessionActive } from './modules/auth/sessions.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { declarationsRoutes } from './modules/declarations/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { lifecycleRoutes } from './modules/lifecycle/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { preArrivalsRoutes } from './modules/pre-arrivals/routes.ts';
 import { pushRoutes } from './modules/push/routes.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { systemStatusRoutes } from './modules/system-status/routes.ts';
 import { travelersRoutes } from './modules/travelers/routes.ts';
 import { travelerTrashRoutes } from './modules/travelers/trash-routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
+import { registerCompression } from './plugins/compression.ts';
 import './plugins/context.ts';
 import { repoRoot } from './paths.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
 import { loadSecrets } from './secrets.ts';
@@ -46,6 +51,9 @@ const API_MODULES = [
   configRoutes,
   pushRoutes,
   preArrivalsRoutes,
+  lifecycleRoutes,
+  reportsRoutes,
+  auditRoutes,
 ];
 
 const version = (
@@ -70,7 +78,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
             // Paths only: query strings carry search terms such as passport numbers.
             serializers: { req: logRequest },
           },
-    trustProxy: config.TRUST_PROXY,
+    // TRUST_PROXY=N: the client is N hops from the right of X-Forwarded-For (config.ts). A hop
+    // function, because Fastify ignores X-Forwarded-* altogether when given a bare number.
+    trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     bodyLimit: 8 * 1024 * 1024,
     forceCloseConnections: true,
     frameworkErrors: answerFrameworkError,
@@ -84,7 +94,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerErrorHandling(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await app.register(fastifyCookie);
+  // Before any route: the plugin attaches its hook to each route as the route is added.
+  await registerRateLimit(app, database.db, config.RATE_LIMIT_PER_MINUTE);
   registerAuthGuard(app, {
     secret: secrets.jwtSecret,
     isSessionActive: (sessionId, userId) => isSessionActive(database.db, sessionId, userId),

@@ -3,7 +3,30 @@ import { z } from 'zod';
 import { repoRoot } from './paths.ts';
 
 /** Server configuration, read once from the environment and validated. */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const boolFromEnv = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/**
+ * TRUST_PROXY: how many proxies of our own stand in front of the server. The client address is
+ * the one that many hops from the right of X-Forwarded-For (the entry our nearest proxy added);
+ * anything further left was written by the client and is never believed. true means one proxy,
+ * false (the default) none: X-Forwarded-* headers are ignored.
+ */
+const proxyHops = z
+  .string()
+  .regex(/^(true|false|\d{1,2})$/, 'must be true, false or a number of proxies (0-99)')
+  .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)));
+
+/** A positive whole number of requests (a rate limit). */
+const limit = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -22,10 +45,37 @@ const configSchema = z.object({
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   ADMIN_NAME: z.string().optional(),
-  /** Trust X-Forwarded-For only behind a known proxy (else a client could fake its address). */
-  TRUST_PROXY: boolFromEnv.default(false),
+  /** Number of trusted proxies in front of the server (see `proxyHops`). */
+  TRUST_PROXY: proxyHops.default(0),
+  /** Requests per minute one address may send to the API (a ceiling for every route). */
+  RATE_LIMIT_PER_MINUTE: limit(1200),
+  /** Account requests (registrations) and password-reset requests per hour per address. */
+  RATE_LIMIT_ACCOUNT_FORMS_PER_HOUR: limit(5),
+  /** Failed logins per 15 minutes: for one account from one address, ... */
+  RATE_LIMIT_LOGIN_FAILURES: limit(5),
+  /** ... for one account from all addresses together, ... */
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: limit(20),
+  /** ... and from one address over all accounts. */
+  RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: limit(30),
+  /** Anonymous pre-arrival submissions per hour per address (a family or a tour group fits). */
+  RATE_LIMIT_PRE_ARRIVALS_PER_HOUR: limit(20),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** IANA time zone of the border post: the calendar days reports and the dashboard count in. */
+  POST_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as Asia/Ho_Chi_Minh')
+    .default('Asia/Ho_Chi_Minh'),
   WEB_DIST: z.string().optional(),
+  /** Web push application server keys (base64url); unset, a pair is generated once into DATA_DIR. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** Contact of the push sender for the push services: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: URL')
+    .default('mailto:admin@localhost'),
+  /** Extra push service origins accepted besides the browsers' own (comma-separated https origins). */
+  PUSH_ENDPOINT_ALLOW: z.string().optional(),
   NODE_ENV: z.string().optional(),
 });
 

@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { createHarness, type Harness } from './test/harness.ts';
+import { fileHarness } from './test/file-harness.ts';
 
 // A stand-in build of the web app, to check how the server serves it.
 const webDist = mkdtempSync(path.join(tmpdir(), 'bh-web-'));
@@ -15,11 +15,7 @@ writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app</titl
 writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 writeFileSync(path.join(webDist, 'assets/index-abc123.js'), 'console.log(1)');
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness({ WEB_DIST: webDist });
-});
-afterAll(() => h.close());
+const h = fileHarness({ WEB_DIST: webDist }, { reset: false });
 
 describe('GET /api/health', () => {
   it('answers ok with the database kind and version', async () => {

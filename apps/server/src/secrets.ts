@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -15,21 +15,29 @@ export interface Secrets {
 
 const secretsFileSchema = z.object({ jwtSecret: z.string().min(1) });
 
-/** JWT key from env, else generated once into DATA_DIR/secrets.json (mode 600). */
+/**
+ * JWT key from env, else the one kept in the database (meta 'jwt_secret'), so that every server
+ * instance on one database signs and checks tokens with the same key. The first start makes it:
+ * from DATA_DIR/secrets.json when an older version left one there (sessions stay valid), else at
+ * random.
+ */
 export async function loadSecrets(config: Config, database: Database): Promise<Secrets> {
-  let jwtSecret = config.JWT_SECRET;
-  if (!jwtSecret) {
-    const file = path.join(config.dataDir, 'secrets.json');
-    if (existsSync(file)) {
-      jwtSecret = secretsFileSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).jwtSecret;
-    } else {
-      mkdirSync(config.dataDir, { recursive: true });
-      jwtSecret = randomBytes(48).toString('base64url');
-      writeFileSync(file, JSON.stringify({ jwtSecret }), { mode: 0o600 });
-    }
-  }
+  const jwtSecret =
+    config.JWT_SECRET ??
+    (await metaValue(
+      database,
+      'jwt_secret',
+      () => legacySecret(config) ?? randomBytes(48).toString('base64url'),
+    ));
   const epoch = await metaValue(database, 'epoch', () => randomUUID());
   return { jwtSecret, epoch };
+}
+
+/** The key an older version kept in DATA_DIR/secrets.json, if any. */
+function legacySecret(config: Config): string | undefined {
+  const file = path.join(config.dataDir, 'secrets.json');
+  if (!existsSync(file)) return undefined;
+  return secretsFileSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).jwtSecret;
 }
 
 /** Reads a value from the meta table, creating it with `make()` the first time. */

@@ -8,14 +8,14 @@ const password = (page: import('@playwright/test').Page) => page.locator('#login
 const submit = (page: import('@playwright/test').Page) =>
   page.locator('form[data-testid="login-form"] button[type="submit"]');
 
-test('login succeeds: success alert, stored session, then /entry-management', async ({ page }) => {
+test('login succeeds: success alert, stored session, then the dashboard', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   await email(page).fill(DEMO_ACCOUNTS.officer.email);
   await password(page).fill(DEMO_ACCOUNTS.officer.password);
   await submit(page).click();
   await expect(page.getByTestId('login-success')).toHaveText('Login successful!');
-  await page.waitForURL('**/entry-management');
+  await page.waitForURL('**/dashboard');
   const stored = await page.evaluate(() => ({
     flag: localStorage.getItem('isLoggedIn'),
     token: localStorage.getItem('token'),

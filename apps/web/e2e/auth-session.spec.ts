@@ -26,9 +26,9 @@ test('the guard sends visitors to /login, and logged-in users away from it', asy
   await page.waitForURL('**/login');
   await loginAs(page, 'officer');
   await page.goto('/login');
-  await page.waitForURL('**/entry-management');
+  await page.waitForURL('**/dashboard');
   await page.goto('/auth/register');
-  await page.waitForURL('**/entry-management');
+  await page.waitForURL('**/dashboard');
 });
 
 test('corrupt stored session data logs out', async ({ page }) => {
@@ -101,7 +101,7 @@ test('an officer cannot open the admin screens or call admin APIs', async ({ pag
   await loginAs(page, 'officer');
   for (const path of ['/admin/users', '/admin/account-requests']) {
     await page.goto(path);
-    await page.waitForURL('**/entry-management');
+    await page.waitForURL('**/dashboard');
   }
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const res = await page.request.get('/api/users', { headers: { authorization: `Bearer ${token}` } });

@@ -22,16 +22,16 @@ test.describe('guards', () => {
     await expect(page).toHaveTitle(`Đăng nhập - ${APP}`);
   });
 
-  test('a logged-in user opening /login goes to /entry-management; an officer cannot open admin screens', async ({
+  test('a logged-in user opening /login goes to the dashboard; an officer cannot open admin screens', async ({
     page,
   }) => {
     await loginAs(page, 'officer');
     await page.goto('/login');
-    await expect(page).toHaveURL(/\/entry-management$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/auth/register');
-    await expect(page).toHaveURL(/\/entry-management$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/admin/users');
-    await expect(page).toHaveURL(/\/entry-management$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('link', { name: 'Người dùng' })).toHaveCount(0);
   });
 
@@ -126,6 +126,6 @@ test.describe('routes', () => {
     await search.fill('qqqq-nothing');
     await expect(page.getByText('Không tìm thấy kết quả cho "qqqq-nothing"')).toBeVisible();
     await page.getByRole('link', { name: 'Về trang chủ' }).click();
-    await expect(page).toHaveURL(/\/entry-management$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 });

@@ -25,7 +25,10 @@ export const DEMO_ACCOUNTS = {
   test: { email: 'test@demo.vn', password: 'Test@1234' },
 } as const;
 
-/** Logs in through the login form with a demo account and waits for /entry-management. */
+/**
+ * Logs in through the login form with a demo account, waits for the home screen (the
+ * dashboard), then opens /entry-management in the app (client-side), where most specs start.
+ */
 export async function loginAs(
   page: Page,
   who: 'officer' | 'admin' | 'test',
@@ -37,5 +40,10 @@ export async function loginAs(
   await page.locator('#login-password').fill(account.password);
   if (opts.rememberMe) await page.locator('#login-remember').check();
   await page.locator('form[data-testid="login-form"] button[type="submit"]').click();
-  await page.waitForURL('**/entry-management', { timeout: 30_000 });
+  await page.waitForURL('**/dashboard', { timeout: 30_000 });
+  await page.evaluate(() => {
+    history.pushState({}, '', '/entry-management');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await page.waitForURL('**/entry-management');
 }

@@ -4,20 +4,32 @@ import { App } from './app/app.tsx';
 import { installAuthRefresh } from './features/auth/auth-client.ts';
 import { registerServiceWorker } from './features/pwa/register-sw.ts';
 import { startPwa } from './features/pwa/start-pwa.ts';
-import { initI18n } from './i18n/index.ts';
+import { startI18n } from './i18n/index.ts';
+import { getSession, subscribeSession } from './lib/session.ts';
 import './styles.css';
 
-initI18n();
+// The user's language is loaded before the first render (Vietnamese is bundled).
+const i18nReady = startI18n();
 // The API client and the sync engine know the session from lib/; what a 401 does (one silent
 // refresh through the refresh cookie) is the auth feature's, handed to the API client here.
 installAuthRefresh();
 registerServiceWorker();
 // Install prompt capture and persistent-storage request (after login) start with the app.
 startPwa();
-// The sync engine loads after the first paint, outside the login route's chunk.
-void import('./sync/runtime.ts').then((m) => m.startSync());
+// The database layer and the sync engine load once someone is logged in: the login screen
+// does not download them.
+const startSync = () => void import('./sync/runtime.ts').then((m) => m.startSync());
+if (getSession()) startSync();
+else {
+  const stop = subscribeSession(() => {
+    if (!getSession()) return;
+    stop();
+    startSync();
+  });
+}
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+await i18nReady;
 createRoot(root).render(
   <StrictMode>
     <App />

@@ -54,6 +54,9 @@ function wrapDatabase(db: Db, kind: Database['kind'], close: () => Promise<void>
   return { db, kind, rows: (rowSchema, q) => queryRows(db, rowSchema, q), close };
 }
 
+/** Advisory lock key of the migrations (any constant other locks do not use: 'bhmigrat'). */
+const MIGRATION_LOCK_KEY = '7091037912769388916';
+
 /** Opens PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir` (or in memory when null). */
 export async function openDatabase(opts: {
   databaseUrl?: string;
@@ -62,7 +65,16 @@ export async function openDatabase(opts: {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzleNodePg(pool, { schema });
-    await migrateNodePg(db, { migrationsFolder });
+    // Several instances may start at once: they migrate one after the other (a session advisory
+    // lock held on its own connection), so the later ones find nothing left to apply.
+    const lock = await pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migrateNodePg(db, { migrationsFolder });
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      lock.release();
+    }
     return wrapDatabase(db, 'postgres', () => pool.end());
   }
   let client: PGlite;

@@ -1,9 +1,11 @@
 /**
  * The server's tables (drizzle pg-core). Synced tables (travelers, health_declarations,
- * system_status) carry `version` (bumped on every write), `deleted_at` (tombstone) and
+ * system_status, traveler_events, check_ins) carry `version` (bumped on every write), `deleted_at` (tombstone) and
  * `change_seq` (from the one `change_seq` sequence: the pull cursor).
  * SQL must run on PGlite (PostgreSQL 18) and PostgreSQL 15+.
  */
+
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -121,6 +123,9 @@ export const travelers = pgTable(
     durationOfStay: integer('duration_of_stay'),
     accommodation: text('accommodation'),
     emergencyContact: text('emergency_contact'),
+    /** Set by the server when the traveller enters quarantine (schedule: one check-in a day). */
+    quarantineStart: date('quarantine_start', { mode: 'string' }),
+    quarantineDays: integer('quarantine_days'),
     ...syncedRecordColumns(),
   },
   (t) => [
@@ -128,6 +133,10 @@ export const travelers = pgTable(
     index('travelers_entry_date_idx').on(t.entryDate),
     index('travelers_nationality_idx').on(t.nationality),
     index('travelers_status_idx').on(t.status),
+    // Reports: a month's arrivals by day, status and nationality from the index alone (0010).
+    index('travelers_report_idx').on(t.entryDate, t.status, t.nationality).where(sql`deleted_at IS NULL`),
+    // Reports: quarantine figures (status now, changed in a period) from the index alone (0010).
+    index('travelers_status_updated_idx').on(t.status, t.updatedAt).where(sql`deleted_at IS NULL`),
   ],
 );
 
@@ -161,6 +170,58 @@ export const healthDeclarations = pgTable(
   (t) => [
     uniqueIndex('health_declarations_traveler_uq').on(t.travelerId),
     index('health_declarations_change_seq_idx').on(t.changeSeq),
+    // Reports: declarations filed in a period by risk level, from the index alone (0010).
+    index('health_declarations_report_idx').on(t.createdAt, t.riskLevel).where(sql`deleted_at IS NULL`),
+  ],
+);
+
+/**
+ * The traveller timeline: append-only. Devices write status_changed, test_result and note events;
+ * the server fills fromStatus/actor and appends created, declared, check_in and file_attached.
+ */
+export const travelerEvents = pgTable(
+  'traveler_events',
+  {
+    id: uuid('id').primaryKey(),
+    travelerId: uuid('traveler_id').notNull(),
+    kind: text('kind').notNull(),
+    occurredAt: ts('occurred_at').notNull(),
+    toStatus: text('to_status'),
+    reason: text('reason'),
+    correction: boolean('correction'),
+    testResult: text('test_result'),
+    note: text('note'),
+    fromStatus: text('from_status'),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name'),
+    details: jsonb('details'),
+    ...syncedRecordColumns(),
+  },
+  (t) => [
+    index('traveler_events_change_seq_idx').on(t.changeSeq),
+    index('traveler_events_traveler_idx').on(t.travelerId, t.occurredAt),
+    index('traveler_events_kind_time_idx').on(t.kind, t.occurredAt),
+  ],
+);
+
+/** Quarantine check-ins (the officer is filled in by the server). */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: uuid('id').primaryKey(),
+    travelerId: uuid('traveler_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    checkedAt: ts('checked_at').notNull(),
+    temperature: doublePrecision('temperature').notNull(),
+    symptoms: jsonb('symptoms').notNull(),
+    note: text('note'),
+    officerId: uuid('officer_id'),
+    officerName: text('officer_name'),
+    ...syncedRecordColumns(),
+  },
+  (t) => [
+    index('check_ins_change_seq_idx').on(t.changeSeq),
+    index('check_ins_traveler_idx').on(t.travelerId, t.date),
   ],
 );
 
@@ -181,6 +242,8 @@ export const systemStatus = pgTable('system_status', {
   id: text('id').primaryKey(),
   mode: text('mode').notNull(),
   statusText: text('status_text'),
+  /** Length of a quarantine in days (admin setting; null = the default, 14). */
+  quarantineDays: integer('quarantine_days'),
   version: integer('version').notNull().default(1),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   updatedBy: uuid('updated_by'),
@@ -216,7 +279,32 @@ export const pushSubscriptions = pgTable(
     userAgent: text('user_agent'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint)],
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Web push messages waiting for delivery (modules/push/queue.ts), one row per subscription. */
+export const pushQueue = pgTable(
+  'push_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull(),
+    urgency: text('urgency').notNull().default('normal'),
+    ttl: integer('ttl').notNull().default(86400),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('push_queue_due_idx').on(t.nextAttemptAt),
+    index('push_queue_subscription_idx').on(t.subscriptionId),
+  ],
 );
 
 export const auditEvents = pgTable(
@@ -233,7 +321,12 @@ export const auditEvents = pgTable(
     newVersion: integer('new_version'),
     details: jsonb('details'),
   },
-  (t) => [index('audit_events_at_idx').on(t.at), index('audit_events_entity_idx').on(t.entity, t.entityId)],
+  (t) => [
+    index('audit_events_at_idx').on(t.at),
+    index('audit_events_entity_idx').on(t.entity, t.entityId),
+    // The audit viewer's "by user" filter, newest first with keyset paging (0010).
+    index('audit_events_user_idx').on(t.userId, t.id),
+  ],
 );
 
 export const syncClients = pgTable('sync_clients', {
@@ -267,4 +360,18 @@ export const preArrivals = pgTable(
     usedBy: uuid('used_by'),
   },
   (t) => [index('pre_arrivals_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Rate-limit counters (plugins/rate-limit.ts): hits of one key in a fixed window ending at
+ * reset_at. Shared by every server instance on the database; expired rows are swept now and then.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: ts('reset_at').notNull(),
+  },
+  (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
 );

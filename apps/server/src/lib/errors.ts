@@ -7,10 +7,17 @@ export class AppError extends Error {
   readonly details?: unknown;
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, details?: unknown, headers?: Record<string, string>) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details?: unknown,
+    headers?: Record<string, string>,
+    /** Overrides the code's status (422: a well-formed request refused, same envelope). */
+    status?: number,
+  ) {
     super(message);
     this.code = code;
-    this.status = ERROR_STATUS[code];
+    this.status = status ?? ERROR_STATUS[code];
     this.details = details;
     this.headers = headers;
   }
@@ -22,3 +29,6 @@ export const unauthorized = (msg = 'You need to login to continue') => new AppEr
 export const validationError = (details?: unknown, msg = 'Invalid data') =>
   new AppError('validation_error', msg, details);
 export const conflict = (details?: unknown, msg = 'Data conflict') => new AppError('conflict', msg, details);
+/** 422: the request is well-formed but refers to something it may not use (validation_error envelope). */
+export const unprocessable = (details?: unknown, msg = 'Invalid data') =>
+  new AppError('validation_error', msg, details, undefined, 422);

@@ -22,6 +22,9 @@ export const API_TAGS = [
   { name: 'config', description: 'Reference lists' },
   { name: 'push', description: 'Push subscriptions' },
   { name: 'pre-arrivals', description: 'Pre-arrival submissions by reference code (no list)' },
+  { name: 'lifecycle', description: 'Traveller status lifecycle and timeline' },
+  { name: 'reports', description: 'Daily, weekly, monthly and custom reports (JSON, CSV, XLSX)' },
+  { name: 'audit', description: 'Audit trail viewer (admins)' },
 ] as const;
 
 /** `security` of a route that needs the bearer access token. */

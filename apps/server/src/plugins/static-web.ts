@@ -7,7 +7,8 @@ import { notFound } from '../lib/errors.ts';
 const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 
 /**
- * Serves the built PWA. Hashed assets are immutable; the service worker, the manifest and
+ * Serves the built PWA, as the brotli or gzip copy made at build time when the client accepts
+ * one (Vary: Accept-Encoding). Hashed assets are immutable; the service worker, the manifest and
  * index.html are never cached, so an update is seen at once. Unknown non-API paths get
  * index.html so client routes work; unknown /api paths get a JSON 404.
  */
@@ -18,9 +19,13 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string) {
       root: webDist,
       wildcard: false,
       index: false,
+      // The .br/.gz copies written at build time (apps/web/build/precompress.ts).
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         const name = path.basename(filePath);
+        // The same URL answers brotli, gzip or plain: caches must key on Accept-Encoding.
+        res.setHeader('Vary', 'Accept-Encoding');
         if (NO_CACHE.has(name)) res.setHeader('Cache-Control', 'no-cache, no-store, must-revalidate');
         else if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');

@@ -4,19 +4,14 @@
  * regression names its cause without running the fuzz test.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fileHarness } from './file-harness.ts';
 import { changedTables, fingerprint } from './fuzz-db.ts';
-import { createHarness, type Harness } from './harness.ts';
 import { travelerPayload as traveler } from './payloads.ts';
 
-let h: Harness;
+const h = fileHarness();
 let officer: { authorization: string };
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
 beforeEach(async () => {
-  await h.reset();
   officer = (await h.user('officer')).headers;
 });
 

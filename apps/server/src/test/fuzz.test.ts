@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from './fuzz-arbitraries.ts';
 import { installWriteCounter } from './fuzz-db.ts';
 import { type FuzzContext, type FuzzRequest, type RouteSpec, requestFor } from './fuzz-requests.ts';
-import { createHarness, type Harness } from './harness.ts';
+import { createHarness, type Harness, UNTHROTTLED } from './harness.ts';
 import { declarationPayload } from './payloads.ts';
 import { registeredApiRoutes } from './routes.ts';
 
@@ -93,7 +93,9 @@ function samplesFor(route: string, ids: string[]): Record<string, unknown>[] | u
     'PUT /api/health-declarations/:id': [{ ...declaration, version: 1 }],
     'POST /api/sync/push': [push('travelers', validTravelerInput), push('healthDeclarations', declaration)],
     'POST /api/auth/register': [validRegistration],
-    'POST /api/users': [{ name: 'Le Van C', email: 'c@test.vn', role: 'officer', password: 'Strong@123' }],
+    'POST /api/users': [
+      { name: 'Le Van C', email: 'c@test.vn', role: 'officer', password: 'Strong@123-river' },
+    ],
     'PUT /api/users/profile': [{ name: 'Ten Moi' }],
   };
   return samples[route];
@@ -165,8 +167,8 @@ async function seed(): Promise<FuzzContext> {
     payload: {
       name: 'Trần Thị B',
       email: 'fuzz@test.vn',
-      password: 'Strong@123',
-      confirmPassword: 'Strong@123',
+      password: 'Strong@123-river',
+      confirmPassword: 'Strong@123-river',
       age: 30,
       gender: 'female',
       terms: true,
@@ -201,7 +203,8 @@ async function refreshCallers() {
 }
 
 beforeAll(async () => {
-  h = await createHarness();
+  // Unthrottled: thousands of requests from one address would otherwise meet the rate limits.
+  h = await createHarness(UNTHROTTLED);
   ctx = await seed();
   const doc = (await h.app.inject({ url: '/api/openapi.json' })).json();
   specs = withSyncHints(specsOf(doc, registeredApiRoutes(h.app))).map((spec) => ({

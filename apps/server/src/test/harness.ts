@@ -17,12 +17,28 @@ import { seedBaseline } from '../seed.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
+/** Settings for suites that send thousands of requests from one address (the route fuzz). */
+export const UNTHROTTLED: Record<string, string> = {
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  RATE_LIMIT_ACCOUNT_FORMS_PER_HOUR: '1000000',
+  RATE_LIMIT_LOGIN_FAILURES: '1000000',
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '1000000',
+  RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: '1000000',
+  RATE_LIMIT_PRE_ARRIVALS_PER_HOUR: '1000000',
+};
+
 export interface Harness {
   app: FastifyInstance;
   database: Database;
   dataDir: string;
   reset(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Another server instance on the same database (a second server, or this one restarted), with
+   * `env` on top of the harness's; the caller closes it. `ownConnection`: on PostgreSQL it opens
+   * its own connection pool, as a second server process would (PGlite has one connection only).
+   */
+  instance(env?: Record<string, string>, opts?: { ownConnection?: boolean }): Promise<FastifyInstance>;
   /** A user with a live session and its bearer header. */
   user(role?: 'admin' | 'officer'): Promise<{ id: string; headers: { authorization: string } }>;
 }
@@ -35,24 +51,30 @@ const TABLES = [
   'push_subscriptions',
   'files',
   'health_declarations',
+  'traveler_events',
+  'check_ins',
   'travelers',
   'account_requests',
   'sessions',
   'users',
   'system_status',
   'pre_arrivals',
+  'rate_limits',
 ];
 
 export async function createHarness(env: Record<string, string> = {}): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bh-test-'));
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: null });
-  const config = loadConfig({
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    JWT_SECRET: TEST_JWT_SECRET,
-    ...env,
-  });
+  const configOf = (more: Record<string, string>) =>
+    loadConfig({
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      JWT_SECRET: TEST_JWT_SECRET,
+      ...env,
+      ...more,
+    });
+  const config = configOf({});
   const reset = async () => {
     await database.db.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`));
     await seedBaseline(database);
@@ -68,6 +90,14 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
     async close() {
       await app.close();
       await database.close();
+    },
+    async instance(more = {}, opts = {}) {
+      const url = process.env.DATABASE_URL;
+      const own = opts.ownConnection && url ? await openDatabase({ databaseUrl: url, dataDir: null }) : null;
+      const other = await buildApp(configOf(more), own ?? database);
+      if (own) other.addHook('onClose', () => own.close());
+      await other.ready();
+      return other;
     },
     async user(role = 'officer') {
       const id = randomUUID();

@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { validPreArrivalSubmission, validRegistration } from '@bh/shared/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { fileHarness } from './file-harness.ts';
 import { declarationPayload } from './payloads.ts';
 import { registeredApiRoutes } from './routes.ts';
 
@@ -76,7 +76,7 @@ export const ROUTES: RouteRow[] = [
   },
   { method: 'POST', route: '/api/auth/refresh', expect: open(401) },
   { method: 'POST', route: '/api/auth/logout', expect: open(204) },
-  { method: 'POST', route: '/api/auth/register', body: registration, expect: open(201) },
+  { method: 'POST', route: '/api/auth/register', body: registration, expect: open(202) },
   { method: 'GET', route: '/api/auth/profile', expect: anyUser(200) },
   { method: 'GET', route: '/api/auth/demo', expect: open(200) },
   // users
@@ -88,7 +88,7 @@ export const ROUTES: RouteRow[] = [
       name: 'Lê Văn C',
       email: `new-${caller}@test.vn`,
       role: 'officer',
-      password: 'Strong@123',
+      password: 'Strong@123-river',
     }),
     expect: adminOnly(201),
   },
@@ -97,7 +97,11 @@ export const ROUTES: RouteRow[] = [
   {
     method: 'POST',
     route: '/api/users/change-password',
-    body: { currentPassword: 'Old@12345', newPassword: 'Newer@1234', confirmPassword: 'Newer@1234' },
+    body: {
+      currentPassword: 'Old@12345',
+      newPassword: 'Newer@1234-river',
+      confirmPassword: 'Newer@1234-river',
+    },
     expect: anyUser(400),
   },
   { method: 'GET', route: '/api/users/:id', url: `/api/users/${SAMPLE_ID}`, expect: adminOnly(404) },
@@ -136,13 +140,23 @@ export const ROUTES: RouteRow[] = [
     expect: anyUser(404),
   },
   { method: 'DELETE', route: '/api/notifications', expect: anyUser(200) },
-  // push (no application key configured: the key route answers 404)
-  { method: 'GET', route: '/api/push/public-key', expect: anyUser(404) },
+  // push (the VAPID key pair is generated into DATA_DIR on start)
+  { method: 'GET', route: '/api/push/public-key', expect: anyUser(200) },
+  { method: 'GET', route: '/api/push-subscriptions', expect: anyUser(200) },
+  {
+    method: 'DELETE',
+    route: '/api/push-subscriptions',
+    body: { endpoint: 'https://fcm.googleapis.com/fcm/send/none' },
+    expect: anyUser(200),
+  },
   {
     method: 'POST',
     route: '/api/push-subscriptions',
     body: (caller: Caller) => ({
-      subscription: { endpoint: `https://push.example.com/${caller}`, keys: { p256dh: 'BNc', auth: 'YQ' } },
+      subscription: {
+        endpoint: `https://fcm.googleapis.com/fcm/send/${caller}`,
+        keys: { p256dh: 'BNc', auth: 'YQ' },
+      },
       userAgent: 'test',
       timestamp: '2026-03-05T10:00:00.000Z',
     }),
@@ -181,6 +195,20 @@ export const ROUTES: RouteRow[] = [
   { method: 'GET', route: '/api/travelers', expect: anyUser(200) },
   { method: 'GET', route: '/api/travelers/export', expect: anyUser(200) },
   { method: 'GET', route: '/api/travelers/:id', url: `/api/travelers/${SAMPLE_ID}`, expect: anyUser(404) },
+  // lifecycle (a traveller that does not exist: 404 once logged in)
+  {
+    method: 'GET',
+    route: '/api/travelers/:id/events',
+    url: `/api/travelers/${SAMPLE_ID}/events`,
+    expect: anyUser(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/travelers/:id/events',
+    url: `/api/travelers/${SAMPLE_ID}/events`,
+    body: () => ({ id: randomUUID(), kind: 'note', occurredAt: '2026-11-20T08:00:00.000Z', note: 'Called' }),
+    expect: anyUser(404),
+  },
   {
     method: 'POST',
     route: '/api/travelers',
@@ -241,13 +269,35 @@ export const ROUTES: RouteRow[] = [
     expect: anyUser(404),
   },
   { method: 'DELETE', route: '/api/files/:id', url: `/api/files/${SAMPLE_ID}`, expect: anyUser(404) },
+  // reports (officers and admins) and the audit viewer (admins)
+  {
+    method: 'GET',
+    route: '/api/reports/daily',
+    url: '/api/reports/daily?date=2026-02-01',
+    expect: anyUser(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/reports/weekly',
+    url: '/api/reports/weekly?week=2026-W05',
+    expect: anyUser(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/reports/monthly',
+    url: '/api/reports/monthly?month=2026-02',
+    expect: anyUser(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/reports/custom',
+    url: '/api/reports/custom?from=2026-02-01&to=2026-02-10',
+    expect: anyUser(200),
+  },
+  { method: 'GET', route: '/api/audit', expect: adminOnly(200) },
 ];
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+const h = fileHarness(undefined, { reset: false });
 
 /** Every /api route the app registered, as 'METHOD /path', read from Fastify's route tree. */
 

@@ -36,12 +36,19 @@ describe('route table', () => {
 
   it('gives the sidebar its entries in order, admin screens apart', () => {
     expect(navEntries('user').map((e) => e.path)).toEqual([
+      '/dashboard',
       '/entry-management',
       '/health-declaration',
+      '/needs-attention',
       '/form-demo',
       '/pwa-settings',
+      '/reports',
     ]);
-    expect(navEntries('admin').map((e) => e.path)).toEqual(['/admin/users', '/admin/account-requests']);
+    expect(navEntries('admin').map((e) => e.path)).toEqual([
+      '/admin/users',
+      '/admin/account-requests',
+      '/admin/audit',
+    ]);
   });
 
   it('every page loader resolves to a component', async () => {

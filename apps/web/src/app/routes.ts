@@ -31,11 +31,18 @@ export interface AppRoute {
   nav?: NavEntry;
 }
 
-export const HOME_PATH = '/entry-management';
+export const HOME_PATH = '/dashboard';
 
 const healthDeclaration = () => import('../features/health-declaration/health-declaration-page.tsx');
 
 export const APP_ROUTES: readonly AppRoute[] = [
+  {
+    path: '/dashboard',
+    load: () => import('../features/dashboard/dashboard-page.tsx'),
+    titleKey: 'dashboard.title',
+    guard: 'user',
+    nav: { icon: 'home', order: 0 },
+  },
   {
     path: '/entry-management',
     load: () => import('../features/travelers/entry-management-page.tsx'),
@@ -57,6 +64,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     guard: 'user',
   },
   {
+    path: '/needs-attention',
+    load: () => import('../features/lifecycle/needs-attention-page.tsx'),
+    titleKey: 'lifecycle.attention.title',
+    guard: 'user',
+    nav: { icon: 'heart', order: 2.5 },
+  },
+  {
     path: '/form-demo',
     load: () => import('../features/demo-form/form-demo-page.tsx'),
     titleKey: 'app.routes.formDemo',
@@ -69,6 +83,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     titleKey: 'app.routes.pwaSettings',
     guard: 'user',
     nav: { icon: 'gear', order: 4 },
+  },
+  {
+    path: '/reports',
+    load: () => import('../features/reports/reports-page.tsx'),
+    titleKey: 'reports.title',
+    guard: 'user',
+    nav: { icon: 'chart', order: 5 },
   },
   {
     path: '/admin/users',
@@ -101,6 +122,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/intake/pre-arrival-page.tsx'),
     titleKey: 'intake.preArrival.title',
     guard: 'public',
+  },
+  {
+    path: '/admin/audit',
+    load: () => import('../features/audit/audit-page.tsx'),
+    titleKey: 'audit.title',
+    guard: 'admin',
+    nav: { icon: 'shield', order: 3 },
   },
   {
     path: '/login',

@@ -1,6 +1,7 @@
 /**
  * The browser database (IndexedDB through Dexie): the stores of `PWADatabase` version 2
- * plus the architecture's declarations, fileBlobs and meta. Only code under src/db and src/sync
+ * plus the architecture's declarations, fileBlobs and meta; version 3 adds the traveller
+ * timeline (travelerEvents) and quarantine check-ins (checkIns). Only code under src/db and src/sync
  * touches it; features use the repositories.
  *
  * Merge rule (see packages/shared sync): every synced record carries the server's `version`
@@ -10,10 +11,12 @@
 import type {
   Conflict,
   FailedSyncItem,
+  LocalCheckIn,
   LocalDeclaration,
   LocalSyncStatus,
   LocalSystemStatus,
   LocalTraveler,
+  LocalTravelerEvent,
   LocalUser,
   MetaRecord,
   NewConflict,
@@ -63,6 +66,8 @@ export interface LocalRecordOf {
   healthDeclarations: LocalDeclaration;
   users: LocalUser;
   systemStatus: LocalSystemStatus;
+  travelerEvents: LocalTravelerEvent;
+  checkIns: LocalCheckIn;
 }
 
 /**
@@ -77,6 +82,8 @@ export class PWADatabase extends Dexie {
   users!: SyncedTable<LocalUser>;
   systemStatus!: SyncedTable<LocalSystemStatus>;
   declarations!: SyncedTable<LocalDeclaration>;
+  travelerEvents!: SyncedTable<LocalTravelerEvent>;
+  checkIns!: SyncedTable<LocalCheckIn>;
   syncQueue!: Table<SyncQueueItem, number, NewSyncQueueItem>;
   conflicts!: Table<Conflict, number, NewConflict>;
   failedSyncItems!: Table<FailedSyncItem, number, NewFailedSyncItem>;
@@ -96,6 +103,11 @@ export class PWADatabase extends Dexie {
       fileBlobs: 'id, status, createdAt',
       meta: 'key',
     });
+    // The traveller timeline and quarantine check-ins (issue 14): read per traveller.
+    this.version(3).stores({
+      travelerEvents: 'id, travelerId, syncStatus, lastModified',
+      checkIns: 'id, travelerId, syncStatus, lastModified',
+    });
   }
 }
 
@@ -112,6 +124,10 @@ export function storeFor(database: PWADatabase, table: SyncTable): SyncedTable<L
       return database.users;
     case 'systemStatus':
       return database.systemStatus;
+    case 'travelerEvents':
+      return database.travelerEvents;
+    case 'checkIns':
+      return database.checkIns;
   }
 }
 
@@ -125,6 +141,8 @@ export function syncStores(database: PWADatabase) {
     database.declarations,
     database.users,
     database.systemStatus,
+    database.travelerEvents,
+    database.checkIns,
     database.meta,
   ];
 }

@@ -60,12 +60,12 @@ describe('declarations repository', () => {
       riskLevel: 'high',
       systemMode: 'pandemic',
     });
+    // Shown declared at once; the status itself is the server's (no traveller update is queued).
     expect((await database.travelers.get(travelerId))?.status).toBe('declared');
     const queue = await database.syncQueue.toArray();
     expect(queue.map((q) => [q.table, q.operation])).toEqual([
       ['travelers', 'create'],
       ['healthDeclarations', 'create'],
-      ['travelers', 'update'],
     ]);
     // Only the writable fields travel: the server computes the risk itself.
     expect(queue[1]!.data).not.toHaveProperty('riskScore');

@@ -29,7 +29,7 @@ export interface SubmitResult {
 
 /**
  * Saves a validated form as the traveller's declaration (create, or update when one exists) and
- * marks the traveller declared, all in one transaction. The risk is computed here for the result
+ * shows a pending traveller as declared, all in one transaction. The risk is computed here for the result
  * message and kept on the record until the server's own assessment is pulled.
  */
 export async function submitDeclaration(
@@ -61,9 +61,12 @@ export async function submitDeclaration(
       const existing = await database.declarations.get(id);
       const created = !existing;
       const saved = await writeRecord('healthDeclarations', created ? 'create' : 'update', fields, database);
+      // The server moves a pending traveller to declared when it stores the declaration (and
+      // never moves any other status); until its copy is pulled, show it here already. No outbox
+      // row: the status is the server's (packages/shared domain/lifecycle.ts).
       const traveler = await database.travelers.get(id);
-      if (traveler && !traveler.deletedAt && traveler.status !== 'declared') {
-        await writeRecord('travelers', 'update', { id, status: 'declared' }, database);
+      if (traveler && !traveler.deletedAt && traveler.status === 'pending') {
+        await database.travelers.update(id, { status: 'declared' });
       }
       return { declaration: saved, risk, created };
     },

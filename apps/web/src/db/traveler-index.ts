@@ -150,6 +150,11 @@ export class TravelerIndex {
     return this.byId.get(id);
   }
 
+  /** Calls `fn` with every live traveller (no copy of the list: the dashboard counts this way). */
+  forEachLive(fn: (entry: TravelerEntry) => void): void {
+    for (const e of this.sorted) if (!e.deleted) fn(e);
+  }
+
   /** Matching live travellers (tombstones hidden), newest entry date first. */
   search(filters: TravelerFilters): TravelerEntry[] {
     const started = performance.now();

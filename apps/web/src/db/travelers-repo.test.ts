@@ -9,7 +9,6 @@ import {
   deleteTraveler,
   getSystemMode,
   getTraveler,
-  setTravelerStatus,
   updateTraveler,
 } from './travelers-repo.ts';
 
@@ -54,11 +53,11 @@ describe('travelers repo and search index', () => {
     const created = await createTraveler(input(), database);
     expect(created).toMatchObject({ version: 0, syncStatus: 'pending', fullName: 'Nguyễn Văn An' });
     await updateTraveler(created.id, input({ fullName: 'Nguyễn Văn Bình' }), database);
-    await setTravelerStatus(created.id, 'declared', database);
+    await updateTraveler(created.id, { note: 'Ghi chú' }, database);
     const queue = await database.syncQueue.toArray();
     expect(queue.map((q) => q.operation)).toEqual(['create', 'update', 'update']);
-    expect(queue[2]!.data).toMatchObject({ fullName: 'Nguyễn Văn Bình', status: 'declared' });
-    expect(await getTraveler(created.id, database)).toMatchObject({ status: 'declared' });
+    expect(queue[2]!.data).toMatchObject({ fullName: 'Nguyễn Văn Bình', note: 'Ghi chú' });
+    expect(await getTraveler(created.id, database)).toMatchObject({ note: 'Ghi chú' });
     await deleteTraveler(created.id, database);
     expect(await getTraveler(created.id, database)).toBeNull();
   });
@@ -88,7 +87,8 @@ describe('travelers repo and search index', () => {
       database,
     );
     await caughtUp(3);
-    await setTravelerStatus(a.id, 'cleared', database);
+    // The status arrives from the server (lifecycle); a pulled change updates the index.
+    await database.travelers.update(a.id, { status: 'cleared' });
     await caughtUp(3);
     await index.settled();
     expect(index.stats()).toEqual({ total: 3, pending: 2, declared: 0, tested: 0, cleared: 1 });
@@ -159,7 +159,7 @@ describe('travelers repo and search index', () => {
     // with an empty key set; this used to leave the index deaf to every later change.
     await database.travelers.bulkPut([]);
     await index.settled();
-    await setTravelerStatus(mine.id, 'cleared', database);
+    await database.travelers.update(mine.id, { status: 'cleared' });
     await waitFor(() => index.get(mine.id)?.status === 'cleared');
     expect(index.search({ fullName: 'status' }).map((e) => e.status)).toEqual(['cleared']);
     expect(index.stats()).toMatchObject({ total: 1, cleared: 1, pending: 0 });

@@ -10,7 +10,6 @@ import {
   SYSTEM_STATUS_ID,
   type SystemMode,
   type TravelerInput,
-  type TravelerStatus,
 } from '@bh/shared';
 import { writeRecord } from '../sync/outbox.ts';
 import { db as defaultDb, type PWADatabase } from './database.ts';
@@ -63,15 +62,6 @@ export async function updateTraveler(
   database: PWADatabase = defaultDb,
 ): Promise<LocalTraveler> {
   return writeRecord('travelers', 'update', { ...input, id }, database);
-}
-
-/** Changes only the status (an officer's decision). */
-export async function setTravelerStatus(
-  id: string,
-  status: TravelerStatus,
-  database: PWADatabase = defaultDb,
-): Promise<LocalTraveler> {
-  return writeRecord('travelers', 'update', { id, status }, database);
 }
 
 /** Leaves a tombstone that syncs; the traveller disappears from lists at once. */

@@ -9,40 +9,15 @@
  * requeued automatically when the server answers again); rejected data is a failed item that
  * blocks only its own record.
  */
-import type { PullResponse, PushRequest, PushResponse, SyncStatusResponse } from '@bh/shared';
 import type { PWADatabase } from '../db/database.ts';
 import { createStore } from '../lib/store.ts';
 import { getCursor, getEpoch, PULL_PAGE_SIZE, resetCursor, savePage } from './pull.ts';
-import {
-  applyPushResults,
-  nextDueTime,
-  recordPushFailure,
-  rejectInvalidRows,
-  selectBatch,
-  toMutation,
-} from './queue.ts';
+import { PushPhase } from './push-phase.ts';
+import { nextDueTime } from './queue.ts';
 import { refetchDiscarded } from './refetch.ts';
 import { repairServer } from './repair.ts';
 import { AUTO_RETRY_AFTER_MS, retryAllRetryable } from './resolutions.ts';
-
-export class TransportError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly retryAfterMs?: number,
-    readonly timedOut = false,
-  ) {
-    super(message);
-  }
-}
-
-export interface SyncTransport {
-  push(body: PushRequest): Promise<PushResponse>;
-  pull(cursor: number, limit: number): Promise<PullResponse>;
-  status(): Promise<SyncStatusResponse>;
-  /** The server's current copy of some records (for records whose local change was discarded). */
-  records(table: string, ids: string[]): Promise<{ records: Record<string, unknown>[] }>;
-}
+import { type SyncTransport, TransportError } from './transport.ts';
 
 type EngineStatus = 'idle' | 'syncing' | 'error';
 export interface EngineState {
@@ -100,6 +75,8 @@ export class SyncEngine {
   private readonly o: Required<Omit<EngineOptions, 'beforePush' | 'onNotice' | 'onTiming'>> &
     Pick<EngineOptions, 'beforePush' | 'onNotice' | 'onTiming'>;
   private running: Promise<RunResult> | null = null;
+  /** Versions this run's pushes were acknowledged at (table:id), so the pull skips their echo. */
+  private readonly echoes = new Map<string, number>();
 
   constructor(options: EngineOptions) {
     this.o = {
@@ -165,6 +142,7 @@ export class SyncEngine {
     const r: RunResult = { ran: true, pushed: 0, conflicts: 0, rejected: 0, pulled: 0 };
     const { database, transport } = this.o;
     this.setState({ status: 'syncing' });
+    this.echoes.clear();
     try {
       const status = await transport.status();
       const knownEpoch = await getEpoch(database);
@@ -215,100 +193,19 @@ export class SyncEngine {
     }
   }
 
+  /** Push rounds until nothing is due (push-phase.ts). */
   private async pushAll(r: RunResult) {
-    const { database, transport } = this.o;
     const clientId = await this.o.clientId();
-    for (;;) {
-      const selected = await this.timed('select', () => selectBatch(database, this.o.now()));
-      const rows = await this.timed('validate', () => rejectInvalidRows(database, selected));
-      if (rows.length === 0) {
-        // Rows dropped as invalid may have unblocked nothing; stop when nothing is due.
-        if ((await selectBatch(database, this.o.now(), 1)).length === 0) return;
-        continue;
-      }
-      try {
-        const res = await this.timed('push', () =>
-          transport.push({ clientId, mutations: rows.map(toMutation) }),
-        );
-        const summary = await this.timed('acknowledge', () => applyPushResults(database, rows, res.results));
-        r.pushed += summary.applied;
-        r.conflicts += summary.conflicts;
-        r.rejected += summary.rejected;
-        if (summary.conflicts > 0)
-          this.o.onNotice?.({
-            key: 'sync.notices.conflicts',
-            level: 'warning',
-            params: { count: summary.conflicts },
-          });
-        if (summary.rejected > 0)
-          this.o.onNotice?.({
-            key: 'errors.validation_error',
-            level: 'error',
-            params: { count: summary.rejected },
-          });
-      } catch (err) {
-        if (!(err instanceof TransportError)) throw err;
-        if (err.status === 401) {
-          this.setState({ paused: true });
-          this.o.onNotice?.({ key: 'errors.unauthorized', level: 'error' });
-          return;
-        }
-        if (err.status === 400 && rows.length > 1) {
-          // The batch as a whole was refused: send its rows one by one to find the bad one.
-          for (const row of rows) await this.pushOne(clientId, row, r);
-          continue;
-        }
-        if (err.status === 400 || err.status === 403 || err.status === 413 || err.status === 422) {
-          const [only] = rows;
-          if (only) await this.pushOne(clientId, only, r);
-          continue;
-        }
-        if (err.status === 429) {
-          const wait = err.retryAfterMs ?? 30_000;
-          await database.syncQueue.bulkUpdate(
-            rows.map((row) => ({ key: row.id, changes: { nextAttemptAt: this.o.now() + wait } })),
-          );
-          this.o.onNotice?.({ key: 'errors.rate_limited', level: 'warning' });
-          throw err;
-        }
-        await recordPushFailure(
-          database,
-          rows,
-          { errorType: err.status === 0 ? 'network' : 'max_retries_exceeded', message: err.message },
-          this.o.now(),
-          this.o.random,
-        );
-        throw err;
-      }
-    }
-  }
-
-  /** Sends a single row; an envelope refusal makes it a failed item instead of blocking all. */
-  private async pushOne(clientId: string, row: Parameters<typeof toMutation>[0], r: RunResult) {
-    try {
-      const res = await this.o.transport.push({ clientId, mutations: [toMutation(row)] });
-      const s = await applyPushResults(this.o.database, [row], res.results);
-      r.pushed += s.applied;
-      r.conflicts += s.conflicts;
-      r.rejected += s.rejected;
-    } catch (err) {
-      if (
-        err instanceof TransportError &&
-        err.status >= 400 &&
-        err.status < 500 &&
-        err.status !== 401 &&
-        err.status !== 429
-      ) {
-        await applyPushResults(
-          this.o.database,
-          [row],
-          [{ seq: row.id, status: 'rejected', errors: [{ code: `http_${err.status}` }] }],
-        );
-        r.rejected++;
-        return;
-      }
-      throw err;
-    }
+    await new PushPhase(
+      {
+        ...this.o,
+        timed: (phase, fn) => this.timed(phase, fn),
+        pause: () => this.setState({ paused: true }),
+      },
+      clientId,
+      r,
+      this.echoes,
+    ).run();
   }
 
   private async pullAll(r: RunResult, target: number) {
@@ -319,7 +216,7 @@ export class SyncEngine {
     if (target > start) this.setState({ pullProgress: 0 });
     for (;;) {
       const page = await this.timed('pull', () => transport.pull(cursor, PULL_PAGE_SIZE));
-      r.pulled += await this.timed('savePage', () => savePage(database, page));
+      r.pulled += await this.timed('savePage', () => savePage(database, page, this.echoes));
       cursor = page.cursor;
       if (target > start) this.setState({ pullProgress: Math.min(1, (cursor - start) / (target - start)) });
       if (!page.hasMore) return;

@@ -1,7 +1,7 @@
 import type { PullResponse, PushRequest, PushResponse, SyncStatusResponse } from '@bh/shared';
 import { z } from 'zod';
 import { ApiError, api } from '../lib/api.ts';
-import { type SyncTransport, TransportError } from './engine.ts';
+import { type SyncTransport, TransportError } from './transport.ts';
 
 /** A 429's details: seconds to wait before the next try. */
 const retryAfterSchema = z.object({ retryAfter: z.number() });

@@ -22,9 +22,20 @@ export async function getEpoch(database: PWADatabase): Promise<string | null> {
   return typeof value === 'string' ? value : null;
 }
 
-export async function savePage(database: PWADatabase, page: PullResponse): Promise<number> {
+/**
+ * Saves one page. `echoes` (table:id -> version) are the versions this device's own push was just
+ * acknowledged at: a pulled record at exactly that version is the push coming back, which the
+ * device already holds, so it is skipped without reading the local copy.
+ */
+export async function savePage(
+  database: PWADatabase,
+  page: PullResponse,
+  echoes?: ReadonlyMap<string, number>,
+): Promise<number> {
   const byTable = new Map<SyncTable, Record<string, unknown>[]>();
   for (const change of page.changes) {
+    if (echoes?.get(`${change.table}:${String(change.record.id)}`) === Number(change.record.version))
+      continue;
     const list = byTable.get(change.table) ?? [];
     list.push(change.record);
     byTable.set(change.table, list);

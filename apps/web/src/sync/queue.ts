@@ -13,39 +13,10 @@ import {
 } from '@bh/shared';
 import type { FailedSyncItem, LocalRecord, PWADatabase, SyncQueueItem } from '../db/database.ts';
 import { storeFor, syncStores } from '../db/database.ts';
+import { acknowledgeInBulk, type ScanHint } from './acknowledge.ts';
 import { takeShadows } from './shadow.ts';
 
-const PUSH_BATCH_SIZE = 500;
-
-const key = (r: { table: string; recordId: string }) => `${r.table}:${r.recordId}`;
-
-/**
- * The next rows to send, in seq order: at most one per record (its earliest row), only rows
- * that are due, not blocked and rebased on a server version where they need one.
- */
-export async function selectBatch(database: PWADatabase, now: number, limit = PUSH_BATCH_SIZE) {
-  const seen = new Set<string>();
-  const picked: SyncQueueItem[] = [];
-  // Read the outbox in chunks with getAll (a filtered cursor costs one async step per row).
-  const CHUNK = 2000;
-  let after = 0;
-  for (;;) {
-    const chunk = await database.syncQueue.where(':id').above(after).limit(CHUNK).toArray();
-    for (const row of chunk) {
-      const k = key(row);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      if (row.blocked === 1 || row.nextAttemptAt > now) continue;
-      // An update/delete whose create is not yet acknowledged waits for its rebase.
-      if (row.operation !== 'create' && !((row.baseVersion ?? 0) > 0)) continue;
-      picked.push(row);
-      if (picked.length >= limit) return picked;
-    }
-    const last = chunk.at(-1);
-    if (!last || chunk.length < CHUNK) return picked;
-    after = last.id;
-  }
-}
+export const PUSH_BATCH_SIZE = 500;
 
 /** Earliest time any waiting row becomes due (for the back-off timer), or null. */
 export async function nextDueTime(database: PWADatabase): Promise<number | null> {
@@ -140,6 +111,7 @@ export async function applyPushResults(
   database: PWADatabase,
   rows: SyncQueueItem[],
   results: PushResult[],
+  hint?: ScanHint,
 ): Promise<AckSummary> {
   const bySeq = new Map(results.map((r) => [r.seq, r]));
   const summary: AckSummary = { applied: 0, conflicts: 0, rejected: 0 };
@@ -149,7 +121,7 @@ export async function applyPushResults(
       const s = bySeq.get(row.id)?.status;
       return s === 'applied' || s === 'duplicate';
     });
-    await acknowledgeInBulk(database, plain, bySeq);
+    await acknowledgeInBulk(database, plain, bySeq, hint);
     summary.applied += plain.length;
     const plainIds = new Set(plain.map((r) => r.id));
     for (const row of rows) {
@@ -214,73 +186,6 @@ export async function applyPushResults(
     }
   });
   return summary;
-}
-
-/**
- * Acknowledges applied rows with a few bulk operations per table: delete the rows, rebase the
- * record's later rows on the new version, set the local version, and mark the record synced
- * when nothing of it is left in the outbox.
- */
-async function acknowledgeInBulk(
-  database: PWADatabase,
-  rows: SyncQueueItem[],
-  bySeq: Map<number, PushResult>,
-) {
-  if (rows.length === 0) return;
-  await database.syncQueue.bulkDelete(rows.map((r) => r.id));
-  const tables = new Set(rows.map((r) => r.table));
-  for (const table of tables) {
-    const mine = rows.filter((r) => r.table === table);
-    const ids = mine.map((r) => r.recordId);
-    // One exact-key lookup per record, issued together (anyOf walks the index one jump at a
-    // time, which dominated large acknowledgements); rows are read only where some remain.
-    const laterKeys = await Promise.all(
-      ids.map((id) => database.syncQueue.where('recordId').equals(id).primaryKeys()),
-    );
-    const laterIds = laterKeys.flat();
-    const later =
-      laterIds.length === 0
-        ? []
-        : (await database.syncQueue.bulkGet(laterIds)).filter(
-            (r): r is SyncQueueItem => r !== undefined && r.table === table,
-          );
-    const versionOf = new Map<string, number>();
-    for (const r of mine) {
-      const result = bySeq.get(r.id);
-      if (result?.version !== undefined) versionOf.set(r.recordId, result.version);
-    }
-    const rebases = later.flatMap((r) => {
-      const baseVersion = versionOf.get(r.recordId);
-      return baseVersion === undefined ? [] : [{ key: r.id, changes: { baseVersion } }];
-    });
-    if (rebases.length > 0) await database.syncQueue.bulkUpdate(rebases);
-    const stillQueued = new Set(later.map((r) => r.recordId));
-    const store = storeFor(database, table);
-    const locals = await store.bulkGet(ids);
-    const doneIds = ids.filter((id, i) => !stillQueued.has(id) && locals[i]?.syncStatus === 'pending');
-    const shadows = new Map(doneIds.map((id, i) => [id, i] as const));
-    const shadowRecords = await takeShadows(database, table, doneIds);
-    const puts: LocalRecord[] = [];
-    locals.forEach((local) => {
-      if (!local) return;
-      const version = versionOf.get(local.id) ?? local.version;
-      const synced = !stillQueued.has(local.id) && local.syncStatus === 'pending';
-      const at = shadows.get(local.id);
-      const shadow = synced && at !== undefined ? shadowRecords[at] : undefined;
-      if (shadow && Number(shadow.version) > Number(version)) {
-        // The server moved on while this record waited: take its newer state.
-        puts.push({ ...local, ...shadow, syncStatus: 'synced', lastModified: Date.now() });
-        return;
-      }
-      puts.push({
-        ...local,
-        version,
-        lastModified: Date.now(),
-        ...(synced ? { syncStatus: 'synced' as const } : {}),
-      });
-    });
-    await store.bulkPut(puts);
-  }
 }
 
 /** A push that got no usable answer: back off, and after the last try list the rows as failed. */

@@ -9,20 +9,17 @@
  *   (or was its own earlier write coming back identical).
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../../../server/src/app.ts';
 import { loadConfig } from '../../../server/src/config.ts';
-import { createHarness, type Harness, TEST_JWT_SECRET } from '../../../server/src/test/harness.ts';
+import { fileHarness } from '../../../server/src/test/file-harness.ts';
+import { TEST_JWT_SECRET } from '../../../server/src/test/harness.ts';
 import { writeRecord } from './outbox.ts';
 import { resolveConflict, retryFailedItem } from './resolutions.ts';
 import { type Device, makeDevice, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+const h = fileHarness(undefined, { reset: false });
 
 function prng(seed: number) {
   let s = seed >>> 0;
@@ -101,7 +98,7 @@ describe('randomised devices against the real server', () => {
           await writeRecord(
             'travelers',
             'update',
-            { id: pick(live).id, note: `n${step}`, status: pick(['pending', 'declared', 'tested']) },
+            { id: pick(live).id, note: `n${step}`, occupation: pick(['Kỹ sư', 'Giáo viên', 'Bác sĩ']) },
             d.db,
           );
           counts.update++;
@@ -203,7 +200,7 @@ describe('randomised devices against the real server', () => {
           // A tombstone's other fields do not matter (a delete carries no data).
           const deleted = Boolean(l.deletedAt);
           const fields = (x: Record<string, unknown>) =>
-            deleted ? {} : { note: x.note ?? null, status: x.status };
+            deleted ? {} : { note: x.note ?? null, occupation: x.occupation ?? null, status: x.status };
           expect({ id: l.id, v: l.version, deleted, ...fields(l) }).toEqual({
             id: s.id,
             v: Number(s.version),

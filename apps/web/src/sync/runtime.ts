@@ -10,16 +10,21 @@ import { type EngineState, SyncEngine, type SyncNotice } from './engine.ts';
 import { uploadPendingFiles } from './file-uploads.ts';
 import { httpTransport } from './http-transport.ts';
 import { pushNotice } from './notices.ts';
-import { onSyncRequested } from './triggers.ts';
+import { automaticSyncAllowed, onSyncRequested } from './triggers.ts';
 
 const TIMER_MS = 60_000;
 const LOCK_NAME = 'bh-sync-run';
 
+/**
+ * One sync client id per user on this device: the server binds a client id to the first user who
+ * pushes with it and refuses it to anyone else (409), so officers sharing a device each get theirs.
+ */
 async function clientId(): Promise<string> {
-  const stored = await db.meta.get('clientId');
+  const key = `clientId:${getSession()?.user.id ?? ''}`;
+  const stored = await db.meta.get(key);
   if (typeof stored?.value === 'string') return stored.value;
   const id = `web-${crypto.randomUUID()}`;
-  await db.meta.put({ key: 'clientId', value: id });
+  await db.meta.put({ key, value: id });
   return id;
 }
 
@@ -61,6 +66,7 @@ let started = false;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
 async function run(reason: string) {
+  if (!automaticSyncAllowed()) return;
   const result = await engine.sync();
   if (!result.ran && navigator.onLine && getSession() && reason !== 'busy-retry') {
     // Another tab holds the lock: look again shortly so a write made meanwhile is not left waiting.

@@ -6,7 +6,13 @@
  */
 import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
 
-const shadowKey = (table: SyncTable, id: string) => `shadow:${table}:${id}`;
+const SHADOW_PREFIX = 'shadow:';
+const shadowKey = (table: SyncTable, id: string) => `${SHADOW_PREFIX}${table}:${id}`;
+
+/** Is any shadow kept? One key-range request, so bulk paths can skip the per-record look-ups. */
+export async function hasShadows(database: PWADatabase): Promise<boolean> {
+  return (await database.meta.where('key').startsWith(SHADOW_PREFIX).limit(1).primaryKeys()).length > 0;
+}
 
 /** The version of a kept shadow (0 when none). */
 const keptVersion = (value: unknown): number =>

@@ -13,6 +13,16 @@ export function onSyncRequested(listener: Listener) {
   return () => listeners.delete(listener);
 }
 
+let automatic: () => boolean = () => true;
+/**
+ * The autoSync setting: while it answers false, automatic runs (writes, online, focus, timer,
+ * service worker, login) are skipped; the sync button (forceSync) still works.
+ */
+export function setAutomaticSyncGate(allowed: () => boolean) {
+  automatic = allowed;
+}
+export const automaticSyncAllowed = () => automatic();
+
 export function requestSync(reason: string) {
   for (const l of listeners) l(reason);
 }

@@ -39,8 +39,10 @@ export const profileAnswerSchema = plainShape({
 });
 export type ProfileAnswer = z.infer<typeof profileAnswerSchema>;
 
-/** Answer of POST /api/auth/register: the account request waits for an admin. */
-export const registerAnswerSchema = plainShape({
-  request: strictShape({ id: uuid(), status: oneOf(['pending'] as const) }),
-});
+/**
+ * Answer of POST /api/auth/register (202): the same whether or not the e-mail already has an
+ * account or a pending request, so the answer does not tell who is registered. The page says
+ * "check with your administrator"; an admin sees duplicate attempts in the audit trail.
+ */
+export const registerAnswerSchema = strictShape({ status: oneOf(['received'] as const) });
 export type RegisterAnswer = z.infer<typeof registerAnswerSchema>;

@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** Well-formed but refused by a business rule (a forbidden status transition). */
+  unprocessable: 422,
   rate_limited: 429,
   server_error: 500,
 } as const;

@@ -1,6 +1,7 @@
 /** GET and PUT /api/system-status: the synced record plus figures computed at read time. */
 import { z } from 'zod';
 import { SYSTEM_MODES } from '../domain/constants.ts';
+import { QUARANTINE_DAYS_MAX, QUARANTINE_DAYS_MIN } from '../domain/quarantine.ts';
 import {
   intBetween,
   isoDate,
@@ -37,6 +38,8 @@ export const systemStatusAnswerSchema = plainShape({
   todayEntries: count(),
   pendingCases: count(),
   quarantineCases: count(),
+  /** Length of a quarantine in days (the setting; the default when never set). */
+  quarantineDays: intBetween(QUARANTINE_DAYS_MIN, QUARANTINE_DAYS_MAX),
   /** Seconds since the server process started. */
   systemUptimeSeconds: count(),
   /** When the figures were computed. */

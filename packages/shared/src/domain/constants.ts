@@ -15,14 +15,17 @@ export const RETRY_JITTER_RATIO = 0.2;
 
 /** Browser database (Dexie / IndexedDB). */
 export const LOCAL_DB_NAME = 'PWADatabase';
-export const LOCAL_DB_VERSION = 2;
+export const LOCAL_DB_VERSION = 3;
 
 /** Registration and user names. */
 export const NAME_MIN_LENGTH = 2;
 export const NAME_MAX_LENGTH = 50;
 /** Traveller full names (passport names can be long). */
 export const TRAVELER_NAME_MAX_LENGTH = 100;
-export const PASSWORD_MIN_LENGTH = 8;
+/** New passwords (NIST SP 800-63B: length, not composition; see domain/password.ts). */
+export const PASSWORD_MIN_LENGTH = 12;
+/** New passwords of accounts an admin creates with the user's recorded consent to a shorter one. */
+export const PASSWORD_CONSENTED_MIN_LENGTH = 8;
 export const LOGIN_PASSWORD_MIN_LENGTH = 6;
 /** Upper bound of any password, to bound hashing cost. */
 export const PASSWORD_MAX_LENGTH = 128;

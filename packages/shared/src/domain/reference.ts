@@ -187,6 +187,7 @@ export const TRAVELER_STATUSES = [
   'cleared',
   'quarantine',
   'rejected',
+  'referred',
   'unknown',
 ] as const;
 export type TravelerStatus = (typeof TRAVELER_STATUSES)[number];
@@ -221,6 +222,11 @@ export const TRAVELER_STATUS_OPTIONS: readonly (Option<TravelerStatus> & { reado
     value: 'rejected',
     labelKey: 'travelers.status.rejected',
     label: { vi: 'Từ chối nhập cảnh', en: 'Entry refused', ja: '入国拒否' },
+  },
+  {
+    value: 'referred',
+    labelKey: 'travelers.status.referred',
+    label: { vi: 'Chuyển viện', en: 'Referred to hospital', ja: '病院へ搬送' },
   },
   {
     value: 'unknown',

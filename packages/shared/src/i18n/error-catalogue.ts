@@ -158,6 +158,24 @@ const catalogue = {
     vi: 'Bạn chỉ có thể xóa hành khách do mình tạo trong 24 giờ qua',
     ja: '削除できるのは24時間以内に自分が登録した旅行者だけです',
   },
+  // Security hardening (issue 13 items 4, 5, 7, 8, 10, 11)
+  'sync.errors.clientIdOfAnotherUser': {
+    en: 'This device identifier belongs to another user. Sign out and sign in again to sync.',
+    vi: 'Mã thiết bị này thuộc về người dùng khác. Hãy đăng xuất rồi đăng nhập lại để đồng bộ.',
+    ja: 'この端末IDは別のユーザーのものです。同期するには一度ログアウトして再度ログインしてください。',
+  },
+  // Traveller lifecycle (issue 14)
+  'errors.unprocessable': {
+    en: 'This change is not allowed',
+    vi: 'Thay đổi này không được phép',
+    ja: 'この変更はできません',
+  },
+
+  'push.errors.endpointNotAllowed': {
+    en: 'This push service is not accepted. Use a current browser (Chrome, Edge, Firefox or Safari).',
+    vi: 'Dịch vụ thông báo đẩy này không được chấp nhận. Hãy dùng trình duyệt hiện hành (Chrome, Edge, Firefox hoặc Safari).',
+    ja: 'このプッシュサービスは受け付けられません。最新のブラウザ（Chrome、Edge、Firefox、Safari）をご利用ください。',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ErrorCatalogueKey = keyof typeof catalogue;

@@ -115,10 +115,25 @@ const messages = {
     en: 'Passwords do not match',
     ja: 'パスワードが一致しません',
   },
-  'validation.password_weak': {
-    vi: 'Mật khẩu phải có ít nhất một chữ hoa, một chữ thường và một chữ số',
-    en: 'Password must contain an uppercase letter, a lowercase letter and a digit',
-    ja: 'パスワードには大文字・小文字・数字をそれぞれ1文字以上含めてください',
+  'validation.password_contains_email': {
+    vi: 'Mật khẩu không được chứa tên trong địa chỉ email',
+    en: 'The password must not contain the name of the e-mail address',
+    ja: 'パスワードにメールアドレスの名前部分を含めないでください',
+  },
+  'validation.password_common': {
+    vi: 'Mật khẩu này quá phổ biến hoặc đã bị lộ; hãy chọn mật khẩu khác',
+    en: 'This password is too common or has been leaked; choose another one',
+    ja: 'このパスワードはよく使われているか漏洩しています。別のパスワードを選んでください',
+  },
+  'validation.password_short_without_consent': {
+    vi: 'Mật khẩu cần ít nhất 12 ký tự (8 ký tự nếu người dùng đồng ý dùng mật khẩu ngắn hơn)',
+    en: 'The password needs at least 12 characters (8 if the user agreed to a shorter one)',
+    ja: 'パスワードは12文字以上必要です（利用者が短いパスワードに同意した場合は8文字以上）',
+  },
+  'validation.password_rule': {
+    vi: 'Ít nhất 12 ký tự, mọi loại ký tự. Không dùng mật khẩu phổ biến hoặc tên trong email của bạn.',
+    en: 'At least 12 characters of any kind. Not a common password, and not the name in your e-mail.',
+    ja: '12文字以上（文字の種類は自由）。よく使われるパスワードやメールアドレスの名前は使えません。',
   },
   'validation.password_same': {
     vi: 'Mật khẩu mới phải khác mật khẩu hiện tại',
@@ -252,6 +267,11 @@ const messages = {
     en: 'The file content does not match its type',
     ja: 'ファイルの内容が形式と一致しません',
   },
+  'files.errors.notAttachable': {
+    vi: 'File không tồn tại hoặc do người khác tải lên',
+    en: 'The file does not exist or was uploaded by someone else',
+    ja: 'ファイルが存在しないか、別のユーザーがアップロードしたものです',
+  },
 
   // Registration
   'registration.errors.ageRange': {
@@ -317,6 +337,42 @@ const messages = {
     vi: 'Mã tham chiếu không hợp lệ',
     en: 'Invalid reference code',
     ja: '参照コードが正しくありません',
+  },
+  // Traveller lifecycle (domain/lifecycle.ts) and timeline events
+  'lifecycle.errors.transitionForbidden': {
+    vi: 'Không thể chuyển người nhập cảnh sang trạng thái này từ trạng thái hiện tại',
+    en: 'The traveller cannot move to this status from their current status',
+    ja: '現在の状態からこの状態へは変更できません',
+  },
+  'lifecycle.errors.reasonRequired': {
+    vi: 'Vui lòng nhập lý do điều chỉnh',
+    en: 'Please give the reason for the correction',
+    ja: '訂正の理由を入力してください',
+  },
+  'lifecycle.errors.correctionAdminOnly': {
+    vi: 'Chỉ quản trị viên mới được điều chỉnh trạng thái ngoài quy trình',
+    en: 'Only an administrator may correct a status outside the workflow',
+    ja: '手順外の状態訂正は管理者のみ行えます',
+  },
+  'lifecycle.errors.travelerNotFound': {
+    vi: 'Không tìm thấy người nhập cảnh',
+    en: 'The traveller does not exist',
+    ja: '入国者が見つかりません',
+  },
+  'validation.invalid_week': {
+    vi: 'Tuần không hợp lệ (dạng YYYY-Www, ví dụ 2026-W05)',
+    en: 'Invalid week (format YYYY-Www, e.g. 2026-W05)',
+    ja: '週が正しくありません（YYYY-Www 形式、例：2026-W05）',
+  },
+  'validation.invalid_month': {
+    vi: 'Tháng không hợp lệ (dạng YYYY-MM, ví dụ 2026-02)',
+    en: 'Invalid month (format YYYY-MM, e.g. 2026-02)',
+    ja: '月が正しくありません（YYYY-MM 形式、例：2026-02）',
+  },
+  'validation.report_range_too_long': {
+    vi: 'Khoảng thời gian báo cáo tối đa là 366 ngày',
+    en: 'A report covers at most 366 days',
+    ja: 'レポートの期間は最大366日です',
   },
 } as const satisfies Record<string, LocalizedText>;
 

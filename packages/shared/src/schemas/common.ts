@@ -3,6 +3,7 @@
  * message, so no zod prose ever reaches a user (see i18n/validation-messages.ts).
  */
 import { z } from 'zod';
+import { stripNameControls, stripTextControls } from '../domain/text.ts';
 import type { ValidationMessageKey } from '../i18n/validation-messages.ts';
 
 type Key = ValidationMessageKey;
@@ -30,20 +31,28 @@ export function hasUnstorableText(text: string): boolean {
 
 const storable = (value: string) => !hasUnstorableText(value);
 
-/** Required text: not empty, not only whitespace, at most `max` characters, storable. */
+/**
+ * Required one-line text: control and bidi-override characters stripped (domain/text.ts), then
+ * not empty, not only whitespace, at most `max` characters, storable.
+ */
 export function requiredText(max: number, requiredKey: Key = 'validation.required') {
   return z
     .string(keyed(requiredKey))
+    .overwrite(stripNameControls)
     .min(1, { error: requiredKey, abort: true })
     .max(max, 'validation.max_length')
     .refine(storable, { error: 'validation.invalid_characters', abort: true })
     .refine(notBlank, requiredKey);
 }
 
-/** Text of at most `max` characters, storable (wrap with nullable/optional for optional fields). */
+/**
+ * Multi-line text without control or bidi-override characters (tab and line feed stay), at most
+ * `max` characters, storable (wrap with nullable/optional for optional fields).
+ */
 export function boundedText(max: number) {
   return z
     .string(keyed())
+    .overwrite(stripTextControls)
     .max(max, 'validation.max_length')
     .refine(storable, 'validation.invalid_characters');
 }
@@ -148,11 +157,15 @@ export const syncedRecordMetaShape = {
   deletedAt: isoDateTime().nullable(),
 };
 
-/** A field-level problem as sent over the wire: the field path ('a.b') and the i18n key. */
+/**
+ * A field-level problem as sent over the wire: the field path ('a.b'), the i18n key and, when
+ * its text has placeholders, their values (e.g. {{line}} of a CSV syntax error).
+ */
 export const fieldIssueSchema = z.object(
   {
     field: z.string(keyed()).optional(),
     code: z.string(keyed()),
+    params: z.record(z.string(keyed()), z.union([z.string(keyed()), z.number(keyed())])).optional(),
   },
   objectError(),
 );

@@ -3,27 +3,21 @@ import { NOW, validSystemStatus } from '../testing/fixtures.ts';
 import { initialAppStatus } from './app-status.ts';
 import { notificationSchema } from './notification.ts';
 import { pushSubscriptionPayloadSchema } from './push-subscription.ts';
-import {
-  initialSystemStatus,
-  modeBadgeVariant,
-  systemStatusInputSchema,
-  systemStatusRecordSchema,
-  systemStatusSchema,
-} from './system-status.ts';
+import * as mode from './system-status.ts';
 
 describe('system status', () => {
   it('maps modes to badge variants', () => {
-    expect(modeBadgeVariant('normal')).toBe('success');
-    expect(modeBadgeVariant('pandemic')).toBe('error');
-    expect(modeBadgeVariant('emergency')).toBe('warning');
-    expect(modeBadgeVariant('other')).toBe('neutral');
-    expect(modeBadgeVariant(undefined)).toBe('neutral');
+    expect(mode.modeBadgeVariant('normal')).toBe('success');
+    expect(mode.modeBadgeVariant('pandemic')).toBe('error');
+    expect(mode.modeBadgeVariant('emergency')).toBe('warning');
+    expect(mode.modeBadgeVariant('other')).toBe('neutral');
+    expect(mode.modeBadgeVariant(undefined)).toBe('neutral');
   });
 
   it('starts in pandemic mode with the spec figures', () => {
-    const status = initialSystemStatus(NOW);
+    const status = mode.initialSystemStatus(NOW);
     expect(status).toMatchObject({ mode: 'pandemic', activeUsers: 15, todayEntries: 32, pendingCases: 8 });
-    expect(systemStatusSchema.safeParse(status).success).toBe(true);
+    expect(mode.systemStatusSchema.safeParse(status).success).toBe(true);
   });
 
   it('the record has id current; the input only the mode and text', () => {
@@ -35,11 +29,11 @@ describe('system status', () => {
       updatedAt: NOW,
       deletedAt: null,
     };
-    expect(systemStatusRecordSchema.safeParse(record).success).toBe(true);
-    expect(systemStatusRecordSchema.safeParse({ ...record, id: 'other' }).success).toBe(false);
-    expect(systemStatusInputSchema.safeParse({ mode: 'emergency' }).success).toBe(true);
-    expect(systemStatusInputSchema.safeParse({ mode: 'emergency', activeUsers: 3 }).success).toBe(false);
-    expect(systemStatusInputSchema.safeParse({ mode: 'lockdown' }).success).toBe(false);
+    expect(mode.systemStatusRecordSchema.safeParse(record).success).toBe(true);
+    expect(mode.systemStatusRecordSchema.safeParse({ ...record, id: 'other' }).success).toBe(false);
+    expect(mode.systemStatusInputSchema.safeParse({ mode: 'emergency' }).success).toBe(true);
+    expect(mode.systemStatusInputSchema.safeParse({ mode: 'emergency', activeUsers: 3 }).success).toBe(false);
+    expect(mode.systemStatusInputSchema.safeParse({ mode: 'lockdown' }).success).toBe(false);
   });
 });
 

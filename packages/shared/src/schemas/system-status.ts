@@ -3,6 +3,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_SYSTEM_MODE, INITIAL_SYSTEM_FIGURES, SYSTEM_MODES } from '../domain/constants.ts';
+import { QUARANTINE_DAYS_MAX, QUARANTINE_DAYS_MIN } from '../domain/quarantine.ts';
 import {
   intBetween,
   isoDateTime,
@@ -30,6 +31,9 @@ const statusShape = {
   statusText: z.string(keyed()).max(500, 'validation.max_length'),
 };
 
+/** Length of a quarantine (days of daily check-ins), an admin setting kept on the status record. */
+const quarantineDays = () => intBetween(QUARANTINE_DAYS_MIN, QUARANTINE_DAYS_MAX);
+
 /** System status as shown by the apps. */
 export const systemStatusSchema = plainShape(statusShape);
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
@@ -38,6 +42,7 @@ export type SystemStatus = z.infer<typeof systemStatusSchema>;
 export const systemStatusRecordSchema = plainShape({
   id: z.literal(SYSTEM_STATUS_ID, keyed('validation.required', 'sync.validation.invalidRecordId')),
   ...statusShape,
+  quarantineDays: quarantineDays().nullish(),
   ...syncedRecordMetaShape,
 });
 export type SystemStatusRecord = z.infer<typeof systemStatusRecordSchema>;
@@ -46,6 +51,7 @@ export type SystemStatusRecord = z.infer<typeof systemStatusRecordSchema>;
 export const systemStatusInputSchema = strictShape({
   mode: oneOf(SYSTEM_MODES),
   statusText: statusShape.statusText.optional(),
+  quarantineDays: quarantineDays().nullish(),
 });
 export type SystemStatusInput = z.infer<typeof systemStatusInputSchema>;
 

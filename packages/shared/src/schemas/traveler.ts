@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { NOTES_MAX_LENGTH, TEXT_MAX_LENGTH, TRAVELER_NAME_MAX_LENGTH } from '../domain/constants.ts';
 import { PASSPORT_PATTERN, VN_PASSPORT_PATTERN } from '../domain/passport.ts';
+import { QUARANTINE_DAYS_MAX, QUARANTINE_DAYS_MIN } from '../domain/quarantine.ts';
 import { GENDERS, PURPOSES_OF_VISIT, TRAVELER_STATUSES } from '../domain/reference.ts';
 import {
   boundedText,
@@ -42,8 +43,14 @@ const requiredFields = {
     .regex(PASSPORT_PATTERN, 'traveler.errors.passportInvalid'),
   nationality: countryCode(),
   entryDate: isoDate(),
-  status: oneOf(TRAVELER_STATUSES),
 };
+
+/**
+ * The status is the server's (lifecycle table in domain/lifecycle.ts): a device may still send it
+ * (older outbox rows do) but the server ignores it and keeps its own. Changes go through
+ * `status_changed` timeline events.
+ */
+const statusField = { status: oneOf(TRAVELER_STATUSES) };
 
 const airportCode = () =>
   z
@@ -84,7 +91,11 @@ const vnPassportOptions = () => ({
   ...whenValid('passportNo', 'nationality'),
 });
 
-const travelerInputShape = { ...requiredFields, ...nullishShape(optionalFields) };
+const travelerInputShape = {
+  ...requiredFields,
+  status: statusField.status.optional(),
+  ...nullishShape(optionalFields),
+};
 
 /** Writable traveller fields (REST create/update body without id, sync mutation data). */
 export const travelerInputSchema = strictShape(travelerInputShape).refine(
@@ -104,12 +115,16 @@ export type TravelerCreate = z.infer<typeof travelerCreateSchema>;
 export const travelerSchema = plainShape({
   id: uuid(),
   ...requiredFields,
+  ...statusField,
   ...nullableShape(optionalFields),
+  /** Set by the server when the traveller enters quarantine: first day and length of the schedule. */
+  quarantineStart: isoDate().nullish(),
+  quarantineDays: intBetween(QUARANTINE_DAYS_MIN, QUARANTINE_DAYS_MAX).nullish(),
   ...syncedRecordMetaShape,
 });
 export type Traveler = z.infer<typeof travelerSchema>;
 
-const { status: _status, entryDate: _entryDate, ...selfDeclaredFields } = requiredFields;
+const { entryDate: _entryDate, ...selfDeclaredFields } = requiredFields;
 
 /**
  * The traveller part of a pre-arrival submission (the traveller fills it before arriving): the

@@ -6,7 +6,6 @@ import {
   hasRole,
   isAdmin,
   isOfficer,
-  isStrongPassword,
   loginFormSchema,
   profileUpdateSchema,
   registrationFormSchema,
@@ -65,12 +64,14 @@ describe('registrationFormSchema', () => {
     expect(result.ok ? null : result.errors.age).toBe(key);
   });
 
+  // NIST SP 800-63B: length, any characters, no composition rules (issue 13 item 8).
   it.each([
-    ['Secret1', 'validation.min_length'], // 7 characters
-    ['Secret12', null], // 8 characters
-    ['secret123', 'validation.password_weak'], // no upper case
-    ['SECRET123', 'validation.password_weak'], // no lower case
-    ['SecretPwd', 'validation.password_weak'], // no digit
+    ['Secret12345', 'validation.min_length'], // 11 characters
+    ['Password1', 'validation.min_length'],
+    ['alllowercase', null], // 12 characters, no composition rule
+    ['ĐàLạt 東京 ☕ 42', null], // any characters
+    ['my-lan-password', 'validation.password_contains_email'], // the e-mail is lan@example.vn
+    ['MyLAN-secret-1', 'validation.password_contains_email'],
     ['', 'validation.required'],
   ])('password %j -> %s', (password, key) => {
     const result = validateWith(registrationFormSchema, {
@@ -124,7 +125,6 @@ describe('user schemas', () => {
     expect(isAdmin({ role: 'admin' })).toBe(true);
     expect(isOfficer({ role: 'admin' })).toBe(false);
     expect(hasRole(null, 'officer')).toBe(false);
-    expect(isStrongPassword('Abcdefg1')).toBe(true);
   });
 
   it('updates need at least one field', () => {
@@ -154,18 +154,45 @@ describe('user schemas', () => {
     }
   });
 
-  it('change password: strong, confirmed, different', () => {
-    const ok = { currentPassword: 'Old12345', newPassword: 'New12345', confirmPassword: 'New12345' };
+  it('admin create: 12+ characters, or 8+ with the recorded consent of the user', () => {
+    const create = { name: 'Lan', email: 'officer.lan@example.vn', role: 'officer', password: 'Tide-42x' };
+    expect(validateWith(userCreateSchema, create)).toMatchObject({
+      errors: { password: 'validation.password_short_without_consent' },
+    });
+    expect(userCreateSchema.safeParse({ ...create, shortPasswordConsent: true }).success).toBe(true);
+    expect(
+      validateWith(userCreateSchema, { ...create, password: 'Tide42', shortPasswordConsent: true }),
+    ).toMatchObject({
+      errors: { password: 'validation.min_length' },
+      params: { password: { min: 8 } },
+    });
+    expect(validateWith(userCreateSchema, { ...create, password: 'officer-rocks-1' })).toMatchObject({
+      errors: { password: 'validation.password_contains_email' },
+    });
+  });
+
+  it('change password: 12+ characters, confirmed, different', () => {
+    const ok = {
+      currentPassword: 'Old12345',
+      newPassword: 'New-river-2026',
+      confirmPassword: 'New-river-2026',
+    };
     expect(changePasswordSchema.safeParse(ok).success).toBe(true);
     expect(validateWith(changePasswordSchema, { ...ok, confirmPassword: 'x' })).toMatchObject({
       errors: { confirmPassword: 'validation.password_mismatch' },
     });
     expect(
       validateWith(changePasswordSchema, {
-        currentPassword: 'Old12345',
-        newPassword: 'Old12345',
-        confirmPassword: 'Old12345',
+        currentPassword: 'Old-river-2026',
+        newPassword: 'Old-river-2026',
+        confirmPassword: 'Old-river-2026',
       }),
     ).toMatchObject({ errors: { newPassword: 'validation.password_same' } });
+    expect(
+      validateWith(changePasswordSchema, { ...ok, newPassword: 'New12345', confirmPassword: 'New12345' }),
+    ).toMatchObject({
+      errors: { newPassword: 'validation.min_length' },
+      params: { newPassword: { min: 12 } },
+    });
   });
 });

@@ -10,12 +10,15 @@ import {
   LOGIN_PASSWORD_MIN_LENGTH,
   NAME_MAX_LENGTH,
   NAME_MIN_LENGTH,
+  PASSWORD_CONSENTED_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   URL_MAX_LENGTH,
 } from '../domain/constants.ts';
 import { isValidEmail } from '../domain/email.ts';
+import { passwordContainsEmailName } from '../domain/password.ts';
 import { GENDERS, ROLES, type Role } from '../domain/reference.ts';
+import { stripNameControls } from '../domain/text.ts';
 import {
   flag,
   isoDateTime,
@@ -37,26 +40,37 @@ export const emailSchema = z
   .max(EMAIL_MAX_LENGTH, 'validation.email')
   .refine(isValidEmail, 'validation.email');
 
-/** Person name: 2-50 characters, not blank. */
+/** Person name: control and bidi-override characters stripped (domain/text.ts), 2-50 characters, not blank. */
 export const personNameSchema = z
   .string(keyed())
+  .overwrite(stripNameControls)
   .min(1, { error: REQUIRED, abort: true })
   .refine((value) => value.trim().length > 0, { error: REQUIRED, abort: true })
   .min(NAME_MIN_LENGTH, 'validation.min_length')
   .max(NAME_MAX_LENGTH, 'validation.max_length');
 
-/** At least one upper-case letter, one lower-case letter and one digit. */
-export function isStrongPassword(value: string): boolean {
-  return /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value);
-}
+const passwordOfAtLeast = (min: number) =>
+  z
+    .string(keyed())
+    .min(1, { error: REQUIRED, abort: true })
+    .min(min, 'validation.min_length')
+    .max(PASSWORD_MAX_LENGTH, 'validation.max_length');
 
-/** New password: 8+ characters with an upper-case letter, a lower-case letter and a digit. */
-export const newPasswordSchema = z
-  .string(keyed())
-  .min(1, { error: REQUIRED, abort: true })
-  .min(PASSWORD_MIN_LENGTH, 'validation.min_length')
-  .max(PASSWORD_MAX_LENGTH, 'validation.max_length')
-  .refine(isStrongPassword, 'validation.password_weak');
+/**
+ * New password (NIST SP 800-63B, domain/password.ts): 12-128 characters of any kind, no
+ * composition rules. Forms that know the e-mail also refuse a password containing its name;
+ * the server also refuses common and breached passwords.
+ */
+export const newPasswordSchema = passwordOfAtLeast(PASSWORD_MIN_LENGTH);
+
+/** Object-level rule: the password must not contain the e-mail's name (refused on `password`). */
+const notEmailName = (form: { email: string; password: string }) =>
+  !passwordContainsEmailName(form.password, form.email);
+const notEmailNameIssue = () => ({
+  error: 'validation.password_contains_email',
+  path: ['password'],
+  ...whenValid('email', 'password'),
+});
 
 /** Avatar as stored and shown: an http(s) URL or a path on this site. */
 export const avatarSchema = z
@@ -136,11 +150,13 @@ export const registrationFormSchema = strictShape({
   ...accountRequestShape,
   confirmPassword: z.string(keyed()).min(1, REQUIRED),
   terms: z.literal(true, keyed('validation.terms_required', 'validation.terms_required')),
-}).refine((form) => form.password === form.confirmPassword, {
-  error: 'validation.password_mismatch',
-  path: ['confirmPassword'],
-  ...whenValid('password', 'confirmPassword'),
-});
+})
+  .refine((form) => form.password === form.confirmPassword, {
+    error: 'validation.password_mismatch',
+    path: ['confirmPassword'],
+    ...whenValid('password', 'confirmPassword'),
+  })
+  .refine(notEmailName, notEmailNameIssue());
 export type RegistrationForm = z.infer<typeof registrationFormSchema>;
 
 export const ACCOUNT_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -167,14 +183,24 @@ export const accountRequestDecisionSchema = strictShape({
 });
 export type AccountRequestDecision = z.infer<typeof accountRequestDecisionSchema>;
 
-/** Admin: create a user. */
+/**
+ * Admin: create a user. The password needs 12+ characters, or 8+ when the admin records that the
+ * user agreed to a shorter one (shortPasswordConsent).
+ */
 export const userCreateSchema = strictShape({
   name: personNameSchema,
   email: emailSchema,
   role: roleSchema,
-  password: newPasswordSchema,
+  password: passwordOfAtLeast(PASSWORD_CONSENTED_MIN_LENGTH),
+  shortPasswordConsent: flag().optional(),
   avatar: avatarInputSchema.nullable().optional(),
-});
+})
+  .refine((form) => form.shortPasswordConsent === true || form.password.length >= PASSWORD_MIN_LENGTH, {
+    error: 'validation.password_short_without_consent',
+    path: ['password'],
+    ...whenValid('password', 'shortPasswordConsent'),
+  })
+  .refine(notEmailName, notEmailNameIssue());
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
 const hasAnyField = (value: object) => Object.values(value).some((field) => field !== undefined);

@@ -1,21 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { TRAVELER_ID, validSyncQueueItem } from '../testing/fixtures.ts';
-import {
-  conflictSchema,
-  conflictTypeFor,
-  failedSyncItemSchema,
-  isRetryableErrorType,
-  syncQueueItemSchema,
-} from './local-store.ts';
+import * as store from './local-store.ts';
 
 describe('local sync stores', () => {
   it('parses an outbox row; a create has no base version', () => {
-    expect(syncQueueItemSchema.safeParse(validSyncQueueItem).success).toBe(true);
+    expect(store.syncQueueItemSchema.safeParse(validSyncQueueItem).success).toBe(true);
     expect(
-      syncQueueItemSchema.safeParse({ ...validSyncQueueItem, operation: 'create', baseVersion: null })
+      store.syncQueueItemSchema.safeParse({ ...validSyncQueueItem, operation: 'create', baseVersion: null })
         .success,
     ).toBe(true);
-    expect(syncQueueItemSchema.safeParse({ ...validSyncQueueItem, retryCount: -1 }).success).toBe(false);
+    expect(store.syncQueueItemSchema.safeParse({ ...validSyncQueueItem, retryCount: -1 }).success).toBe(
+      false,
+    );
   });
 
   it('conflicts and failed items use 0/1 flags', () => {
@@ -31,8 +27,8 @@ describe('local sync stores', () => {
       syncQueueId: 7,
       operation: 'update',
     };
-    expect(conflictSchema.safeParse(conflict).success).toBe(true);
-    expect(conflictSchema.safeParse({ ...conflict, resolved: true }).success).toBe(false);
+    expect(store.conflictSchema.safeParse(conflict).success).toBe(true);
+    expect(store.conflictSchema.safeParse({ ...conflict, resolved: true }).success).toBe(false);
     const failed = {
       id: 1,
       originalSyncItem: validSyncQueueItem,
@@ -41,21 +37,21 @@ describe('local sync stores', () => {
       timestamp: 1,
       canRetry: 0,
     };
-    expect(failedSyncItemSchema.safeParse(failed).success).toBe(true);
+    expect(store.failedSyncItemSchema.safeParse(failed).success).toBe(true);
   });
 
   it('classifies conflicts', () => {
-    expect(conflictTypeFor('update', { version: 3, deletedAt: null })).toBe('version_mismatch');
-    expect(conflictTypeFor('update', { version: 3, deletedAt: '2025-01-01T00:00:00Z' })).toBe(
+    expect(store.conflictTypeFor('update', { version: 3, deletedAt: null })).toBe('version_mismatch');
+    expect(store.conflictTypeFor('update', { version: 3, deletedAt: '2025-01-01T00:00:00Z' })).toBe(
       'deleted_on_server',
     );
-    expect(conflictTypeFor('update', null)).toBe('deleted_on_server');
-    expect(conflictTypeFor('delete', { version: 3, deletedAt: null })).toBe('deleted_locally');
+    expect(store.conflictTypeFor('update', null)).toBe('deleted_on_server');
+    expect(store.conflictTypeFor('delete', { version: 3, deletedAt: null })).toBe('deleted_locally');
   });
 
   it('only validation failures are not retryable', () => {
-    expect(isRetryableErrorType('validation_failed')).toBe(false);
-    expect(isRetryableErrorType('max_retries_exceeded')).toBe(true);
-    expect(isRetryableErrorType('network')).toBe(true);
+    expect(store.isRetryableErrorType('validation_failed')).toBe(false);
+    expect(store.isRetryableErrorType('max_retries_exceeded')).toBe(true);
+    expect(store.isRetryableErrorType('network')).toBe(true);
   });
 });

@@ -1,15 +1,17 @@
 /**
  * Shapes of the device's stores in the Dexie database PWADatabase: the synced records as kept
- * locally (travelers, healthDeclarations as `declarations`, users, systemStatus), syncQueue (the
- * outbox), conflicts, failedSyncItems, meta, and the sync statistics. The web app types its
- * Dexie tables from these.
+ * locally (travelers, healthDeclarations as `declarations`, users, systemStatus, travelerEvents,
+ * checkIns), syncQueue (the outbox), conflicts, failedSyncItems, meta, and the sync statistics.
+ * The web app types its Dexie tables from these.
  * Times are epoch milliseconds (numbers index and compare well in IndexedDB); flags that are
  * indexed are 0/1 because IndexedDB cannot index booleans.
  */
 import { z } from 'zod';
+import { checkInSchema } from '../schemas/check-in.ts';
 import { intBetween, isoDateTime, keyed, oneOf, plainShape, versionSchema } from '../schemas/common.ts';
 import { declarationSchema } from '../schemas/declaration.ts';
 import { travelerSchema } from '../schemas/traveler.ts';
+import { travelerEventSchema } from '../schemas/traveler-event.ts';
 import { userRecordSchema } from '../schemas/user.ts';
 import { recordDataSchema, SYNC_OPS, SYNC_TABLES, type SyncOp } from './protocol.ts';
 
@@ -39,6 +41,14 @@ export type LocalTraveler = z.infer<typeof localTravelerSchema>;
 export const localDeclarationSchema = plainShape({ ...declarationSchema.shape, ...localRecordShape });
 export type LocalDeclaration = z.infer<typeof localDeclarationSchema>;
 
+/** A timeline event (created on this device and not yet acknowledged, or pulled). */
+export const localTravelerEventSchema = plainShape({ ...travelerEventSchema.shape, ...localRecordShape });
+export type LocalTravelerEvent = z.infer<typeof localTravelerEventSchema>;
+
+/** A quarantine check-in (the officer's name arrives with the server's copy). */
+export const localCheckInSchema = plainShape({ ...checkInSchema.shape, ...localRecordShape });
+export type LocalCheckIn = z.infer<typeof localCheckInSchema>;
+
 export const localUserSchema = plainShape({ ...userRecordSchema.shape, ...localRecordShape });
 export type LocalUser = z.infer<typeof localUserSchema>;
 
@@ -57,6 +67,8 @@ export const localSystemStatusSchema = plainShape({
   todayEntries: count().optional(),
   pendingCases: count().optional(),
   quarantineCases: count().optional(),
+  /** Length of a quarantine in days (null or absent: the default). */
+  quarantineDays: intBetween(1, 366).nullish(),
   systemUptimeSeconds: z.number(keyed()).optional(),
   lastUpdateTime: isoDateTime().optional(),
   syncStatus: oneOf(LOCAL_SYNC_STATUSES),

@@ -10,10 +10,12 @@
  */
 import type { z } from 'zod';
 import { deleteMutationDataSchema } from '../api/traveler-deletes.ts';
+import { checkInInputSchema } from '../schemas/check-in.ts';
 import type { FieldIssue } from '../schemas/common.ts';
 import { declarationInputSchema } from '../schemas/declaration.ts';
 import { systemStatusInputSchema } from '../schemas/system-status.ts';
 import { travelerInputSchema } from '../schemas/traveler.ts';
+import { travelerEventInputSchema } from '../schemas/traveler-event.ts';
 import { userUpdateSchema } from '../schemas/user.ts';
 import { toFieldIssues } from '../schemas/validate.ts';
 import { SYNC_TABLE_OPS, type SyncOp, type SyncTable } from './protocol.ts';
@@ -24,6 +26,8 @@ export const SYNC_DATA_SCHEMAS = {
   healthDeclarations: declarationInputSchema,
   users: userUpdateSchema,
   systemStatus: systemStatusInputSchema,
+  travelerEvents: travelerEventInputSchema,
+  checkIns: checkInInputSchema,
 } as const satisfies Record<SyncTable, z.ZodType>;
 
 export type SyncData<T extends SyncTable> = z.output<(typeof SYNC_DATA_SCHEMAS)[T]>;

@@ -1,24 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { validateWith } from '../schemas/validate.ts';
 import { NOW, TRAVELER_ID, validMutation } from '../testing/fixtures.ts';
-import {
-  isValidRecordId,
-  MAX_PUSH_MUTATIONS,
-  mutationSchema,
-  pullQuerySchema,
-  pullResponseSchema,
-  pushRequestSchema,
-  pushResponseSchema,
-  SYNC_OPS,
-  SYNC_TABLES,
-  serverWentBack,
-  syncStatusResponseSchema,
-} from './protocol.ts';
+import * as protocol from './protocol.ts';
 
 describe('sync names', () => {
   it('keeps the contract names', () => {
-    expect(SYNC_TABLES).toEqual(['travelers', 'healthDeclarations', 'users', 'systemStatus']);
-    expect(SYNC_OPS).toEqual(['create', 'update', 'delete']);
+    expect(protocol.SYNC_TABLES).toEqual([
+      'travelers',
+      'healthDeclarations',
+      'users',
+      'systemStatus',
+      'travelerEvents',
+      'checkIns',
+    ]);
+    expect(protocol.SYNC_OPS).toEqual(['create', 'update', 'delete']);
   });
 });
 
@@ -27,57 +22,64 @@ describe('mutationSchema', () => {
   const remove = { ...validMutation, op: 'delete', data: null };
 
   it('accepts create, update and delete envelopes', () => {
-    expect(mutationSchema.safeParse(create).success).toBe(true);
-    expect(mutationSchema.safeParse(validMutation).success).toBe(true);
-    expect(mutationSchema.safeParse(remove).success).toBe(true);
+    expect(protocol.mutationSchema.safeParse(create).success).toBe(true);
+    expect(protocol.mutationSchema.safeParse(validMutation).success).toBe(true);
+    expect(protocol.mutationSchema.safeParse(remove).success).toBe(true);
   });
 
   it('create has no base version; update and delete need one', () => {
-    expect(validateWith(mutationSchema, { ...create, baseVersion: 1 })).toMatchObject({
+    expect(validateWith(protocol.mutationSchema, { ...create, baseVersion: 1 })).toMatchObject({
       errors: { baseVersion: 'sync.validation.baseVersionNotAllowed' },
     });
-    expect(validateWith(mutationSchema, { ...validMutation, baseVersion: null })).toMatchObject({
+    expect(validateWith(protocol.mutationSchema, { ...validMutation, baseVersion: null })).toMatchObject({
       errors: { baseVersion: 'sync.validation.baseVersionRequired' },
     });
-    expect(validateWith(mutationSchema, { ...remove, baseVersion: null })).toMatchObject({
+    expect(validateWith(protocol.mutationSchema, { ...remove, baseVersion: null })).toMatchObject({
       errors: { baseVersion: 'sync.validation.baseVersionRequired' },
     });
-    expect(validateWith(mutationSchema, { ...validMutation, baseVersion: 0 })).toMatchObject({
+    expect(validateWith(protocol.mutationSchema, { ...validMutation, baseVersion: 0 })).toMatchObject({
       errors: { baseVersion: 'validation.min_value' },
     });
   });
 
   it('delete has no data; create and update need data', () => {
-    expect(validateWith(mutationSchema, { ...remove, data: {} })).toMatchObject({
+    expect(validateWith(protocol.mutationSchema, { ...remove, data: {} })).toMatchObject({
       errors: { data: 'sync.validation.dataNotAllowed' },
     });
-    expect(validateWith(mutationSchema, { ...validMutation, data: null })).toMatchObject({
+    expect(validateWith(protocol.mutationSchema, { ...validMutation, data: null })).toMatchObject({
       errors: { data: 'sync.validation.dataRequired' },
     });
   });
 
   it('ids: UUID for records, current for the system status', () => {
-    expect(validateWith(mutationSchema, { ...validMutation, id: 'current' })).toMatchObject({
+    expect(validateWith(protocol.mutationSchema, { ...validMutation, id: 'current' })).toMatchObject({
       errors: { id: 'sync.validation.invalidRecordId' },
     });
     const status = { ...validMutation, table: 'systemStatus', id: 'current', data: { mode: 'normal' } };
-    expect(mutationSchema.safeParse(status).success).toBe(true);
-    expect(isValidRecordId('systemStatus', TRAVELER_ID)).toBe(false);
-    expect(isValidRecordId('users', TRAVELER_ID.toUpperCase())).toBe(true);
+    expect(protocol.mutationSchema.safeParse(status).success).toBe(true);
+    expect(protocol.isValidRecordId('systemStatus', TRAVELER_ID)).toBe(false);
+    expect(protocol.isValidRecordId('users', TRAVELER_ID.toUpperCase())).toBe(true);
   });
 
   it('users and the system status are only updated', () => {
-    expect(validateWith(mutationSchema, { ...create, table: 'users' })).toMatchObject({
+    expect(validateWith(protocol.mutationSchema, { ...create, table: 'users' })).toMatchObject({
       errors: { op: 'sync.validation.opNotAllowed' },
     });
-    expect(validateWith(mutationSchema, { ...remove, table: 'systemStatus', id: 'current' })).toMatchObject({
+    expect(
+      validateWith(protocol.mutationSchema, { ...remove, table: 'systemStatus', id: 'current' }),
+    ).toMatchObject({
       errors: { op: 'sync.validation.opNotAllowed' },
     });
   });
 
   it('refuses unknown tables, operations and fields', () => {
     expect(
-      validateWith(mutationSchema, { ...validMutation, table: 'files', op: 'upsert', clientId: 'x' }),
+      validateWith(protocol.mutationSchema, {
+        ...validMutation,
+        table: 'files',
+        op: 'upsert',
+        clientId: 'x',
+      }),
     ).toMatchObject({
       errors: {
         table: 'validation.invalid_option',
@@ -93,18 +95,20 @@ describe('pushRequestSchema', () => {
     Array.from({ length: count }, (_, i) => ({ ...validMutation, seq: i + 1 }));
 
   it('accepts 1 to 500 mutations in increasing seq order', () => {
-    expect(pushRequestSchema.safeParse({ clientId: TRAVELER_ID, mutations: mutations(1) }).success).toBe(
-      true,
-    );
     expect(
-      pushRequestSchema.safeParse({ clientId: 'device-01', mutations: mutations(MAX_PUSH_MUTATIONS) })
-        .success,
+      protocol.pushRequestSchema.safeParse({ clientId: TRAVELER_ID, mutations: mutations(1) }).success,
     ).toBe(true);
-    expect(validateWith(pushRequestSchema, { clientId: 'device-01', mutations: [] })).toMatchObject({
+    expect(
+      protocol.pushRequestSchema.safeParse({
+        clientId: 'device-01',
+        mutations: mutations(protocol.MAX_PUSH_MUTATIONS),
+      }).success,
+    ).toBe(true);
+    expect(validateWith(protocol.pushRequestSchema, { clientId: 'device-01', mutations: [] })).toMatchObject({
       errors: { mutations: 'sync.validation.noMutations' },
     });
     expect(
-      validateWith(pushRequestSchema, { clientId: 'device-01', mutations: mutations(501) }),
+      validateWith(protocol.pushRequestSchema, { clientId: 'device-01', mutations: mutations(501) }),
     ).toMatchObject({
       errors: { mutations: 'validation.too_many_items' },
       params: { mutations: { max: 500 } },
@@ -114,12 +118,12 @@ describe('pushRequestSchema', () => {
   it('refuses repeated or decreasing seqs', () => {
     const [first, second] = mutations(2);
     expect(
-      validateWith(pushRequestSchema, { clientId: 'device-01', mutations: [second, first] }),
+      validateWith(protocol.pushRequestSchema, { clientId: 'device-01', mutations: [second, first] }),
     ).toMatchObject({
       errors: { mutations: 'sync.validation.seqOrder' },
     });
     expect(
-      validateWith(pushRequestSchema, { clientId: 'device-01', mutations: [first, first] }),
+      validateWith(protocol.pushRequestSchema, { clientId: 'device-01', mutations: [first, first] }),
     ).toMatchObject({
       errors: { mutations: 'sync.validation.seqOrder' },
     });
@@ -127,7 +131,7 @@ describe('pushRequestSchema', () => {
 
   it('checks the client id: 8-64 of letters, digits, dashes', () => {
     const check = (clientId: string) =>
-      pushRequestSchema.safeParse({ clientId, mutations: mutations(1) }).success;
+      protocol.pushRequestSchema.safeParse({ clientId, mutations: mutations(1) }).success;
     expect(check('abcd-123')).toBe(true);
     expect(check('abc-123')).toBe(false);
     expect(check('a'.repeat(64))).toBe(true);
@@ -148,23 +152,28 @@ describe('push results and pull', () => {
         errors: [{ field: 'fullName', code: 'validation.required' }, { code: 'x' }],
       },
     ];
-    expect(pushResponseSchema.safeParse({ results }).success).toBe(true);
-    expect(pushResponseSchema.safeParse({ results: [{ seq: 1, status: 'ok' }] }).success).toBe(false);
+    expect(protocol.pushResponseSchema.safeParse({ results }).success).toBe(true);
+    expect(protocol.pushResponseSchema.safeParse({ results: [{ seq: 1, status: 'ok' }] }).success).toBe(
+      false,
+    );
   });
 
   it('coerces the pull query with defaults and limits', () => {
-    expect(pullQuerySchema.parse({})).toEqual({ cursor: 0, limit: 1000 });
-    expect(pullQuerySchema.parse({ cursor: '42', limit: '5000' })).toEqual({ cursor: 42, limit: 5000 });
-    expect(pullQuerySchema.safeParse({ limit: '0' }).success).toBe(false);
-    expect(pullQuerySchema.safeParse({ limit: '5001' }).success).toBe(false);
-    expect(pullQuerySchema.safeParse({ cursor: '-1' }).success).toBe(false);
-    expect(pullQuerySchema.safeParse({ cursor: '1.5' }).success).toBe(false);
-    expect(pullQuerySchema.safeParse({ cursor: 'abc' }).success).toBe(false);
+    expect(protocol.pullQuerySchema.parse({})).toEqual({ cursor: 0, limit: 1000 });
+    expect(protocol.pullQuerySchema.parse({ cursor: '42', limit: '5000' })).toEqual({
+      cursor: 42,
+      limit: 5000,
+    });
+    expect(protocol.pullQuerySchema.safeParse({ limit: '0' }).success).toBe(false);
+    expect(protocol.pullQuerySchema.safeParse({ limit: '5001' }).success).toBe(false);
+    expect(protocol.pullQuerySchema.safeParse({ cursor: '-1' }).success).toBe(false);
+    expect(protocol.pullQuerySchema.safeParse({ cursor: '1.5' }).success).toBe(false);
+    expect(protocol.pullQuerySchema.safeParse({ cursor: 'abc' }).success).toBe(false);
   });
 
   it('parses pull and status responses', () => {
     expect(
-      pullResponseSchema.safeParse({
+      protocol.pullResponseSchema.safeParse({
         changes: [{ table: 'travelers', record: { id: TRAVELER_ID, deletedAt: NOW } }],
         cursor: 10,
         hasMore: true,
@@ -172,7 +181,7 @@ describe('push results and pull', () => {
       }).success,
     ).toBe(true);
     expect(
-      syncStatusResponseSchema.safeParse({
+      protocol.syncStatusResponseSchema.safeParse({
         serverTime: NOW,
         epoch: 'db-1',
         maxChangeSeq: 10,
@@ -182,9 +191,9 @@ describe('push results and pull', () => {
   });
 
   it('detects a server that lost data', () => {
-    expect(serverWentBack({ epoch: 'a', cursor: 10 }, { epoch: 'a', maxChangeSeq: 10 })).toBe(false);
-    expect(serverWentBack({ epoch: 'a', cursor: 10 }, { epoch: 'a', maxChangeSeq: 9 })).toBe(true);
-    expect(serverWentBack({ epoch: 'a', cursor: 0 }, { epoch: 'b', maxChangeSeq: 50 })).toBe(true);
-    expect(serverWentBack({ epoch: null, cursor: 0 }, { epoch: 'b', maxChangeSeq: 0 })).toBe(false);
+    expect(protocol.serverWentBack({ epoch: 'a', cursor: 10 }, { epoch: 'a', maxChangeSeq: 10 })).toBe(false);
+    expect(protocol.serverWentBack({ epoch: 'a', cursor: 10 }, { epoch: 'a', maxChangeSeq: 9 })).toBe(true);
+    expect(protocol.serverWentBack({ epoch: 'a', cursor: 0 }, { epoch: 'b', maxChangeSeq: 50 })).toBe(true);
+    expect(protocol.serverWentBack({ epoch: null, cursor: 0 }, { epoch: 'b', maxChangeSeq: 0 })).toBe(false);
   });
 });

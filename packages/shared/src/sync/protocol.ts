@@ -35,18 +35,31 @@ import {
 } from '../schemas/common.ts';
 import { SYSTEM_STATUS_ID } from '../schemas/system-status.ts';
 
-export const SYNC_TABLES = ['travelers', 'healthDeclarations', 'users', 'systemStatus'] as const;
+export const SYNC_TABLES = [
+  'travelers',
+  'healthDeclarations',
+  'users',
+  'systemStatus',
+  'travelerEvents',
+  'checkIns',
+] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 
 export const SYNC_OPS = ['create', 'update', 'delete'] as const;
 export type SyncOp = (typeof SYNC_OPS)[number];
 
-/** Operations a device may queue per table. Users and the system status are only updated. */
+/**
+ * Operations a device may queue per table. Users and the system status are only updated; timeline
+ * events are only created.
+ */
 export const SYNC_TABLE_OPS: Readonly<Record<SyncTable, readonly SyncOp[]>> = {
   travelers: SYNC_OPS,
   healthDeclarations: SYNC_OPS,
   users: ['update'],
   systemStatus: ['update'],
+  /** The timeline is append-only. */
+  travelerEvents: ['create'],
+  checkIns: SYNC_OPS,
 };
 
 /** Largest number of mutations in one push. */

@@ -2,6 +2,8 @@
  * Valid sample values for tests: used by the shared tests, and by the apps' tests as
  * `@bh/shared/testing` (a separate entry, never part of the app bundles).
  */
+import { NO_CONTACT_HISTORY, NO_SYMPTOMS } from '../schemas/declaration.ts';
+
 export const TRAVELER_ID = '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
 export const DECLARATION_ID = '7a1c2e3f-5b6d-4e7f-9a0b-1c2d3e4f5a6b';
 export const USER_ID = '9c8b7a6f-5e4d-4c3b-8a29-180f7e6d5c4b';
@@ -33,24 +35,9 @@ export const validTravelerInput = {
 
 export const validTraveler = { id: TRAVELER_ID, ...validTravelerInput, ...syncMeta };
 
-export const noSymptoms = {
-  fever: false,
-  cough: false,
-  breathingDifficulty: false,
-  lossOfTasteSmell: false,
-  soreThroat: false,
-  headache: false,
-};
+export const noSymptoms = { ...NO_SYMPTOMS };
 
-export const noContacts = {
-  covidContact: false,
-  visitedAffectedArea: false,
-  visitedWuhan: false,
-  visitedItaly: false,
-  visitedIran: false,
-  visitedKorea: false,
-  notes: null,
-};
+export const noContacts = { ...NO_CONTACT_HISTORY, notes: null };
 
 export const validDeclarationForm = {
   travelerId: TRAVELER_ID,
@@ -94,8 +81,8 @@ export const validUser = {
 export const validRegistration = {
   name: 'Pham Thi Lan',
   email: 'lan@example.vn',
-  password: 'Secret123',
-  confirmPassword: 'Secret123',
+  password: 'Mango-Tide-42',
+  confirmPassword: 'Mango-Tide-42',
   age: 30,
   gender: 'female',
   terms: true,

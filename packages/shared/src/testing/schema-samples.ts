@@ -83,6 +83,8 @@ import {
 import { API_SCHEMA_SAMPLES } from './api-samples.ts';
 import * as f from './fixtures.ts';
 import { INTAKE_SCHEMA_SAMPLES } from './intake-samples.ts';
+import { LIFECYCLE_SCHEMA_SAMPLES } from './lifecycle-samples.ts';
+import { REPORT_SCHEMA_SAMPLES } from './report-samples.ts';
 
 const registrationWithoutConfirm = { ...f.validRegistration } as Record<string, unknown>;
 delete registrationWithoutConfirm.confirmPassword;
@@ -115,9 +117,14 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
     'travelerListQuery',
     travelerListQuerySchema,
     { fullName: 'an', status: 'pending', page: '2', pageSize: '50', sort: 'fullName', order: 'asc' },
-    [{ page: '0' }, { pageSize: '501' }, { sort: 'password' }, { page: '1.5' }],
+    [{ page: '0' }, { pageSize: '501' }, { sort: 'password' }, { page: '1.5' }, { cursor: 'a b' }],
   ],
-  ['travelerPage', travelerPageSchema, { items: [f.validTraveler], total: 1, page: 1, pageSize: 50 }, []],
+  [
+    'travelerPage',
+    travelerPageSchema,
+    { items: [f.validTraveler], total: 1, page: 1, pageSize: 50, nextCursor: null },
+    [],
+  ],
   ['travelerIdParams', travelerIdParamsSchema, { id: f.TRAVELER_ID }, []],
   ['travelerUpdate', travelerUpdateSchema, { ...f.validTravelerInput, version: 1 }, []],
   ['travelerDeleteQuery', travelerDeleteQuerySchema, { version: '3' }, [{ version: 'x' }]],
@@ -185,7 +192,8 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
     f.validRegistration,
     [
       { ...f.validRegistration, confirmPassword: 'Other123' },
-      { ...f.validRegistration, password: 'alllower1', confirmPassword: 'alllower1' },
+      { ...f.validRegistration, password: 'short1', confirmPassword: 'short1' },
+      { ...f.validRegistration, password: 'lan-is-my-name', confirmPassword: 'lan-is-my-name' },
     ],
   ],
   ['accountRequest', accountRequestSchema, registrationWithoutConfirm, []],
@@ -209,17 +217,30 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
   [
     'userCreate',
     userCreateSchema,
-    { name: 'Lan', email: 'lan@example.vn', role: 'officer', password: 'Secret123', avatar: null },
-    [],
+    { name: 'Lan', email: 'lan@example.vn', role: 'officer', password: 'Mango-Tide-42', avatar: null },
+    [
+      { name: 'Lan', email: 'lan@example.vn', role: 'officer', password: 'Tide-42x' },
+      {
+        name: 'Lan',
+        email: 'lan@example.vn',
+        role: 'officer',
+        password: 'Tide-42x',
+        shortPasswordConsent: true,
+      },
+    ],
   ],
   ['userUpdate', userUpdateSchema, { name: 'Lan', disabled: true }, [{}]],
   [
     'changePassword',
     changePasswordSchema,
-    { currentPassword: 'Old12345', newPassword: 'New12345', confirmPassword: 'New12345' },
+    { currentPassword: 'Old12345', newPassword: 'New-river-2026', confirmPassword: 'New-river-2026' },
     [
-      { currentPassword: 'Same1234', newPassword: 'Same1234', confirmPassword: 'Same1234' },
-      { currentPassword: 'Old12345', newPassword: 'New12345', confirmPassword: 'New12346' },
+      {
+        currentPassword: 'Same-river-2026',
+        newPassword: 'Same-river-2026',
+        confirmPassword: 'Same-river-2026',
+      },
+      { currentPassword: 'Old12345', newPassword: 'New-river-2026', confirmPassword: 'New-river-2027' },
     ],
   ],
   ['profileUpdate', profileUpdateSchema, { name: 'Lan', avatar: 'https://cdn.example.com/a.png' }, [{}]],
@@ -442,7 +463,7 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
   ['version', versionSchema, 1, []],
   ['email', emailSchema, 'a@b.vn', []],
   ['personName', personNameSchema, 'Lan', []],
-  ['newPassword', newPasswordSchema, 'Secret123', []],
+  ['newPassword', newPasswordSchema, 'Mango-Tide-42', []],
   ['avatar', avatarSchema, 'https://cdn.example.com/a.png', []],
   [
     'avatarInput',
@@ -457,6 +478,8 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
   ['pulledChange', pulledChangeSchema, { table: 'users', record: { id: 'x' } }, []],
   ...API_SCHEMA_SAMPLES,
   ...INTAKE_SCHEMA_SAMPLES,
+  ...LIFECYCLE_SCHEMA_SAMPLES,
+  ...REPORT_SCHEMA_SAMPLES,
   [
     'syncRecordsQuery',
     syncRecordsQuerySchema,

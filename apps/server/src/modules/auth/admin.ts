@@ -6,7 +6,7 @@
 import { formatMessage, issueToMessage, userCreateSchema } from '@bh/shared';
 import { writeAudit } from '../audit/audit.ts';
 import { adminExists, type Executor, emailTaken, insertUser, type UserRow } from '../users/store.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, newPasswordIssues } from './passwords.ts';
 
 export const DEFAULT_ADMIN_NAME = 'Administrator';
 
@@ -40,6 +40,8 @@ export async function createAdmin(
 ): Promise<CreateAdminResult> {
   const problem = checkAdminInput(input);
   if (problem) return { ok: false, error: problem };
+  const [weak] = await newPasswordIssues(input.password, input.email);
+  if (weak) return { ok: false, error: `password: ${formatMessage(weak.code, 'en')}` };
   if (await emailTaken(db, input.email)) {
     return { ok: false, error: `email: an account with ${input.email.trim()} already exists` };
   }

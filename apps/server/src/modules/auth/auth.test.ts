@@ -1,21 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { validRegistration } from '@bh/shared/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { accountRequests, auditEvents, sessions, users } from '../../db/schema.ts';
-import { createHarness, type Harness, TEST_JWT_SECRET } from '../../test/harness.ts';
+import { fileHarness } from '../../test/file-harness.ts';
+import { TEST_JWT_SECRET } from '../../test/harness.ts';
 import { insertUser } from '../users/store.ts';
 import { hashPassword } from './passwords.ts';
 import { REFRESH_COOKIE } from './sessions.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = fileHarness();
 
 let n = 0;
 async function makeUser(over: { role?: 'admin' | 'officer'; disabled?: boolean } = {}) {
@@ -228,8 +224,8 @@ describe('POST /api/auth/register', () => {
 
   it('files a pending account request, hashing the password', async () => {
     const res = await register(form);
-    expect(res.statusCode).toBe(201);
-    expect(res.json().request.status).toBe('pending');
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ status: 'received' });
     const [row] = await h.database.db.select().from(accountRequests);
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
   });
@@ -238,7 +234,8 @@ describe('POST /api/auth/register', () => {
     for (const bad of [
       { name: 'A' },
       { email: 'not-an-email' },
-      { password: 'weakpassword', confirmPassword: 'weakpassword' },
+      { password: 'short-pw1', confirmPassword: 'short-pw1' },
+      { password: 'Password1', confirmPassword: 'Password1' },
       { confirmPassword: 'Other@123' },
       { age: 17 },
       { age: 121 },
@@ -250,12 +247,23 @@ describe('POST /api/auth/register', () => {
     }
   });
 
-  it('answers a clear 409 for an e-mail that has an account or a pending request', async () => {
+  it('answers the same 202 whether the e-mail is known or not; the duplicate is audited, nothing filed', async () => {
     const u = await makeUser();
-    const taken = await register({ ...form, email: u.email });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().error.message).toBe('auth.errors.emailTaken');
-    expect((await register(form)).statusCode).toBe(201);
-    expect((await register({ ...form, email: form.email.toUpperCase() })).statusCode).toBe(409);
+    const fresh = await register(form);
+    const answers = [fresh, await register({ ...form, email: u.email })];
+    answers.push(await register({ ...form, email: form.email.toUpperCase() }));
+    for (const res of answers) {
+      expect(res.statusCode).toBe(202);
+      expect(res.body).toBe(fresh.body);
+    }
+    expect(await h.database.db.$count(accountRequests)).toBe(1);
+    const audit = await h.database.db
+      .select({ action: auditEvents.action, details: auditEvents.details })
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'account_request.duplicate'));
+    expect(audit).toEqual([
+      { action: 'account_request.duplicate', details: { email: u.email } },
+      { action: 'account_request.duplicate', details: { email: form.email } },
+    ]);
   });
 });

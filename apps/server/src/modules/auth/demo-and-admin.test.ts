@@ -11,24 +11,20 @@ import { promisify } from 'node:util';
 import { DEMO_ACCOUNTS } from '@bh/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { auditEvents, users } from '../../db/schema.ts';
 import { serverRoot } from '../../paths.ts';
-import { createHarness, type Harness, TEST_JWT_SECRET } from '../../test/harness.ts';
+import { fileHarness } from '../../test/file-harness.ts';
+import { TEST_JWT_SECRET } from '../../test/harness.ts';
 import { findUserByEmail, updateUser } from '../users/store.ts';
 import { createAdmin, ensureAdminFromEnv } from './admin.ts';
 import { hashPassword } from './passwords.ts';
 import { seedDemoUsers } from './seed.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = fileHarness();
 
 const PASSWORDS = DEMO_ACCOUNTS.map((a) => a.password);
 const baseEnv = { LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET };
@@ -153,10 +149,10 @@ describe('demo accounts outside demo mode', () => {
     const env = {
       DATABASE_URL: 'postgres://db.example/app',
       ADMIN_EMAIL: 'boss@border.vn',
-      ADMIN_PASSWORD: 'Boss@2026x',
+      ADMIN_PASSWORD: 'Compass@2026-gate',
     };
     await withApp(env, async (app) => {
-      expect((await login(app, 'boss@border.vn', 'Boss@2026x')).json().user.role).toBe('admin');
+      expect((await login(app, 'boss@border.vn', 'Compass@2026-gate')).json().user.role).toBe('admin');
     });
   });
 });
@@ -166,13 +162,13 @@ describe('first admin from ADMIN_EMAIL + ADMIN_PASSWORD', () => {
   const env = {
     SEED_DEMO: 'false',
     ADMIN_EMAIL: 'Chief@Border.vn',
-    ADMIN_PASSWORD: 'Chief@2026',
+    ADMIN_PASSWORD: 'Harbour@2026-gate',
     ADMIN_NAME: 'Trưởng trạm',
   };
 
   it('is created at start when no admin exists, and can log in', async () => {
     await withApp(env, async (app) => {
-      const res = await login(app, 'chief@border.vn', 'Chief@2026');
+      const res = await login(app, 'chief@border.vn', 'Harbour@2026-gate');
       expect(res.statusCode).toBe(200);
       expect(res.json().user).toMatchObject({ role: 'admin', name: 'Trưởng trạm', email: 'chief@border.vn' });
     });
@@ -202,15 +198,15 @@ describe('createAdmin (the create-admin command)', () => {
   it('creates a working admin and refuses a duplicate e-mail or a weak password', async () => {
     const created = await createAdmin(
       h.database.db,
-      { email: 'root@border.vn', password: 'Root@2026x', name: 'Root' },
+      { email: 'root@border.vn', password: 'Lotus@2026-gate', name: 'Root' },
       'cli',
     );
     expect(created.ok).toBe(true);
-    const res = await login(h.app, 'root@border.vn', 'Root@2026x');
+    const res = await login(h.app, 'root@border.vn', 'Lotus@2026-gate');
     expect(res.json().user.role).toBe('admin');
     const again = await createAdmin(
       h.database.db,
-      { email: 'ROOT@border.vn', password: 'Other@2026' },
+      { email: 'ROOT@border.vn', password: 'Other@2026-gate' },
       'cli',
     );
     expect(again).toEqual({ ok: false, error: 'email: an account with ROOT@border.vn already exists' });
@@ -230,7 +226,7 @@ describe('npm run create-admin', () => {
     DATA_DIR: dataDir,
     ADMIN_EMAIL: 'cli.admin@border.vn',
     ADMIN_NAME: 'CLI Admin',
-    ADMIN_PASSWORD: 'Cli@admin2026',
+    ADMIN_PASSWORD: 'Lantern@2026-gate',
   };
   const createAdminCli = (env: NodeJS.ProcessEnv) =>
     run(process.execPath, ['--import', 'tsx', cli], { env, cwd: serverRoot }).then(
@@ -255,7 +251,7 @@ describe('npm run create-admin', () => {
     const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
     try {
       const app = await buildApp(loadConfig({ ...baseEnv, DATA_DIR: dataDir, SEED_DEMO: 'false' }), database);
-      const res = await login(app, 'cli.admin@border.vn', 'Cli@admin2026');
+      const res = await login(app, 'cli.admin@border.vn', 'Lantern@2026-gate');
       await app.close();
       expect(res.statusCode).toBe(200);
       expect(res.json().user).toMatchObject({ role: 'admin', name: 'CLI Admin' });

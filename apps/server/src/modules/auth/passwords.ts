@@ -1,7 +1,9 @@
 /**
- * argon2id password hashes. Logins for unknown e-mails verify against a dummy hash so that
- * both failures take about the same time.
+ * argon2id password hashes, and the server's half of the new-password rules (the common-password
+ * list). Logins for unknown e-mails verify against a dummy hash so that both failures take about
+ * the same time.
  */
+import { type FieldIssue, passwordContainsEmailName } from '@bh/shared';
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes): about 30-60 ms per hash on the target machines.
@@ -29,4 +31,35 @@ export async function verifyDummy(password: string): Promise<false> {
   dummy ??= hashPassword('dummy-password-never-matches-Aa1');
   await verifyPassword(await dummy, password);
   return false;
+}
+
+let commonPasswords: Promise<ReadonlySet<string>> | null = null;
+
+/**
+ * The common and breached passwords of @zxcvbn-ts/language-common (~49k, lower-case), loaded on
+ * first use (~45 ms, a few MB) so that a server that never sets a password never pays for them.
+ */
+function loadCommonPasswords(): Promise<ReadonlySet<string>> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common']),
+  );
+  return commonPasswords;
+}
+
+/**
+ * What the shared schemas cannot check of a new password (NIST SP 800-63B): that it is not a
+ * common or breached password, and (for forms without the e-mail, such as a password change)
+ * that it does not contain the account e-mail's name. Answers the field issues, none when fine.
+ */
+export async function newPasswordIssues(
+  password: string,
+  email: string,
+  field = 'password',
+): Promise<FieldIssue[]> {
+  if ((await loadCommonPasswords()).has(password.toLowerCase())) {
+    return [{ field, code: 'validation.password_common' }];
+  }
+  if (passwordContainsEmailName(password, email))
+    return [{ field, code: 'validation.password_contains_email' }];
+  return [];
 }

@@ -1,60 +1,68 @@
 /**
- * Login brute-force guard: per (account, address), at most MAX_FAILURES failed logins within
- * WINDOW_MS. In memory (one process); a multi-instance deployment moves this to Redis.
- * A success clears the key, and failures age out, so the real user is never locked out for good.
+ * Login brute-force guard, counted in the database (plugins/rate-limit.ts) so that every server
+ * instance and a restarted one see the same counts. Within a 15-minute window, failed logins are
+ * limited three ways:
+ * - one account from one address (5 by default): a guesser at one account;
+ * - one account from all addresses together: a guesser spreading over many addresses;
+ * - one address over all accounts: one address trying a password on many accounts.
+ * An attempt is counted before the password is checked (atomic increments, so parallel attempts
+ * cannot slip past the count) and taken back when it succeeds; a success also clears its
+ * account+address counter, and windows end, so the real user is never locked out for good.
  */
-const MAX_FAILURES = 5;
-const WINDOW_MS = 15 * 60 * 1000;
-const MAX_KEYS = 50_000;
+import type { Db } from '../../db/client.ts';
+import { counterKey, countHit, forgetHits, releaseHit } from '../../plugins/rate-limit.ts';
+
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+export interface LoginLimits {
+  perAccountAddress: number;
+  perAccount: number;
+  perAddress: number;
+}
+
+/** The answer to an attempt: go ahead (and report the outcome), or wait this many seconds. */
+export type LoginAttempt =
+  | { allowed: true; succeeded(): Promise<void> }
+  | { allowed: false; retryAfterSec: number };
 
 export class LoginLimiter {
-  private failures = new Map<string, number[]>();
+  constructor(
+    private readonly db: Db,
+    private readonly limits: LoginLimits,
+  ) {}
 
-  constructor(private readonly now: () => number = Date.now) {}
-
-  private key(email: string, ip: string) {
-    return `${email.trim().toLowerCase()}|${ip}`;
+  /** The counters of one attempt, strictest first, each with its limit. */
+  private counters(email: string, ip: string) {
+    const account = email.trim().toLowerCase();
+    return [
+      { key: counterKey('login:account-address', `${account}|${ip}`), max: this.limits.perAccountAddress },
+      { key: counterKey('login:account', account), max: this.limits.perAccount },
+      { key: counterKey('login:address', ip), max: this.limits.perAddress },
+    ];
   }
 
-  private recent(key: string): number[] {
-    const cutoff = this.now() - WINDOW_MS;
-    const list = (this.failures.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length === 0) this.failures.delete(key);
-    else this.failures.set(key, list);
-    return list;
-  }
-
-  /** Seconds to wait before the next attempt, or 0 when an attempt is allowed. */
-  retryAfter(email: string, ip: string): number {
-    const list = this.recent(this.key(email, ip));
-    // The window is full when the MAX_FAILURES-th latest failure is still inside it.
-    const oldest = list.at(-MAX_FAILURES);
-    if (oldest === undefined) return 0;
-    return Math.max(1, Math.ceil((oldest + WINDOW_MS - this.now()) / 1000));
-  }
-
-  fail(email: string, ip: string) {
-    const key = this.key(email, ip);
-    const list = this.recent(key);
-    list.push(this.now());
-    this.failures.set(key, list.slice(-MAX_FAILURES));
-    if (this.failures.size > MAX_KEYS) this.prune();
-  }
-
-  succeed(email: string, ip: string) {
-    this.failures.delete(this.key(email, ip));
-  }
-
-  clear() {
-    this.failures.clear();
-  }
-
-  private prune() {
-    for (const key of [...this.failures.keys()]) this.recent(key);
-    // Still too many: forget the oldest keys (Map keeps insertion order).
-    for (const key of this.failures.keys()) {
-      if (this.failures.size <= MAX_KEYS) break;
-      this.failures.delete(key);
+  /**
+   * Counts an attempt on every counter. When one is over its limit, the counts already made
+   * are taken back (a refused attempt tries no password) and the attempt is refused.
+   */
+  async attempt(email: string, ip: string): Promise<LoginAttempt> {
+    const counters = this.counters(email, ip);
+    const counted: string[] = [];
+    for (const { key, max } of counters) {
+      const hit = await countHit(this.db, key, LOGIN_WINDOW_MS);
+      if (hit.hits > max) {
+        for (const done of counted) await releaseHit(this.db, done);
+        return { allowed: false, retryAfterSec: Math.max(1, Math.ceil(hit.ttlMs / 1000)) };
+      }
+      counted.push(key);
     }
+    return {
+      allowed: true,
+      succeeded: async () => {
+        const [own, ...shared] = counters;
+        if (own) await forgetHits(this.db, own.key);
+        for (const { key } of shared) await releaseHit(this.db, key);
+      },
+    };
   }
 }

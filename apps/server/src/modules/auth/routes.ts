@@ -13,15 +13,17 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
+import { forbidden, unauthorized, validationError } from '../../lib/errors.ts';
 import { signJwt } from '../../lib/jwt.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { sameOrigin } from '../../lib/same-origin.ts';
 import { BEARER } from '../../plugins/openapi.ts';
+import { perAddress, rateLimitedError } from '../../plugins/rate-limit.ts';
 import { writeAudit } from '../audit/audit.ts';
+import { queuePush } from '../push/queue.ts';
 import { findUserByEmail, findUserById, normalizeEmail, publicUser, type UserRow } from '../users/store.ts';
 import { fileAccountRequest } from './account-requests.ts';
-import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
+import { hashPassword, newPasswordIssues, verifyDummy, verifyPassword } from './passwords.ts';
 import { LoginLimiter } from './rate-limit.ts';
 import {
   ACCESS_TTL_SEC,
@@ -39,7 +41,13 @@ const INVALID_LOGIN = 'Invalid email or password';
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, secrets, config } = app.ctx;
   const db = database.db;
-  const limiter = new LoginLimiter();
+  const limiter = new LoginLimiter(db, {
+    perAccountAddress: config.RATE_LIMIT_LOGIN_FAILURES,
+    perAccount: config.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
+    perAddress: config.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS,
+  });
+  // Account requests (and password resets, when they come) per address: no flood of accounts.
+  const accountForms = perAddress(config.RATE_LIMIT_ACCOUNT_FORMS_PER_HOUR, '1 hour');
 
   const accessToken = (user: UserRow, sid: string) => {
     const now = Math.floor(Date.now() / 1000);
@@ -84,20 +92,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { password, rememberMe } = request.body;
       const email = normalizeEmail(request.body.email);
       const ip = request.ip;
-      const wait = limiter.retryAfter(email, ip);
-      if (wait > 0) {
+      const attempt = await limiter.attempt(email, ip);
+      if (!attempt.allowed) {
         await writeAudit(db, { userId: null, ip, action: 'auth.login.rate_limited', details: { email } });
-        throw new AppError(
-          'rate_limited',
-          'Too many failed logins, try again later',
-          { retryAfter: wait },
-          { 'Retry-After': String(wait) },
-        );
+        throw rateLimitedError(attempt.retryAfterSec, 'Too many failed logins, try again later');
       }
       const user = await findUserByEmail(db, email);
       const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyDummy(password);
       if (!user || !ok || user.disabled) {
-        limiter.fail(email, ip);
         const reason = !user ? 'unknown_email' : !ok ? 'wrong_password' : 'disabled';
         await writeAudit(db, {
           userId: user?.id ?? null,
@@ -107,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         throw unauthorized(INVALID_LOGIN);
       }
-      limiter.succeed(email, ip);
+      await attempt.succeeded();
       const refresh = await startSession(db, user.id, rememberMe === true, ip);
       await writeAudit(db, {
         userId: user.id,
@@ -198,14 +200,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/register',
     {
+      config: { rateLimit: accountForms },
       schema: {
         tags,
         body: registrationFormSchema,
-        response: { 201: registerAnswerSchema, ...errorResponses('validation_error', 'conflict') },
+        summary: 'File an account request; the same 202 answer whether or not the e-mail is known',
+        response: { 202: registerAnswerSchema, ...errorResponses('validation_error', 'rate_limited') },
       },
     },
     async (request, reply) => {
       const { name, email, password, age, gender } = request.body;
+      // Checked before the e-mail is looked up: a refusal says nothing about the account.
+      const issues = await newPasswordIssues(password, email);
+      if (issues.length > 0) throw validationError(issues);
       const filed = await fileAccountRequest(db, {
         name,
         email,
@@ -213,17 +220,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         gender,
         passwordHash: await hashPassword(password),
       });
-      if (!filed)
-        throw conflict([{ field: 'email', code: 'auth.errors.emailTaken' }], 'auth.errors.emailTaken');
+      // Known e-mail or not, the caller gets the same answer (no account enumeration); the
+      // duplicate attempt is in the audit trail for the admin.
       await writeAudit(db, {
         userId: null,
         ip: request.ip,
-        action: 'account_request.create',
+        action: filed ? 'account_request.create' : 'account_request.duplicate',
         entity: 'account_request',
-        entityId: filed.id,
+        entityId: filed?.id,
         details: { email: normalizeEmail(email) },
       });
-      return reply.status(201).send({ request: { id: filed.id, status: 'pending' } });
+      if (filed) {
+        await queuePush(
+          db,
+          { role: 'admin' },
+          {
+            type: 'account-request',
+            titleKey: 'accountRequest',
+            params: { name: filed.name },
+            url: '/admin/account-requests',
+          },
+        );
+      }
+      return reply.status(202).send({ status: 'received' });
     },
   );
 

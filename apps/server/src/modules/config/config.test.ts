@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { fileHarness } from '../../test/file-harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+const h = fileHarness(undefined, { reset: false });
 
 describe('GET /api/config/*', () => {
   it('serves the reference lists to logged-in users', async () => {

@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { noContacts, noSymptoms } from '@bh/shared/testing';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { auditEvents } from '../../db/schema.ts';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { fileHarness } from '../../test/file-harness.ts';
 import { declarationPayload } from '../../test/payloads.ts';
 
-let h: Harness;
+const h = fileHarness();
 let headers: Record<string, string>;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
 beforeEach(async () => {
-  await h.reset();
   headers = (await h.user()).headers;
 });
 

@@ -5,6 +5,7 @@
  * traveller: its id is the traveller's id.
  */
 import {
+  apiErrorSchema,
   type Declaration,
   declarationCreateSchema,
   declarationSchema,
@@ -15,10 +16,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, notFound, validationError } from '../../lib/errors.ts';
+import { conflict, notFound, unprocessable, validationError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
+import { fileReferenceIssues } from '../files/attachments.ts';
 import { applyMutations } from '../sync/apply.ts';
 import { fetchRecord } from '../sync/records.ts';
 import { HEALTH_DECLARATIONS } from '../sync/tables.ts';
@@ -30,19 +32,25 @@ const travelerParams = z.object({ travelerId: z.uuid('validation.invalid_id') })
 const tags = ['declarations'];
 const security = BEARER;
 const reads = { 200: declarationSchema, ...errorResponses('validation_error', 'unauthorized', 'not_found') };
-const writeErrors = errorResponses(
-  'validation_error',
-  'unauthorized',
-  'not_found',
-  'conflict',
-  'payload_too_large',
-  'unsupported_media_type',
-);
+const writeErrors = {
+  ...errorResponses(
+    'validation_error',
+    'unauthorized',
+    'not_found',
+    'conflict',
+    'payload_too_large',
+    'unsupported_media_type',
+  ),
+  // A reference to a file that does not exist or that another user uploaded.
+  422: apiErrorSchema,
+};
 
 export const declarationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.database.db;
 
   const apply = async (request: FastifyRequest, m: Omit<Mutation, 'seq' | 'table'>): Promise<PushResult> => {
+    const [issues] = await fileReferenceIssues(db, userOf(request), [m]);
+    if (issues) throw unprocessable(issues);
     const [result] = await applyMutations(db, { user: userOf(request), ip: request.ip, clientId: null }, [
       { ...m, seq: 1, table: 'healthDeclarations' },
     ]);

@@ -1,60 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES } from '@bh/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fileHarness } from '../../test/file-harness.ts';
+import { JPEG, multipart, PNG, pdf, resetWithFiles, uploadFile } from '../../test/uploads.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.reset();
-  rmSync(path.join(h.dataDir, 'files'), { recursive: true, force: true });
-});
+const h = fileHarness(undefined, { reset: false });
+beforeEach(() => resetWithFiles(h));
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
-const pdf = (size = 64) => {
-  const head = Buffer.from('%PDF-1.4\n');
-  return Buffer.concat([head, Buffer.alloc(size - head.length, 0x20)]);
-};
-
-type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
-
-function multipart(parts: Part[]) {
-  const boundary = `----bh${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const head =
-      'data' in p
-        ? `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`
-        : `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n`;
-    chunks.push(Buffer.from(head), 'data' in p ? p.data : Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function upload(
+const upload = (
   headers: Record<string, string>,
   file: { filename: string; type: string; data: Buffer },
-  fields: Record<string, string> = { file_type: 'health_test_result' },
-) {
-  const body = multipart([
-    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
-    { name: 'file', ...file },
-  ]);
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/api/files',
-    headers: { ...headers, 'content-type': body.contentType },
-    payload: body.payload,
-  });
-  return { status: res.statusCode, body: res.json(), headers: res.headers };
-}
+  fields?: Record<string, string>,
+) => uploadFile(h, headers, file, fields);
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const storedNames = () => {
@@ -191,7 +150,8 @@ describe('POST /api/files', () => {
 describe('GET and DELETE /api/files/:id', () => {
   it('serves the bytes to logged-in users only, as an attachment with nosniff', async () => {
     const owner = await h.user();
-    const other = await h.user();
+    // An unattached file is readable by its uploader and admins only (ownership.test.ts).
+    const other = await h.user('admin');
     const data = pdf(300);
     const { body } = await upload(owner.headers, { filename: 'kết quả.pdf', type: 'application/pdf', data });
     const res = await h.app.inject({ url: `/api/files/${body.id}`, headers: other.headers });

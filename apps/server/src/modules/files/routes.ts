@@ -21,6 +21,7 @@ import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { writeAudit } from '../audit/audit.ts';
+import { canReadFile } from './attachments.ts';
 import { findFile, insertFile, markDeleted, toMetadata } from './repository.ts';
 import { removeStored, type StoredFile, storedPath, storeUpload, unsupported } from './storage.ts';
 
@@ -120,7 +121,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           });
           if (!created) {
             await removeStored(config.dataDir, stored.storageName);
-            if (row.sha256 !== stored.sha256 || row.deletedAt) {
+            // Another user's id is a conflict too: its metadata is not theirs to see.
+            if (row.sha256 !== stored.sha256 || row.deletedAt || row.ownerId !== userOf(request).id) {
               throw new AppError('conflict', 'Data conflict', [{ field: 'id', code: 'conflict' }]);
             }
             return reply.status(200).send(toMetadata(row));
@@ -159,7 +161,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await findFile(db, request.params.id);
-      if (!row || row.deletedAt) throw notFound();
+      // A file the user may not read answers as absent: its existence is not revealed either.
+      if (!row || row.deletedAt || !(await canReadFile(db, userOf(request), row))) throw notFound();
       return toMetadata(row);
     },
   );
@@ -181,7 +184,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const row = await findFile(db, request.params.id);
-      if (!row || row.deletedAt) throw notFound();
+      // A file the user may not read answers as absent: its existence is not revealed either.
+      if (!row || row.deletedAt || !(await canReadFile(db, userOf(request), row))) throw notFound();
       const file = storedPath(config.dataDir, row.storageName);
       const info = await stat(file).catch(() => null);
       if (!info) throw notFound();

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { fileHarness } from '../../test/file-harness.ts';
 import { addNotifications, timeBasedId } from './service.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = fileHarness();
 
 type Headers = Record<string, string>;
 const list = async (headers: Headers) => (await h.app.inject({ url: '/api/notifications', headers })).json();

@@ -1,6 +1,6 @@
 /**
  * Pre-arrival submissions. A traveller posts anonymously (rate-limited per address) and gets a
- * reference code; officers and admins read one code at a time and mark it used when imported.
+ * reference code (at most RATE_LIMIT_PRE_ARRIVALS_PER_HOUR per address); officers and admins read one code at a time and mark it used when imported.
  * There is deliberately no list route: a code is the only way to a submission.
  */
 import {
@@ -14,11 +14,10 @@ import { notFound } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
+import { perAddress } from '../../plugins/rate-limit.ts';
 import { findPreArrival, markPreArrivalUsed, purgeExpired, savePreArrival } from './store.ts';
 
 const tags = ['pre-arrivals'];
-/** Submissions one address may post per hour (a family or a tour group fits, a flood does not). */
-export const PRE_ARRIVAL_POSTS_PER_HOUR = 20;
 const PURGE_INTERVAL_MS = 15 * 60 * 1000;
 
 export const preArrivalsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +33,7 @@ export const preArrivalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/pre-arrivals',
     {
-      config: { rateLimit: { max: PRE_ARRIVAL_POSTS_PER_HOUR, timeWindow: '1 hour' } },
+      config: { rateLimit: perAddress(app.ctx.config.RATE_LIMIT_PRE_ARRIVALS_PER_HOUR, '1 hour') },
       schema: {
         tags,
         body: preArrivalSubmissionSchema,

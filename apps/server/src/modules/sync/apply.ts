@@ -90,6 +90,7 @@ const sqlType = (col: ColumnDef) =>
   ({
     text: 'text',
     date: 'date',
+    timestamptz: 'timestamptz',
     int: 'integer',
     float: 'double precision',
     bool: 'boolean',
@@ -165,6 +166,9 @@ async function previousRows(tx: Exec, table: WritableTable, op: Mutation['op'], 
   return new Map(rows.map((r) => [String(r.id), redactDetails(r)]));
 }
 
+/** The items of a round as the table hooks see them (rows shared, so hooks may fill them in). */
+const hookItems = (items: Prepared[]) => items.map((p) => ({ id: p.m.id, row: p.row }));
+
 /** Splits mutations into rounds: consecutive (table, op) groups with each record at most once. */
 function toRounds(items: Prepared[]) {
   const rounds: { table: WritableTable; op: Mutation['op']; items: Prepared[]; ids: Set<string> }[] = [];
@@ -204,18 +208,28 @@ async function applyInTx(tx: Exec, ctx: ApplyContext, batch: Mutation[]): Promis
     if ('status' in p) fresh.push(p);
     else prepared.push(p);
   }
-  const refused = await travelerRuleRejections(
+  const ruleRefused = await travelerRuleRejections(
     tx,
     ctx.user,
     prepared.filter((p) => p.table.name === 'travelers').map((p) => ({ ...p.m, data: p.row })),
   );
-  for (const [seq, errors] of refused) fresh.push({ seq, status: 'rejected', errors });
+  for (const [seq, errors] of ruleRefused) fresh.push({ seq, status: 'rejected', errors });
   const conflicts: Prepared[] = [];
   const audits: Record<string, unknown>[] = [];
-  for (const round of toRounds(prepared.filter((p) => !refused.has(p.m.seq)))) {
+  for (const round of toRounds(prepared.filter((p) => !ruleRefused.has(p.m.seq)))) {
+    const refused = (await round.table.beforeWrite?.(tx, round.op, hookItems(round.items), ctx.user)) ?? null;
+    const items = refused ? round.items.filter((p) => !refused.has(p.m.id)) : round.items;
+    for (const [id, code] of refused ?? []) {
+      const p = round.items.find((i) => i.m.id === id);
+      if (p) fresh.push({ seq: p.m.seq, status: 'rejected', errors: [{ code }] });
+    }
+    if (items.length === 0) continue;
     const previous = await previousRows(tx, round.table, round.op, round.ids);
-    const written = await writeRound(tx, round.table, round.op, round.items, ctx.user.id);
-    for (const p of round.items) {
+    const written = await writeRound(tx, round.table, round.op, items, ctx.user.id);
+    const writtenItems = items.filter((p) => written.has(p.m.id));
+    if (writtenItems.length > 0)
+      await round.table.afterWrite?.(tx, round.op, hookItems(writtenItems), ctx.user);
+    for (const p of items) {
       const version = written.get(p.m.id);
       if (version === undefined) {
         conflicts.push(p);

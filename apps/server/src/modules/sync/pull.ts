@@ -5,7 +5,7 @@
 import type { PullResponse } from '@bh/shared';
 import { max } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { healthDeclarations, systemStatus, travelers } from '../../db/schema.ts';
+import { checkIns, healthDeclarations, systemStatus, travelerEvents, travelers } from '../../db/schema.ts';
 import { changesAfter } from './records.ts';
 import { PULLED_TABLES } from './tables.ts';
 
@@ -34,10 +34,12 @@ export async function pullChanges(
 
 /** The highest change_seq written to any synced table (0 on an empty database). */
 export async function maxChangeSeq(db: Db): Promise<number> {
-  const [t, d, s] = await Promise.all([
+  const all = await Promise.all([
     db.select({ m: max(travelers.changeSeq) }).from(travelers),
     db.select({ m: max(healthDeclarations.changeSeq) }).from(healthDeclarations),
     db.select({ m: max(systemStatus.changeSeq) }).from(systemStatus),
+    db.select({ m: max(travelerEvents.changeSeq) }).from(travelerEvents),
+    db.select({ m: max(checkIns.changeSeq) }).from(checkIns),
   ]);
-  return Math.max(0, ...[t, d, s].map((rows) => Number(rows[0]?.m ?? 0)));
+  return Math.max(0, ...all.map((rows) => Number(rows[0]?.m ?? 0)));
 }

@@ -6,7 +6,7 @@ import { isValidRecordId, type SyncTable } from '@bh/shared';
 import { asc, getTableColumns, gt, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { healthDeclarations, systemStatus, travelers } from '../../db/schema.ts';
+import { checkIns, healthDeclarations, systemStatus, travelerEvents, travelers } from '../../db/schema.ts';
 import type { WritableTable } from './tables.ts';
 
 /** The database or a transaction: whatever can run a select. */
@@ -58,6 +58,13 @@ const {
 /** The columns of health_declarations an API record carries. */
 export const declarationColumns = apiDeclarationColumns;
 const { changeSeq: _sSeq, updatedBy: _sUp, ...statusColumns } = getTableColumns(systemStatus);
+const {
+  changeSeq: _eSeq,
+  createdBy: _eBy,
+  updatedBy: _eUp,
+  ...eventColumns
+} = getTableColumns(travelerEvents);
+const { changeSeq: _cSeq, createdBy: _cBy, updatedBy: _cUp, ...checkInColumns } = getTableColumns(checkIns);
 // The system status has no creation time and is never deleted; its records carry both as null
 // like every other synced record.
 const statusRecord = (row: Record<string, unknown>) =>
@@ -71,7 +78,12 @@ interface SyncedSource {
 }
 
 /** A synced table: an id to look records up by and a change_seq to page changes by. */
-type SyncedPgTable = typeof travelers | typeof healthDeclarations | typeof systemStatus;
+type SyncedPgTable =
+  | typeof travelers
+  | typeof healthDeclarations
+  | typeof systemStatus
+  | typeof travelerEvents
+  | typeof checkIns;
 
 /** How one synced table is read: its API columns, and how a selected row becomes a record. */
 function syncedSource(
@@ -98,6 +110,8 @@ const SOURCES: Partial<Record<SyncTable, SyncedSource>> = {
   travelers: syncedSource(travelers, travelerColumns),
   healthDeclarations: syncedSource(healthDeclarations, declarationColumns),
   systemStatus: syncedSource(systemStatus, statusColumns, statusRecord),
+  travelerEvents: syncedSource(travelerEvents, eventColumns),
+  checkIns: syncedSource(checkIns, checkInColumns),
 };
 
 /** The records of `table` with these ids; ids that cannot exist in it (not a UUID) are skipped. */

@@ -17,7 +17,10 @@ import { healthDeclarations, travelers } from '../../db/schema.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
+import { refuseUnattachableFiles } from '../files/attachments.ts';
+import { queuePush } from '../push/queue.ts';
 import { applyMutations } from './apply.ts';
+import { claimClientId } from './client-owner.ts';
 import { maxChangeSeq, pullChanges } from './pull.ts';
 import { fetchRecords } from './records.ts';
 import { plainJsonSerializer } from './serializer.ts';
@@ -48,6 +51,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errorResponses(
             'validation_error',
             'unauthorized',
+            'conflict',
             'payload_too_large',
             'unsupported_media_type',
           ),
@@ -56,12 +60,34 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { clientId, mutations } = request.body;
-      const results = await applyMutations(
+      const user = userOf(request);
+      await claimClientId(database.db, clientId, user.id, request.ip);
+      // Declarations that refer to a missing or foreign file are rejected before the write.
+      const { refused, accepted } = await refuseUnattachableFiles(database.db, user, mutations);
+      const applied = await applyMutations(
         database.db,
-        { user: userOf(request), ip: request.ip, clientId, beforeCommit },
-        mutations,
+        { user, ip: request.ip, clientId, beforeCommit },
+        accepted,
       );
-      return { results };
+      // The officer's other devices (and this one, closed) learn that a change did not go through.
+      const notApplied = [...refused, ...applied].filter(
+        (r) => r.status === 'conflict' || r.status === 'rejected',
+      ).length;
+      if (notApplied > 0) {
+        await queuePush(
+          database.db,
+          { userIds: [user.id] },
+          {
+            type: 'sync-refused',
+            titleKey: 'syncRefused',
+            params: { count: notApplied },
+            url: '/pwa-settings',
+          },
+        );
+      }
+      if (refused.length === 0) return { results: applied };
+      const bySeq = new Map([...refused, ...applied].map((r) => [r.seq, r]));
+      return { results: mutations.flatMap((m) => bySeq.get(m.seq) ?? []) };
     },
   );
 

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { fileHarness } from '../../test/file-harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = fileHarness();
 
 const traveler = (over: Record<string, unknown> = {}) => ({
   fullName: 'Nguyễn Văn A',
@@ -67,11 +62,11 @@ describe('POST /api/sync/push', () => {
     const { headers } = await h.user();
     const id = randomUUID();
     await push(headers, 'device-aaaa', [create(1, id)]);
-    const upd = await push(headers, 'device-aaaa', [update(2, id, 1, traveler({ status: 'declared' }))]);
+    const upd = await push(headers, 'device-aaaa', [update(2, id, 1, traveler({ note: 'new edit' }))]);
     expect(upd.body.results[0]).toEqual({ seq: 2, status: 'applied', version: 2 });
     const stale = await push(headers, 'device-bbbb', [update(1, id, 1, traveler({ note: 'old edit' }))]);
     expect(stale.body.results[0].status).toBe('conflict');
-    expect(stale.body.results[0].serverRecord).toMatchObject({ id, version: 2, status: 'declared' });
+    expect(stale.body.results[0].serverRecord).toMatchObject({ id, version: 2, note: 'new edit' });
   });
 
   it('rejects invalid data per mutation without blocking the others in the batch', async () => {

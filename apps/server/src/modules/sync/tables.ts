@@ -5,10 +5,19 @@
 import { computeRiskScore, declarationInputSchema, type SyncOp, type SyncTable } from '@bh/shared';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { healthDeclarations, systemStatus, travelers } from '../../db/schema.ts';
+import { checkIns, healthDeclarations, systemStatus, travelerEvents, travelers } from '../../db/schema.ts';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
+import {
+  afterCheckIns,
+  afterDeclarations,
+  afterEvents,
+  afterTravelers,
+  beforeCheckIns,
+  beforeEvents,
+} from '../lifecycle/effects.ts';
+import type { RoundHook } from './hooks.ts';
 
-type ColumnType = 'text' | 'date' | 'int' | 'float' | 'bool' | 'jsonb' | 'uuid';
+type ColumnType = 'text' | 'date' | 'timestamptz' | 'int' | 'float' | 'bool' | 'jsonb' | 'uuid';
 export interface ColumnDef {
   key: string;
   col: string;
@@ -27,12 +36,20 @@ export interface WritableTable {
   auditEntity: string;
   /** Keep the row as it was before an update in audit_events.details.previous (earlier versions). */
   auditPrevious?: boolean;
+  /**
+   * Runs in the write transaction before a round is written: fills server columns that need the
+   * database (in place, on `row`) and refuses items (record id -> error code).
+   */
+  beforeWrite?: RoundHook<Map<string, string>>;
+  /** Runs in the write transaction after a round, with the items it wrote: effects on other tables. */
+  afterWrite?: RoundHook<void>;
 }
 
 /** The SQL type each drizzle column kind of a synced table is cast to in set-based writes. */
 const COLUMN_TYPES: Readonly<Record<string, ColumnType>> = {
   PgText: 'text',
   PgDateString: 'date',
+  PgTimestamp: 'timestamptz',
   PgInteger: 'int',
   PgDoublePrecision: 'float',
   PgBoolean: 'bool',
@@ -52,10 +69,13 @@ const SERVER_COLUMNS = new Set([
   'updatedBy',
 ]);
 
-/** The columns a mutation writes, in table order, read from the drizzle schema (names written once). */
-function writableColumns(table: PgTable): ColumnDef[] {
+/**
+ * The columns a mutation writes, in table order, read from the drizzle schema (names written once),
+ * but the server's own (`serverOwned`: never written by a mutation).
+ */
+function writableColumns(table: PgTable, serverOwned: readonly string[] = []): ColumnDef[] {
   return Object.entries(getTableColumns(table))
-    .filter(([key]) => !SERVER_COLUMNS.has(key))
+    .filter(([key]) => !SERVER_COLUMNS.has(key) && !serverOwned.includes(key))
     .map(([key, column]) => {
       const type = COLUMN_TYPES[column.columnType];
       if (!type)
@@ -68,8 +88,13 @@ const TRAVELERS: WritableTable = {
   name: 'travelers',
   sqlName: getTableName(travelers),
   auditEntity: 'traveler',
-  columns: writableColumns(travelers),
+  // The status and the quarantine schedule follow the lifecycle (status_changed events, the first
+  // declaration): a traveller mutation never writes them, whatever its data says.
+  columns: writableColumns(travelers, ['status', 'quarantineStart', 'quarantineDays']),
+  // The audit viewer shows each change's old values (and reports can tell what a change left).
+  auditPrevious: true,
   canWrite: () => true,
+  afterWrite: afterTravelers,
 };
 
 export const HEALTH_DECLARATIONS: WritableTable = {
@@ -79,6 +104,7 @@ export const HEALTH_DECLARATIONS: WritableTable = {
   auditPrevious: true,
   columns: writableColumns(healthDeclarations),
   canWrite: () => true,
+  afterWrite: afterDeclarations,
   prepare(data, id) {
     // One declaration per traveller: its id is the traveller's id, so two devices declaring
     // the same traveller meet as a version conflict instead of a duplicate row.
@@ -104,11 +130,41 @@ const SYSTEM_STATUS: WritableTable = {
   canWrite: (user, op, id) => user.role === 'admin' && op === 'update' && id === 'current',
 };
 
+/** The traveller timeline: devices only append (the lifecycle checks status changes). */
+const TRAVELER_EVENTS: WritableTable = {
+  name: 'travelerEvents',
+  sqlName: getTableName(travelerEvents),
+  auditEntity: 'traveler_event',
+  columns: writableColumns(travelerEvents),
+  canWrite: (_user, op) => op === 'create',
+  beforeWrite: beforeEvents,
+  afterWrite: afterEvents,
+};
+
+const CHECK_INS: WritableTable = {
+  name: 'checkIns',
+  sqlName: getTableName(checkIns),
+  auditEntity: 'check_in',
+  auditPrevious: true,
+  columns: writableColumns(checkIns),
+  canWrite: () => true,
+  beforeWrite: beforeCheckIns,
+  afterWrite: afterCheckIns,
+};
+
 export const WRITABLE_TABLES: Partial<Record<SyncTable, WritableTable>> = {
   travelers: TRAVELERS,
   healthDeclarations: HEALTH_DECLARATIONS,
   systemStatus: SYSTEM_STATUS,
+  travelerEvents: TRAVELER_EVENTS,
+  checkIns: CHECK_INS,
 };
 
 /** Tables a device pulls, in the order their rows are merged by change_seq. */
-export const PULLED_TABLES = [TRAVELERS, HEALTH_DECLARATIONS, SYSTEM_STATUS] as const;
+export const PULLED_TABLES = [
+  TRAVELERS,
+  HEALTH_DECLARATIONS,
+  SYSTEM_STATUS,
+  TRAVELER_EVENTS,
+  CHECK_INS,
+] as const;

@@ -14,6 +14,7 @@ import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { notifyAllUsers } from '../notifications/service.ts';
+import { queuePush } from '../push/queue.ts';
 import { applyMutations } from '../sync/apply.ts';
 import { localToday, readStatusRecord, readSystemStatus } from './service.ts';
 
@@ -50,7 +51,7 @@ export const systemStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const current = await readStatusRecord(database.db);
-      const { mode, statusText, version } = request.body;
+      const { mode, statusText, quarantineDays, version } = request.body;
       const [result] = await applyMutations(
         database.db,
         { user: userOf(request), ip: request.ip, clientId: null },
@@ -61,8 +62,13 @@ export const systemStatusRoutes: FastifyPluginAsyncZod = async (app) => {
             op: 'update',
             id: SYSTEM_STATUS_ID,
             baseVersion: version ?? current.version,
-            // An omitted status text keeps the current one (the update writes every column).
-            data: { mode, statusText: statusText ?? current.statusText },
+            // An omitted status text or quarantine length keeps the current one (the update
+            // writes every column).
+            data: {
+              mode,
+              statusText: statusText ?? current.statusText,
+              quarantineDays: quarantineDays ?? current.quarantineDays,
+            },
           },
         ],
       );
@@ -80,6 +86,13 @@ export const systemStatusRoutes: FastifyPluginAsyncZod = async (app) => {
           message: 'notifications.modeChanged.message',
           params: { mode },
         });
+        // Everyone, even with the app closed: an emergency must reach officers at once.
+        await queuePush(
+          database.db,
+          { all: true },
+          { type: 'mode-changed', titleKey: 'modeChanged', params: { mode }, url: '/' },
+          { urgency: 'high' },
+        );
       }
       return readSystemStatus(database.db, localToday(), app.ctx.startedAt);
     },

@@ -2,7 +2,13 @@
  * The system status as the API shows it: the synced record (id 'current', mode, statusText,
  * version, updatedAt) plus figures computed from real data at read time.
  */
-import { SYSTEM_MODES, SYSTEM_STATUS_ID, type SystemMode, type SystemStatusAnswer } from '@bh/shared';
+import {
+  DEFAULT_QUARANTINE_DAYS,
+  SYSTEM_MODES,
+  SYSTEM_STATUS_ID,
+  type SystemMode,
+  type SystemStatusAnswer,
+} from '@bh/shared';
 import { and, countDistinct, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, systemStatus, travelers, users } from '../../db/schema.ts';
@@ -61,6 +67,8 @@ interface StatusRecord {
   id: typeof SYSTEM_STATUS_ID;
   mode: SystemMode;
   statusText: string;
+  /** Length of a quarantine (null in the table = the default). */
+  quarantineDays: number;
   version: number;
   updatedAt: string;
 }
@@ -73,6 +81,7 @@ export async function readStatusRecord(db: Db): Promise<StatusRecord> {
     // Writes go through the sync contract, which accepts only these modes.
     mode: SYSTEM_MODES.find((m) => m === row.mode) ?? 'pandemic',
     statusText: row.statusText ?? '',
+    quarantineDays: row.quarantineDays ?? DEFAULT_QUARANTINE_DAYS,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,6 +1,8 @@
 /**
  * CSV (RFC 4180) for the traveller export and import: comma separated, fields with a comma,
- * quote or line break quoted, quotes doubled, CRLF line ends. Exports start with a UTF-8 BOM so
+ * quote or line break quoted, quotes doubled, CRLF line ends. The reader accepts LF, CRLF and
+ * lone CR line ends and a leading BOM, and refuses (with the line number) a quoted field that is
+ * never closed or text after a closing quote, rather than guessing what the file meant. Exports start with a UTF-8 BOM so
  * Excel shows Vietnamese names. Cells that a spreadsheet would run as a formula (= + - @ ...)
  * get a leading apostrophe on export; the import removes it again.
  */
@@ -44,6 +46,16 @@ export function toCsvLine(values: readonly unknown[]): string {
   return `${values.map(cell).join(',')}\r\n`;
 }
 
+/** A file that is not CSV: `code` is the i18n key, `line` the 1-based line of the problem. */
+export class CsvSyntaxError extends Error {
+  constructor(
+    readonly code: 'travelers.import.unterminatedQuote' | 'travelers.import.textAfterQuote',
+    readonly line: number,
+  ) {
+    super(`CSV syntax error on line ${line} (${code})`);
+  }
+}
+
 /**
  * Incremental CSV reader: text goes in piece by piece (a piece may end anywhere, even inside a
  * quoted field or between CR and LF), complete rows come out. Rows of blank cells are dropped.
@@ -58,6 +70,11 @@ export class CsvReader {
   /** A CR ended the last row: a LF right after it belongs to the same line end. */
   private afterCr = false;
   private started = false;
+  /** Line of the file being read (LF, CRLF or a lone CR end a line, quoted or not). */
+  private line = 1;
+  private lastWasCr = false;
+  /** Line where the open quoted field started, for the error when it is never closed. */
+  private quoteLine = 1;
 
   /** Reads a piece of text and returns the rows it completed. */
   push(piece: string): string[][] {
@@ -69,6 +86,7 @@ export class CsvReader {
     const out: string[][] = [];
     for (let i = 0; i < text.length; i++) {
       const ch = text.charAt(i);
+      this.countLine(ch);
       if (this.afterCr) {
         this.afterCr = false;
         if (ch === '\n') continue;
@@ -80,13 +98,19 @@ export class CsvReader {
           continue;
         }
         this.quoted = false;
+        // A closed quoted field ends at a separator or a line end; `"ab"c` is not CSV.
+        if (ch !== ',' && ch !== '\n' && ch !== '\r') {
+          throw new CsvSyntaxError('travelers.import.textAfterQuote', this.line);
+        }
       } else if (this.quoted) {
         if (ch === '"') this.quoteSeen = true;
         else this.field += ch;
         continue;
       }
-      if (ch === '"' && this.field === '') this.quoted = true;
-      else if (ch === ',') {
+      if (ch === '"' && this.field === '') {
+        this.quoted = true;
+        this.quoteLine = this.line;
+      } else if (ch === ',') {
         this.row.push(this.field);
         this.field = '';
       } else if (ch === '\n' || ch === '\r') {
@@ -99,9 +123,18 @@ export class CsvReader {
 
   /** The last row when the text does not end with a line break. */
   end(): string[][] {
+    // A quote opened and never closed would swallow the rest of the file into one cell.
+    if (this.quoted && !this.quoteSeen)
+      throw new CsvSyntaxError('travelers.import.unterminatedQuote', this.quoteLine);
     const out: string[][] = [];
     if (this.field !== '' || this.row.length > 0) this.endRow(out);
     return out;
+  }
+
+  /** Counts line ends as they pass: the line number after `ch` is read. */
+  private countLine(ch: string) {
+    if (ch === '\r' || (ch === '\n' && !this.lastWasCr)) this.line += 1;
+    this.lastWasCr = ch === '\r';
   }
 
   private endRow(out: string[][]) {

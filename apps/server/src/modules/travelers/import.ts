@@ -33,7 +33,7 @@ import { validationError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
 import { writeAudit } from '../audit/audit.ts';
 import { applyMutations } from '../sync/apply.ts';
-import { CsvReader, unguard } from './csv.ts';
+import { CsvReader, CsvSyntaxError, unguard } from './csv.ts';
 import { duplicateKeyOf, findRegistered } from './duplicates.ts';
 import { nextTurn } from './export.ts';
 
@@ -52,8 +52,26 @@ export type CsvSource = () => AsyncIterable<string>;
 type Line = { row: number; cells: string[] };
 type ValidRow = { row: number; data: TravelerInput };
 
-/** Complete data rows of the file, numbered as a spreadsheet shows them (the header is line 1). */
+/** A file that is not CSV, refused whole (in the first pass, before anything is written). */
+const syntaxError = (err: CsvSyntaxError) =>
+  validationError(
+    [{ code: err.code, params: { line: err.line } }],
+    `The CSV is malformed on line ${err.line}`,
+  );
+
+/**
+ * Complete data rows of the file, numbered as a spreadsheet shows them (the header is line 1).
+ * Malformed quoting is a 400 that names the line.
+ */
 async function* linesOf(source: CsvSource): AsyncGenerator<{ header: string[] } | Line> {
+  try {
+    yield* readLines(source);
+  } catch (err) {
+    throw err instanceof CsvSyntaxError ? syntaxError(err) : err;
+  }
+}
+
+async function* readLines(source: CsvSource): AsyncGenerator<{ header: string[] } | Line> {
   const reader = new CsvReader();
   let row = 0;
   const emit = function* (rows: string[][]) {

@@ -1,18 +1,13 @@
 /** Duplicate guard, deletes with a reason and their rights, the admin's deleted list and restore. */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fileHarness } from '../../test/file-harness.ts';
 import { travelerPayload as traveler } from '../../test/payloads.ts';
 
-let h: Harness;
+const h = fileHarness();
 let officer: Record<string, string>;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
 beforeEach(async () => {
-  await h.reset();
   officer = (await h.user()).headers;
 });
 

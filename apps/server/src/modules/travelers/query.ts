@@ -8,6 +8,7 @@
 import {
   GENDERS,
   PURPOSES_OF_VISIT,
+  TRAVELER_SORT_FIELDS,
   TRAVELER_STATUSES,
   type Traveler,
   type TravelerFilterQuery,
@@ -16,8 +17,10 @@ import {
   type TravelerSortField,
 } from '@bh/shared';
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, max, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { travelers } from '../../db/schema.ts';
+import { validationError } from '../../lib/errors.ts';
 
 type Reader = Pick<Db, 'select'>;
 
@@ -138,19 +141,79 @@ async function countMatching(db: Reader, f: TravelerFilterQuery): Promise<number
   return total;
 }
 
+/** SQL types of the sort columns, to compare a cursor's text value with the column. */
+const SORT_TYPES: Record<TravelerSortField, 'date' | 'text' | 'timestamptz'> = {
+  entryDate: 'date',
+  fullName: 'text',
+  passportNo: 'text',
+  nationality: 'text',
+  status: 'text',
+  createdAt: 'timestamptz',
+  updatedAt: 'timestamptz',
+};
+
+/** A keyset cursor: the sort and order it belongs to and the last row's sort value and id. */
+const cursorSchema = z.object({
+  s: z.enum(TRAVELER_SORT_FIELDS),
+  o: z.enum(['asc', 'desc']),
+  v: z.string(),
+  id: z.guid(),
+});
+type Cursor = z.infer<typeof cursorSchema>;
+
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+
+function decodeCursor(text: string, q: TravelerListQuery): Cursor {
+  let raw: unknown = null;
+  try {
+    raw = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    // not JSON: refused below
+  }
+  const parsed = cursorSchema.safeParse(raw);
+  // A cursor only continues the listing it came from (same sort and order).
+  if (!parsed.success || parsed.data.s !== q.sort || parsed.data.o !== q.order)
+    throw validationError([{ field: 'cursor', code: 'validation.invalid' }]);
+  return parsed.data;
+}
+
+/**
+ * One page. With a cursor the page starts after the cursor's row through a row comparison
+ * (the index scan starts there: no OFFSET walking every earlier row); without one, OFFSET paging
+ * as before. `nextCursor` is given whenever a full page came back.
+ */
 export async function listTravelers(db: Reader, q: TravelerListQuery): Promise<TravelerPage> {
   const order = q.order === 'asc' ? asc : desc;
-  // id breaks ties so pages never overlap or skip rows. The count is its own statement: a
-  // window count would make PostgreSQL build every matching row before the LIMIT.
+  const column = SORT_COLUMNS[q.sort];
+  const after = q.cursor ? decodeCursor(q.cursor, q) : null;
+  const cast = sql.raw(SORT_TYPES[q.sort]);
+  const keyset = after
+    ? q.order === 'asc'
+      ? sql`(${column}, ${travelers.id}) > (${after.v}::${cast}, ${after.id}::uuid)`
+      : sql`(${column}, ${travelers.id}) < (${after.v}::${cast}, ${after.id}::uuid)`
+    : undefined;
+  // id breaks ties so pages never overlap or skip rows. The count is its own statement (cached):
+  // a window count would make PostgreSQL build every matching row before the LIMIT.
   const rows = await db
-    .select(RECORD_COLUMNS)
+    .select({ ...RECORD_COLUMNS, sortKey: sql<string>`${column}::text` })
     .from(travelers)
-    .where(whereOf(q))
-    .orderBy(order(SORT_COLUMNS[q.sort]), order(travelers.id))
+    .where(and(whereOf(q), keyset))
+    .orderBy(order(column), order(travelers.id))
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .offset(after ? 0 : (q.page - 1) * q.pageSize);
   const total = await countMatching(db, q);
-  return { items: rows.map(toTraveler), total, page: q.page, pageSize: q.pageSize };
+  const last = rows.at(-1);
+  const nextCursor =
+    last && rows.length === q.pageSize
+      ? encodeCursor({ s: q.sort, o: q.order, v: last.sortKey, id: last.id })
+      : null;
+  return {
+    items: rows.map(({ sortKey: _key, ...row }) => toTraveler(row)),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+    nextCursor,
+  };
 }
 
 /** One traveller by id, tombstones included (null when there is none). */

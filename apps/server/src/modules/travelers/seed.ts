@@ -3,8 +3,10 @@
  * server. They are written once, on an empty travelers table, through applyMutations so they
  * get versions and change_seq and reach every device by sync like any other record. Fixed ids
  * make a second seeding (two servers starting at once) a harmless conflict, never a duplicate.
+ * Their statuses come from the lifecycle like any traveller's: a declaration makes the second and
+ * third declared, a status change moves the third to tested.
  */
-import type { Mutation, TravelerInput } from '@bh/shared';
+import { type Mutation, NO_CONTACT_HISTORY, NO_SYMPTOMS, type TravelerInput } from '@bh/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { travelers, users } from '../../db/schema.ts';
@@ -68,6 +70,26 @@ function demoTravelers(): { id: string; data: TravelerInput }[] {
   ];
 }
 
+const DEMO_TEST_EVENT_ID = '6f1c2a3e-0013-4a4b-9c1d-0a1b2c3d4e13';
+
+/** A plain declaration (no symptoms, fully vaccinated) of a demo traveller. */
+function demoDeclaration(travelerId: string, t: TravelerInput) {
+  return {
+    travelerId,
+    fullName: t.fullName,
+    passportNumber: t.passportNo,
+    phone: '0912345678',
+    email: null,
+    bodyTemperature: 36.6,
+    vaccinationStatus: 'full',
+    symptoms: NO_SYMPTOMS,
+    contactHistory: NO_CONTACT_HISTORY,
+    riskZones: [],
+    commitment: true,
+    systemMode: 'pandemic',
+  };
+}
+
 /** Seeds the sample travellers when the travelers table is empty (tombstones count as rows). */
 export async function seedDemoTravelers(database: Database) {
   const { db } = database;
@@ -81,7 +103,8 @@ export async function seedDemoTravelers(database: Database) {
     .limit(1);
   const adminId = admin?.id;
   if (!adminId) return;
-  const mutations: Mutation[] = demoTravelers().map((t, i) => ({
+  const list = demoTravelers();
+  const mutations: Mutation[] = list.map((t, i) => ({
     seq: i + 1,
     table: 'travelers',
     op: 'create',
@@ -89,6 +112,33 @@ export async function seedDemoTravelers(database: Database) {
     baseVersion: null,
     data: t.data,
   }));
+  const [, declared, tested] = list;
+  for (const t of [declared, tested]) {
+    if (!t) continue;
+    mutations.push({
+      seq: mutations.length + 1,
+      table: 'healthDeclarations',
+      op: 'create',
+      id: t.id,
+      baseVersion: null,
+      data: demoDeclaration(t.id, t.data),
+    });
+  }
+  if (tested) {
+    mutations.push({
+      seq: mutations.length + 1,
+      table: 'travelerEvents',
+      op: 'create',
+      id: DEMO_TEST_EVENT_ID,
+      baseVersion: null,
+      data: {
+        travelerId: tested.id,
+        kind: 'status_changed',
+        occurredAt: new Date().toISOString(),
+        toStatus: 'tested',
+      },
+    });
+  }
   await applyMutations(
     db,
     { user: { id: adminId, role: 'admin', sessionId: 'seed' }, ip: null, clientId: null },

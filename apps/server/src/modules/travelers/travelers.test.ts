@@ -1,15 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fileHarness } from '../../test/file-harness.ts';
 import { travelerPayload as traveler } from '../../test/payloads.ts';
 import { seedDemoTravelers } from './seed.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = fileHarness();
 
 async function create(headers: Record<string, string>, over: Record<string, unknown> = {}) {
   const res = await h.app.inject({ method: 'POST', url: '/api/travelers', headers, payload: traveler(over) });
@@ -63,20 +58,21 @@ describe('traveller CRUD', () => {
       method: 'PUT',
       url: `/api/travelers/${body.id}`,
       headers,
-      payload: { ...rest, status: 'declared', version: 1 },
+      // The status is the server's (lifecycle): an update that names another one leaves it.
+      payload: { ...rest, note: 'Updated', status: 'declared', version: 1 },
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ status: 'declared', version: 2 });
+    expect(ok.json()).toMatchObject({ note: 'Updated', status: 'pending', version: 2 });
     const stale = await h.app.inject({
       method: 'PUT',
       url: `/api/travelers/${body.id}`,
       headers,
-      payload: { ...rest, status: 'tested', version: 1 },
+      payload: { ...rest, note: 'Stale', version: 1 },
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error).toMatchObject({
       code: 'conflict',
-      details: { serverRecord: { version: 2, status: 'declared' } },
+      details: { serverRecord: { version: 2, note: 'Updated' } },
     });
     const missing = await h.app.inject({
       method: 'PUT',

@@ -29,7 +29,7 @@ import {
   findAccountRequest,
   listAccountRequests,
 } from '../auth/account-requests.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { hashPassword, newPasswordIssues, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import {
   adminUser,
@@ -75,9 +75,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body;
+      const { password, shortPasswordConsent, ...body } = request.body;
+      const issues = await newPasswordIssues(password, body.email);
+      if (issues.length > 0) throw validationError(issues);
       if (await emailTaken(db, body.email)) throw emailConflict();
-      const user = await insertUser(db, { ...body, passwordHash: await hashPassword(body.password) });
+      const user = await insertUser(db, { ...body, passwordHash: await hashPassword(password) });
       await writeAudit(db, {
         userId: userOf(request).id,
         ip: request.ip,
@@ -85,7 +87,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         entity: 'user',
         entityId: user.id,
         newVersion: user.version,
-        details: { role: user.role },
+        // The admin's record that the user agreed to a password under 12 characters.
+        details: { role: user.role, ...(shortPasswordConsent ? { shortPasswordConsent } : {}) },
       });
       return reply.status(201).send({ user: adminUser(user) });
     },
@@ -143,6 +146,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await verifyPassword(current.passwordHash, request.body.currentPassword))) {
         throw validationError([{ field: 'currentPassword', code: 'users.errors.currentPasswordWrong' }]);
       }
+      const issues = await newPasswordIssues(request.body.newPassword, current.email, 'newPassword');
+      if (issues.length > 0) throw validationError(issues);
       const user = await updateUser(db, me.id, {
         passwordHash: await hashPassword(request.body.newPassword),
       });

@@ -1,17 +1,12 @@
 import { validRegistration } from '@bh/shared/testing';
 import { asc } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema.ts';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { fileHarness } from '../../test/file-harness.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = fileHarness();
 
-const newUser = { name: 'Lê Văn C', email: 'le.c@test.vn', role: 'officer', password: 'Strong@123' };
+const newUser = { name: 'Lê Văn C', email: 'le.c@test.vn', role: 'officer', password: 'Strong@123-river' };
 
 async function loginAs(email: string, password: string) {
   const res = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
@@ -44,7 +39,7 @@ describe('admin user management', () => {
     const list = await h.app.inject({ url: '/api/users', headers: admin.headers });
     expect(list.json().users.map((u: { email: string }) => u.email)).toContain('le.c@test.vn');
 
-    const officer = await loginAs('le.c@test.vn', 'Strong@123');
+    const officer = await loginAs('le.c@test.vn', 'Strong@123-river');
     expect((await h.app.inject({ url: '/api/auth/profile', headers: officer })).statusCode).toBe(200);
 
     const put = (payload: Record<string, unknown>) =>
@@ -53,18 +48,18 @@ describe('admin user management', () => {
     // A role change ends the sessions (the role is inside the access token).
     expect((await h.app.inject({ url: '/api/auth/profile', headers: officer })).statusCode).toBe(401);
 
-    const again = await loginAs('le.c@test.vn', 'Strong@123');
+    const again = await loginAs('le.c@test.vn', 'Strong@123-river');
     expect((await put({ disabled: true })).json().user.disabled).toBe(true);
     expect((await h.app.inject({ url: '/api/auth/profile', headers: again })).statusCode).toBe(401);
     const refused = await h.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: 'le.c@test.vn', password: 'Strong@123' },
+      payload: { email: 'le.c@test.vn', password: 'Strong@123-river' },
     });
     expect(refused.statusCode).toBe(401);
 
     expect((await put({ disabled: false })).json().user.disabled).toBe(false);
-    await loginAs('le.c@test.vn', 'Strong@123');
+    await loginAs('le.c@test.vn', 'Strong@123-river');
     expect(await actions()).toEqual(
       expect.arrayContaining(['user.create', 'user.update', 'user.disable', 'user.enable']),
     );
@@ -113,8 +108,8 @@ describe('own profile and password', () => {
   it('updates the own name and changes the password with the registration rules', async () => {
     const admin = await h.user('admin');
     await h.app.inject({ method: 'POST', url: '/api/users', headers: admin.headers, payload: newUser });
-    const me = await loginAs('le.c@test.vn', 'Strong@123');
-    const other = await loginAs('le.c@test.vn', 'Strong@123');
+    const me = await loginAs('le.c@test.vn', 'Strong@123-river');
+    const other = await loginAs('le.c@test.vn', 'Strong@123-river');
     const profile = await h.app.inject({
       method: 'PUT',
       url: '/api/users/profile',
@@ -135,42 +130,49 @@ describe('own profile and password', () => {
     const change = (payload: Record<string, unknown>) =>
       h.app.inject({ method: 'POST', url: '/api/users/change-password', headers: me, payload });
     expect(
-      (await change({ currentPassword: 'Strong@123', newPassword: 'weak', confirmPassword: 'weak' }))
+      (await change({ currentPassword: 'Strong@123-river', newPassword: 'weak', confirmPassword: 'weak' }))
         .statusCode,
     ).toBe(400);
     const wrong = await change({
       currentPassword: 'Wrong@123',
-      newPassword: 'Newer@1234',
-      confirmPassword: 'Newer@1234',
+      newPassword: 'Newer@1234-river',
+      confirmPassword: 'Newer@1234-river',
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.details[0].code).toBe('users.errors.currentPasswordWrong');
     expect(
       (
         await change({
-          currentPassword: 'Strong@123',
-          newPassword: 'Newer@1234',
-          confirmPassword: 'Newer@1234',
+          currentPassword: 'Strong@123-river',
+          newPassword: 'Newer@1234-river',
+          confirmPassword: 'Newer@1234-river',
         })
       ).statusCode,
     ).toBe(204);
     // This device stays signed in; the other one must log in again.
     expect((await h.app.inject({ url: '/api/auth/profile', headers: me })).statusCode).toBe(200);
     expect((await h.app.inject({ url: '/api/auth/profile', headers: other })).statusCode).toBe(401);
-    await loginAs('le.c@test.vn', 'Newer@1234');
+    await loginAs('le.c@test.vn', 'Newer@1234-river');
     expect(
       JSON.stringify(await h.database.db.select({ details: auditEvents.details }).from(auditEvents)),
-    ).not.toMatch(/Strong@123|Newer@1234/);
+    ).not.toMatch(/Strong@123-river|Newer@1234-river/);
   });
 });
 
 describe('account requests', () => {
   const form = { ...validRegistration, name: 'Phạm Thị E', email: 'pham.e@test.vn' };
+  /** Registers `form`; the answer does not carry the request id, the admin's list does. */
+  async function fileRequest(adminHeaders: Record<string, string>): Promise<string> {
+    const filed = await h.app.inject({ method: 'POST', url: '/api/auth/register', payload: form });
+    expect(filed.statusCode).toBe(202);
+    const list = await h.app.inject({ url: '/api/account-requests?status=pending', headers: adminHeaders });
+    const [request] = list.json().requests;
+    return request.id;
+  }
 
   it('an approved request becomes an officer who can log in; a decided one cannot be decided again', async () => {
     const admin = await h.user('admin');
-    const filed = await h.app.inject({ method: 'POST', url: '/api/auth/register', payload: form });
-    const id = filed.json().request.id;
+    const id = await fileRequest(admin.headers);
     const before = await h.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -199,8 +201,7 @@ describe('account requests', () => {
 
   it('a rejected request creates no user', async () => {
     const admin = await h.user('admin');
-    const id = (await h.app.inject({ method: 'POST', url: '/api/auth/register', payload: form })).json()
-      .request.id;
+    const id = await fileRequest(admin.headers);
     const res = await h.app.inject({
       method: 'POST',
       url: `/api/account-requests/${id}/decision`,

@@ -73,7 +73,15 @@ export function refreshSession(): Promise<boolean> {
 }
 
 /** Tells the server (best effort, so it also works offline) and clears the stored session. */
+const beforeLogout = new Set<() => Promise<void>>();
+/** Work that needs the session one last time at logout (the push feature drops this browser). */
+export function onBeforeLogout(fn: () => Promise<void>): () => void {
+  beforeLogout.add(fn);
+  return () => beforeLogout.delete(fn);
+}
+
 export async function logout(): Promise<void> {
+  await Promise.allSettled([...beforeLogout].map((fn) => fn()));
   if (getSession() && (typeof navigator === 'undefined' || navigator.onLine)) {
     await apiRequest('/api/auth/logout', { method: 'POST', noRefresh: true, timeoutMs: 5_000 }).catch(
       () => {},

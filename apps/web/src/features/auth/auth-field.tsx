@@ -5,15 +5,20 @@ export function AuthField({
   id,
   label,
   error,
+  hint,
   children,
   ...input
 }: {
   id: string;
   label: ReactNode;
   error: string | null;
+  /** A rule shown under the input (e.g. the password rule), read with it by screen readers. */
+  hint?: string;
   children?: ReactNode;
 } & ComponentPropsWithRef<'input'>) {
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="fieldset py-1">
       <label htmlFor={id} className="fieldset-legend pb-1">
@@ -24,9 +29,14 @@ export function AuthField({
           id={id}
           className={`input w-full ${error ? 'input-error' : ''}`}
           aria-invalid={Boolean(error)}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy}
           {...input}
         />
+      )}
+      {hint && (
+        <p id={hintId} className="text-base-content/70 text-sm mt-1">
+          {hint}
+        </p>
       )}
       {error && (
         <p id={errorId} className="text-error text-sm mt-1">

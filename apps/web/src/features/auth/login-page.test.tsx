@@ -74,4 +74,22 @@ describe('LoginPage', () => {
     fireEvent.change(input('login-password'), { target: { value: '123456' } });
     await waitFor(() => expect(document.getElementById('login-password-error')).toBeNull());
   });
+
+  it('shows the translated wait when the server refuses the login with 429', async () => {
+    const limited = { error: { code: 'rate_limited', message: 'Too many', details: { retryAfter: 840 } } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: RequestInfo | URL) =>
+        String(url).includes('/api/auth/login')
+          ? new Response(JSON.stringify(limited), { status: 429, headers: { 'Retry-After': '840' } })
+          : new Response(JSON.stringify({ demo: false }), { status: 200 }),
+      ),
+    );
+    renderPage();
+    fireEvent.change(input('login-email'), { target: { value: 'officer@test.vn' } });
+    fireEvent.change(input('login-password'), { target: { value: 'wrong-password' } });
+    await act(async () => fireEvent.submit(screen.getByTestId('login-form')));
+    const alert = await screen.findByTestId('login-error');
+    expect(alert.textContent).toBe('Too many failed attempts. Try again in 14 minute(s).');
+  });
 });

@@ -18,25 +18,16 @@ import { ApiError, apiRequest } from '../../lib/api.ts';
 import { AuthCard, AuthSwitch } from './auth-card.tsx';
 import { requestLogin, startSession, takeSessionExpiredNotice } from './auth-client.ts';
 import { AuthField } from './auth-field.tsx';
+import { type Notice, rateLimitNotice } from './rate-limit-notice.ts';
 
 /** Shown long enough to read the success alert; not the spec's simulated delay. */
 const SUCCESS_PAUSE_MS = 400;
 
-function retryAfterSeconds(details: unknown): number {
-  if (typeof details === 'object' && details !== null && 'retryAfter' in details) {
-    const seconds = Number(details.retryAfter);
-    if (Number.isFinite(seconds)) return seconds;
-  }
-  return 900;
-}
-
-function errorKey(err: unknown): { key: string; params?: Record<string, number> } {
+function errorKey(err: unknown): Notice {
+  const limited = rateLimitNotice(err, 'auth.login.rateLimited');
+  if (limited) return limited;
   if (err instanceof ApiError) {
     if (err.status === 401 || err.status === 400) return { key: 'auth.loginError' };
-    if (err.status === 429) {
-      const seconds = retryAfterSeconds(err.details);
-      return { key: 'auth.login.rateLimited', params: { minutes: Math.max(1, Math.ceil(seconds / 60)) } };
-    }
     if (err.isNetwork) return { key: 'auth.login.offline' };
   }
   return { key: 'auth.loginServerError' };
@@ -71,7 +62,7 @@ export default function LoginPage() {
   });
   const errorOf = useErrorText(formState.errors);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ key: string; params?: Record<string, number> } | null>(null);
+  const [error, setError] = useState<Notice | null>(null);
   const [success, setSuccess] = useState(false);
   const [expired] = useState(takeSessionExpiredNotice);
   const demo = useDemoAccounts();
@@ -83,7 +74,8 @@ export default function LoginPage() {
       setSuccess(true);
       setTimeout(() => {
         startSession(session);
-        navigate('/entry-management', { replace: true });
+        // '/' leads to the home screen of the route table (the dashboard).
+        navigate('/', { replace: true });
       }, SUCCESS_PAUSE_MS);
     } catch (err) {
       setError(errorKey(err));

@@ -1,6 +1,7 @@
 /**
  * Registration (/auth/register): files an account request that an administrator approves.
- * Rules are the shared registration schema (name 2-50, e-mail, strong password, confirmation,
+ * Rules are the shared registration schema (name 2-50, e-mail, password of 12+ characters not
+ * containing the e-mail's name, confirmation,
  * age 18-120, gender, terms).
  */
 import { GENDERS, type RegistrationForm, registrationFormSchema } from '@bh/shared';
@@ -10,12 +11,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppForm } from '../../components/form/app-form.tsx';
 import { useErrorText } from '../../components/form/field-error.ts';
+import { setServerFieldErrors } from '../../components/form/server-field-errors.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { AuthCard, AuthSwitch } from './auth-card.tsx';
 import { AuthField } from './auth-field.tsx';
+import { type Notice, rateLimitNotice } from './rate-limit-notice.ts';
 
 interface RegisterValues {
   name: string;
@@ -52,7 +55,7 @@ export default function RegisterPage() {
   });
   const errorOf = useErrorText(formState.errors);
   const [busy, setBusy] = useState(false);
-  const [error, setFailure] = useState<string | null>(null);
+  const [error, setFailure] = useState<Notice | null>(null);
   const [done, setDone] = useState(false);
 
   const onSubmit = handleSubmit(async (value) => {
@@ -61,10 +64,14 @@ export default function RegisterPage() {
       await api.post('/api/auth/register', value, { noRefresh: true });
       setDone(true);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) {
-        setError('email', { type: 'server', message: 'auth.errors.emailTaken' }, { shouldFocus: true });
-      } else if (err instanceof ApiError && err.isNetwork) setFailure('auth.register.offline');
-      else setFailure('auth.loginServerError');
+      // The server answers the same 202 for a known e-mail (no enumeration): nothing to show
+      // on the e-mail field; the success text says to check with the administrator. A password
+      // the server refuses (common, or containing the e-mail's name) shows on its field.
+      if (setServerFieldErrors(err, setError, ['password', 'email', 'name'])) return;
+      const limited = rateLimitNotice(err, 'auth.register.rateLimited');
+      if (limited) setFailure(limited);
+      else if (err instanceof ApiError && err.isNetwork) setFailure({ key: 'auth.register.offline' });
+      else setFailure({ key: 'auth.loginServerError' });
     } finally {
       setBusy(false);
     }
@@ -82,6 +89,7 @@ export default function RegisterPage() {
       autoComplete={autoComplete}
       {...register(name)}
       error={errorOf(name)}
+      hint={name === 'password' ? t('validation.password_rule') : undefined}
     />
   );
   const genderError = errorOf('gender');
@@ -101,7 +109,11 @@ export default function RegisterPage() {
       ) : (
         <>
           <p className="text-center text-base-content/70">{t('auth.register.intro')}</p>
-          {error && <Alert tone="error">{t(error)}</Alert>}
+          {error && (
+            <Alert tone="error" data-testid="register-error">
+              {t(error.key, error.params ?? {})}
+            </Alert>
+          )}
           <AppForm
             onSubmit={onSubmit}
             onStart={() => setFailure(null)}

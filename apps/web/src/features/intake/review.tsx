@@ -161,7 +161,6 @@ export function Review({ draft, online, onDone }: { draft: Draft; online: boolea
             lists={lists}
             flightRequired={flightInfoRequired(mode)}
             mode={mode}
-            isEdit={false}
           />
         </div>
       </div>

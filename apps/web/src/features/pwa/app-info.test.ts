@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatBytes, parseBrowser, parseDevice, parseOs } from './app-info.ts';
+import { isIosSafari } from './install-prompt.ts';
 
 const CHROME_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -26,5 +27,19 @@ describe('app info', () => {
   it('formats sizes', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
+  });
+});
+
+describe('iOS install instructions', () => {
+  it('are meant for Safari on iPhone and iPad only', () => {
+    const iphone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+    const ipad =
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
+    expect(isIosSafari(iphone, 5)).toBe(true);
+    expect(isIosSafari(ipad, 5)).toBe(true);
+    expect(isIosSafari(ipad, 0)).toBe(false);
+    expect(isIosSafari(iphone.replace('Version/17.4', 'CriOS/120.0'), 5)).toBe(false);
+    expect(isIosSafari('Mozilla/5.0 (X11; Linux x86_64) Chrome/120 Safari/537.36', 0)).toBe(false);
   });
 });

@@ -97,7 +97,11 @@ export function AppPanel() {
         </div>
         <div className="rounded-box bg-base-200 p-3 flex flex-col gap-1 items-start">
           <span className="text-xs opacity-80">{t('pwa.panel.install')}</span>
-          {install.canInstall && !install.isInstalled ? (
+          {install.iosInstructions && !install.isInstalled ? (
+            <p className="text-xs" data-testid="ios-install-steps">
+              {t('pwa.panel.iosInstall')}
+            </p>
+          ) : install.canInstall && !install.isInstalled ? (
             <button type="button" className="btn btn-sm btn-primary" onClick={() => void promptInstall()}>
               {t('pwa.panel.installButton')}
             </button>
@@ -123,6 +127,15 @@ export function AppPanel() {
         {action('sync', 'btn-primary', t('pwa.panel.forceSync'))}
         {action('download', 'btn-outline', t('pwa.panel.download'))}
       </div>
+      {busy === 'download' && sync.pullProgress !== null && (
+        <progress
+          className="progress progress-primary w-full"
+          value={sync.pullProgress}
+          max={1}
+          aria-label={t('pwa.panel.download')}
+          data-testid="panel-download-progress"
+        />
+      )}
       {!sync.isOnline && <p className="text-sm opacity-80">{t('pwa.panel.offlineHint')}</p>}
       {sync.paused && (
         <Alert tone="warning" announce="alert" className="text-sm">

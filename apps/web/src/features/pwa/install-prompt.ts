@@ -21,20 +21,34 @@ declare global {
 export interface InstallState {
   canInstall: boolean;
   isInstalled: boolean;
+  /** iOS Safari has no install prompt: the page shows "Add to Home Screen" steps instead. */
+  iosInstructions: boolean;
 }
 
 let deferred: BeforeInstallPromptEvent | null = null;
-const installStore = createStore<InstallState>({ canInstall: false, isInstalled: false });
+const installStore = createStore<InstallState>({
+  canInstall: false,
+  isInstalled: false,
+  iosInstructions: false,
+});
 let attached = false;
 const set = (next: Partial<InstallState>) => patchStore(installStore, next);
 
 const isStandalone = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
+  (typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches) ||
+  Reflect.get(navigator, 'standalone') === true;
+
+/** Safari on iPhone/iPad (iPadOS reports a Mac with touch); other iOS browsers cannot install either. */
+export function isIosSafari(ua: string, maxTouchPoints: number): boolean {
+  const ios = /iPad|iPhone|iPod/.test(ua) || (/Macintosh/.test(ua) && maxTouchPoints > 1);
+  return ios && /Safari/.test(ua) && !/CriOS|FxiOS|EdgiOS/.test(ua);
+}
 
 export function captureInstallPrompt() {
   if (attached || typeof window === 'undefined') return;
   attached = true;
   if (isStandalone()) set({ isInstalled: true });
+  else if (isIosSafari(navigator.userAgent, navigator.maxTouchPoints ?? 0)) set({ iosInstructions: true });
   window.addEventListener('beforeinstallprompt', (e) => {
     e.preventDefault();
     deferred = e;

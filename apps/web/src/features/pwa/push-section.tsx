@@ -1,32 +1,23 @@
 /**
- * Push notifications: enable (permission default), subscribe (granted), a denied badge, or
- * "not available" when the browser lacks push or the server has no application key
- * (GET /api/push/public-key answers 404). Failures are shown, not only logged.
+ * Push notifications, following the permission state: "enable" (permission default), "subscribe"
+ * (granted, not subscribed), subscribed with "unsubscribe", a denied badge, or "not available"
+ * when the browser lacks push. Failures are shown, not only logged.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertLine } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import {
+  currentSubscription,
+  fetchPublicKey,
+  pushSupported,
+  subscribePush,
+  unsubscribePush,
+} from './push-client.ts';
 
-type KeyState = 'loading' | 'missing' | 'unreachable' | { key: string };
-
-const pushSupported = () =>
-  typeof window !== 'undefined' &&
-  'Notification' in window &&
-  'serviceWorker' in navigator &&
-  'PushManager' in window;
-
-function urlBase64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
-  const padded = (base64 + '='.repeat((4 - (base64.length % 4)) % 4))
-    .replaceAll('-', '+')
-    .replaceAll('_', '/');
-  const raw = atob(padded);
-  const out = new Uint8Array(new ArrayBuffer(raw.length));
-  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
-  return out;
-}
+type KeyState = 'loading' | 'unreachable' | { key: string };
 
 export function PushSection() {
   const { t } = useTranslation();
@@ -42,17 +33,10 @@ export function PushSection() {
   useEffect(() => {
     if (!supported) return;
     let live = true;
-    api
-      .get<{ publicKey: string }>('/api/push/public-key')
+    fetchPublicKey()
       .then((r) => live && setKey({ key: r.publicKey }))
-      .catch((err: unknown) => {
-        if (!live) return;
-        setKey(err instanceof ApiError && err.status === 404 ? 'missing' : 'unreachable');
-      });
-    void navigator.serviceWorker
-      .getRegistration()
-      .then((reg) => reg?.pushManager.getSubscription())
-      .then((sub) => live && setSubscribed(Boolean(sub)));
+      .catch(() => live && setKey('unreachable'));
+    void currentSubscription().then((sub) => live && setSubscribed(sub !== null));
     return () => {
       live = false;
     };
@@ -67,8 +51,7 @@ export function PushSection() {
     }
   };
 
-  const subscribe = async () => {
-    if (typeof key !== 'object') return;
+  const act = async (fn: () => Promise<void>, next: boolean) => {
     if (!navigator.onLine) {
       setError(t('sync.errors.pushSubscriptionOffline'));
       return;
@@ -76,20 +59,14 @@ export function PushSection() {
     setBusy(true);
     setError(null);
     try {
-      const reg = await navigator.serviceWorker.ready;
-      const sub = await reg.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: urlBase64ToBytes(key.key),
-      });
-      await api.post('/api/push-subscriptions', {
-        subscription: sub.toJSON(),
-        userAgent: navigator.userAgent.slice(0, 512),
-        timestamp: new Date().toISOString(),
-      });
-      setSubscribed(true);
+      await fn();
+      setSubscribed(next);
     } catch (err) {
+      // A browser refusal (no push service, blocked) is named by the browser after our sentence.
       setError(
-        err instanceof ApiError ? t(`errors.${err.code}`, { defaultValue: err.message }) : String(err),
+        err instanceof ApiError
+          ? t(`errors.${err.code}`, { defaultValue: err.message })
+          : `${t('pwa.push.failed')} ${err instanceof Error ? err.message : String(err)}`,
       );
     } finally {
       setBusy(false);
@@ -97,7 +74,7 @@ export function PushSection() {
   };
 
   let body: React.ReactNode;
-  if (!supported || key === 'missing') {
+  if (!supported) {
     body = <Badge variant="ghost">{t('pwa.push.notAvailable')}</Badge>;
   } else if (key === 'loading') {
     body = <Spinner size="sm" label={t('pwa.loading')} />;
@@ -110,14 +87,29 @@ export function PushSection() {
       </button>
     );
   } else if (subscribed) {
-    body = <Badge variant="success">{t('pwa.push.subscribed')}</Badge>;
+    body = (
+      <span className="flex items-center gap-2">
+        <Badge variant="success">{t('pwa.push.subscribed')}</Badge>
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost"
+          disabled={busy}
+          onClick={() => void act(unsubscribePush, false)}
+          data-testid="push-unsubscribe"
+        >
+          {t('pwa.push.unsubscribe')}
+        </button>
+      </span>
+    );
   } else {
+    const publicKey = typeof key === 'object' ? key.key : null;
     body = (
       <button
         type="button"
         className="btn btn-sm btn-primary"
-        disabled={busy || key === 'unreachable'}
-        onClick={() => void subscribe()}
+        disabled={busy || publicKey === null}
+        onClick={() => publicKey && void act(() => subscribePush(publicKey), true)}
+        data-testid="push-subscribe"
       >
         {t('pwa.push.subscribe')}
       </button>

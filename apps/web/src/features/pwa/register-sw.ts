@@ -2,7 +2,7 @@
  * Registers /sw.js (production builds only) and exposes update state: an update is flagged
  * when a new worker installs while an old one controls the page.
  */
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { createStore, patchStore } from '../../lib/store.ts';
 
 export interface SwState {
@@ -21,9 +21,13 @@ export function useSwState(): SwState {
 
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  wb = new Workbox('/sw.js');
-  wb.addEventListener('waiting', () => set({ updateAvailable: true }));
-  wb.register()
+  // workbox-window loads in its own chunk, off the first screen's critical path.
+  import('workbox-window')
+    .then(({ Workbox: WorkboxWindow }) => {
+      wb = new WorkboxWindow('/sw.js');
+      wb.addEventListener('waiting', () => set({ updateAvailable: true }));
+      return wb.register();
+    })
     .then(() => set({ registered: true }))
     .catch((err: unknown) => {
       console.error('service worker registration failed', err);

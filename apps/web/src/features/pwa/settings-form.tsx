@@ -14,8 +14,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AlertLine } from '../../components/ui/alert.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { registerBackgroundSync } from '../../sync/runtime.ts';
 import { showLocalNotification } from './local-notification.ts';
+import { applyPwaSettings } from './settings-effects.ts';
 import { defaultPwaSettings, loadPwaSettings, savePwaSettings } from './settings-store.ts';
 
 type Flag = 'autoSync' | 'cacheImages' | 'backgroundSync' | 'autoCleanup';
@@ -44,7 +44,7 @@ export function SettingsForm() {
       setBusy(false);
       return;
     }
-    if (settings.backgroundSync) await registerBackgroundSync();
+    await applyPwaSettings(settings);
     await showLocalNotification(t('pwa.settings.notificationTitle'), t('pwa.settings.saved'));
     reset(loadPwaSettings());
     setMessage({ tone: 'success', text: t('pwa.settings.saved') });

@@ -1,36 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setRefreshHandler } from '../../lib/api.ts';
 import { clearSession, getSession, setSession, updateToken } from '../../lib/session.ts';
+import { stubXhr } from '../../test/fake-xhr.ts';
 import { rejectionReportCsv, uploadImport } from './csv-transfer.ts';
 
-/** A stand-in XMLHttpRequest answering from a list of canned replies, recording each request. */
+/** Answers each request with the next canned reply; returns the bearer token of each request. */
 function fakeXhr(replies: { status: number; body: unknown }[]) {
   const sent: { token: string | undefined }[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload: {
-      onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
-    } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    private headers: Record<string, string> = {};
-    open() {}
-    setRequestHeader(name: string, value: string) {
-      this.headers[name] = value;
-    }
-    send() {
-      sent.push({ token: this.headers.Authorization?.replace('Bearer ', '') });
-      const reply = replies.shift()!;
-      queueMicrotask(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 10, total: 10 });
-        this.status = reply.status;
-        this.responseText = JSON.stringify(reply.body);
-        this.onload?.();
-      });
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  stubXhr((xhr) => {
+    sent.push({ token: xhr.headers.Authorization?.replace('Bearer ', '') });
+    const reply = replies.shift();
+    if (!reply) throw new Error('no reply left');
+    queueMicrotask(() => {
+      xhr.upload.onprogress?.({ lengthComputable: true, loaded: 10, total: 10 });
+      xhr.receive(JSON.stringify(reply.body), reply.status);
+      xhr.onload?.();
+    });
+  });
   return sent;
 }
 

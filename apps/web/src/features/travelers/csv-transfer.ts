@@ -16,6 +16,7 @@ import {
   travelerImportReportSchema,
 } from '@bh/shared';
 import { api, refreshAfterUnauthorized } from '../../lib/api.ts';
+import { fileNameOf, readWithProgress, saveBlob } from '../../lib/download.ts';
 import { getSession } from '../../lib/session.ts';
 
 /** What an export has received so far. */
@@ -35,28 +36,16 @@ export async function downloadExport(
     raw: true,
     headers: { Accept: 'text/csv' },
   });
-  const name =
-    /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'travelers.csv';
-  saveBlob(await readWithProgress(res, onProgress), name);
-}
-
-/** The body as a blob, counting bytes and line ends on the way. */
-async function readWithProgress(res: Response, onProgress: (progress: ExportProgress) => void) {
-  const type = res.headers.get('Content-Type') ?? 'text/csv;charset=utf-8';
-  if (!res.body) return res.blob();
-  const reader = res.body.getReader();
-  const parts: Uint8Array<ArrayBuffer>[] = [];
-  let bytes = 0;
   let lines = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    bytes += value.byteLength;
-    for (const byte of value) if (byte === NEWLINE) lines += 1;
-    onProgress({ bytes, rows: Math.max(0, lines - 1) });
-  }
-  return new Blob(parts, { type });
+  const blob = await readWithProgress(
+    res,
+    (chunk, bytes) => {
+      for (const byte of chunk) if (byte === NEWLINE) lines += 1;
+      onProgress({ bytes, rows: Math.max(0, lines - 1) });
+    },
+    'text/csv;charset=utf-8',
+  );
+  saveBlob(blob, fileNameOf(res, 'travelers.csv'));
 }
 
 /**
@@ -81,18 +70,6 @@ export function rejectionReportCsv(
 /** Saves text as a file. */
 export function saveText(text: string, name: string, type = 'text/csv;charset=utf-8') {
   saveBlob(new Blob([text], { type }), name);
-}
-
-/** Hands a blob to the browser as a download, through a temporary link. */
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export class ImportError extends Error {

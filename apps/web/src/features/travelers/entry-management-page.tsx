@@ -11,6 +11,7 @@ import { useSyncState } from '../../sync/use-sync-state.ts';
 import { IntakeToolbar } from '../intake/intake-toolbar.tsx';
 import { ExportButton } from './export-button.tsx';
 import { ImportDialog } from './import-dialog.tsx';
+import { useLinkedFilter } from './linked-filter.tsx';
 import { EMPTY_FILTERS, SearchPanel } from './search-panel.tsx';
 import { StatsBar } from './stats-bar.tsx';
 import { TravelerDetailsModal } from './traveler-details-modal.tsx';
@@ -27,7 +28,11 @@ type Dialog =
 export default function EntryManagementPage() {
   const { t, i18n } = useTranslation();
   const [filters, setFilters] = useState<TravelerFilters>(EMPTY_FILTERS);
-  const { state, items, stats, retry } = useTravelerSearch(filters);
+  const search = useTravelerSearch(filters);
+  const { state, stats, retry } = search;
+  // Filters a link brought (the dashboard's figures) narrow the search results.
+  const linked = useLinkedFilter(search.items);
+  const { items } = linked;
   const lists = useReferenceLists();
   const wide = useWideScreen();
   const sync = useSyncState();
@@ -128,6 +133,7 @@ export default function EntryManagementPage() {
           {t('travelers.pullProgress', { percent: Math.round(sync.pullProgress * 100) })}
         </div>
       )}
+      {linked.banner}
       <SearchPanel countries={lists.countries} onSearch={setFilters} />
       <StatsBar stats={stats} />
       {state.status === 'ready' && (

@@ -65,7 +65,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     } catch (err) {
       if (err instanceof ImportError && err.status === 0) setError(t('travelers.import.offline'));
       else if (err instanceof ImportError && err.details.length > 0)
-        setError(err.details.map((d) => [d.field, t(d.code)].filter(Boolean).join(': ')).join('; '));
+        setError(
+          err.details.map((d) => [d.field, t(d.code, d.params)].filter(Boolean).join(': ')).join('; '),
+        );
       else setError(t('travelers.import.failed'));
     } finally {
       setPhase({ kind: 'idle' });

@@ -6,6 +6,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/index.ts';
+import { type FakeXhr, stubXhr } from '../../test/fake-xhr.ts';
 import { ExportButton } from './export-button.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 
@@ -20,29 +21,10 @@ afterEach(() => {
 
 /** An XMLHttpRequest whose answer the test writes piece by piece. */
 function controlledXhr() {
-  const control: { xhr: ControlledXhr | null } = { xhr: null };
-  class ControlledXhr {
-    status = 0;
-    responseText = '';
-    upload: {
-      onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
-    } = { onprogress: null };
-    onprogress: (() => void) | null = null;
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    open() {}
-    setRequestHeader() {}
-    send() {
-      control.xhr = this;
-    }
-    /** The server answers 200 and sends more of its body. */
-    receive(text: string) {
-      this.status = 200;
-      this.responseText += text;
-      this.onprogress?.();
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', ControlledXhr);
+  const control: { xhr: FakeXhr | null } = { xhr: null };
+  stubXhr((xhr) => {
+    control.xhr = xhr;
+  });
   return control;
 }
 

@@ -1,15 +1,15 @@
 /**
  * Details modal: basic info (birth date N/A when missing), flight info, note, other fields,
- * the officer's status change, the traveller's health declaration; close and go to the
- * health declaration.
+ * the lifecycle (status buttons from the transition table, quarantine follow-up, timeline), the
+ * traveller's health declaration; close and go to the health declaration.
  */
-import { TRAVELER_STATUSES, type TravelerStatus, travelerStatusLabelKey } from '@bh/shared';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { type LocalTraveler, setTravelerStatus } from '../../db/travelers-repo.ts';
+import type { LocalTraveler } from '../../db/travelers-repo.ts';
 import { DeleteTravelerButton } from '../intake/delete-traveler-button.tsx';
+import { LifecycleSection } from '../lifecycle/lifecycle-section.tsx';
 import { DeclarationSlot } from './declaration-slot.tsx';
 import { countryName, formatDate } from './format.ts';
 import { StatusBadge, SyncBadge } from './status-badges.tsx';
@@ -52,17 +52,6 @@ export function TravelerDetailsModal({
   const { t, i18n } = useTranslation();
   const goToDeclaration = useGoToDeclaration(onClose);
   const lists = useReferenceLists();
-  const [status, setStatus] = useState<TravelerStatus>('pending');
-  const [notice, setNotice] = useState<string | null>(null);
-  const travelerId = traveler?.id ?? null;
-  const storedStatus = traveler?.status;
-  // The choice follows the stored status when that changes (not when sync merely acknowledges
-  // the record), and the saved notice stays until another traveller is shown.
-  useEffect(() => {
-    if (storedStatus) setStatus(storedStatus);
-  }, [storedStatus]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset per traveller on purpose
-  useEffect(() => setNotice(null), [travelerId]);
 
   const na = t('travelers.details.na');
   const f = (name: string) => t(`travelers.field.${name}`);
@@ -123,46 +112,7 @@ export function TravelerDetailsModal({
             [f('emergencyContact'), orNa(tr.emergencyContact)],
           ]}
         />
-        <form
-          className="flex flex-wrap items-end gap-2 mt-3"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            await setTravelerStatus(tr.id, status);
-            setNotice(t('travelers.details.statusSaved'));
-          }}
-        >
-          <label className="flex flex-col gap-1 text-sm">
-            <span>{t('travelers.details.newStatus')}</span>
-            <select
-              className="select select-sm"
-              value={status}
-              onChange={(e) => {
-                const chosen = TRAVELER_STATUSES.find((s) => s === e.target.value);
-                if (chosen) setStatus(chosen);
-              }}
-              data-testid="status-select"
-            >
-              {TRAVELER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(travelerStatusLabelKey(s))}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button
-            type="submit"
-            className="btn btn-sm"
-            disabled={status === tr.status}
-            data-testid="status-save"
-          >
-            {t('travelers.details.changeStatus')}
-          </button>
-          {notice && (
-            <output className="text-success text-sm" aria-live="polite">
-              {notice}
-            </output>
-          )}
-        </form>
+        <LifecycleSection traveler={tr} />
         <DeclarationSlot travelerId={tr.id} />
       </div>
     );

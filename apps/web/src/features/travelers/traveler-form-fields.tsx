@@ -3,14 +3,7 @@
  * as strings in a react-hook-form form; `validateTravelerForm` (packages/shared) normalises and
  * checks them on save.
  */
-import {
-  GENDERS,
-  PURPOSES_OF_VISIT,
-  pickLocale,
-  type SystemMode,
-  TRAVELER_STATUSES,
-  travelerStatusLabelKey,
-} from '@bh/shared';
+import { GENDERS, PURPOSES_OF_VISIT, pickLocale, type SystemMode } from '@bh/shared';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -30,18 +23,9 @@ interface FieldsProps {
   lists: ReferenceLists;
   flightRequired: boolean;
   mode: SystemMode;
-  isEdit: boolean;
 }
 
-export function TravelerFormFields({
-  values,
-  errorOf,
-  bind,
-  lists,
-  flightRequired,
-  mode,
-  isEdit,
-}: FieldsProps) {
+export function TravelerFormFields({ values, errorOf, bind, lists, flightRequired, mode }: FieldsProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const select = t('travelers.form.select');
@@ -104,12 +88,6 @@ export function TravelerFormFields({
         )}
         {text('birthDate', { type: 'date' })}
         {text('passportExpiry', { type: 'date' })}
-        {isEdit &&
-          choice(
-            'status',
-            TRAVELER_STATUSES.map((s) => ({ value: s, label: t(travelerStatusLabelKey(s)) })),
-            true,
-          )}
       </fieldset>
 
       <fieldset className="grid gap-x-3 sm:grid-cols-3">

@@ -183,7 +183,6 @@ export function TravelerFormModal({
           lists={lists}
           flightRequired={flightInfoRequired(mode)}
           mode={mode}
-          isEdit={traveler !== null}
         />
         {saveError && (
           <Alert tone="error" className="mt-3 text-sm">

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '../../components/form/app-form.tsx';
 import { useErrorText } from '../../components/form/field-error.ts';
+import { setServerFieldErrors } from '../../components/form/server-field-errors.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
@@ -43,7 +44,8 @@ export function UserCreateForm({
     } catch (err) {
       if (err instanceof ApiError && err.status === 409)
         setError('email', { type: 'server', message: 'auth.errors.emailTaken' });
-      else setFailure(apiErrorKey(err));
+      else if (!setServerFieldErrors(err, setError, ['password', 'email', 'name']))
+        setFailure(apiErrorKey(err));
     } finally {
       setBusy(false);
     }
@@ -57,6 +59,7 @@ export function UserCreateForm({
       autoComplete={type === 'password' ? 'new-password' : 'off'}
       {...register(name)}
       error={errorOf(name)}
+      hint={name === 'password' ? t('validation.password_rule') : undefined}
     />
   );
 
@@ -83,6 +86,18 @@ export function UserCreateForm({
               ))}
             </select>
           </AuthField>
+        </div>
+        {/* Lets the password be 8-11 characters; the server records the consent in the audit trail. */}
+        <div className="flex items-center gap-2 py-1">
+          <input
+            id="new-user-short-password"
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            {...register('shortPasswordConsent')}
+          />
+          <label htmlFor="new-user-short-password" className="cursor-pointer text-base-content">
+            {t('users.create.shortPasswordConsent')}
+          </label>
         </div>
         <div className="card-actions justify-end mt-2">
           <button type="button" className="btn btn-ghost" onClick={onCancel}>

@@ -1,5 +1,5 @@
 import type { PullResponse, PushRequest, PushResponse, SyncStatusResponse } from '@bh/shared';
-import { type SyncTransport, TransportError } from '../engine.ts';
+import { type SyncTransport, TransportError } from '../transport.ts';
 
 /** The sync protocol over real HTTP (for tests against a server process). */
 export class FetchTransport implements SyncTransport {

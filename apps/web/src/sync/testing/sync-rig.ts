@@ -6,7 +6,8 @@
 import type { PullResponse, PushRequest, PushResponse, SyncStatusResponse } from '@bh/shared';
 import type { FastifyInstance } from 'fastify';
 import { PWADatabase } from '../../db/database.ts';
-import { SyncEngine, type SyncTransport, TransportError } from '../engine.ts';
+import { SyncEngine } from '../engine.ts';
+import { type SyncTransport, TransportError } from '../transport.ts';
 
 interface Faults {
   offline: boolean;

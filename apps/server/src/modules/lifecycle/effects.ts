@@ -1,0 +1,238 @@
+/**
+ * What the traveller lifecycle adds to a sync round (the hooks of the synced tables in
+ * modules/sync/tables.ts; they run inside the write transaction of docs/decisions/002-set-based-sync-apply.md,
+ * so an event, the status it moves and its audit row commit together or not at all):
+ * - status_changed events are checked against the lifecycle table (packages/shared
+ *   domain/lifecycle.ts) with the traveller's status on the server, and refused with the reason;
+ *   applied ones move the traveller (entering quarantine sets the schedule);
+ * - the first declaration moves a pending traveller to declared (never any other status);
+ * - creating a traveller, storing a declaration, attaching a file and a check-in append events.
+ */
+import { DEFAULT_QUARANTINE_DAYS, isFever, statusChangeError, TRAVELER_STATUSES } from '@bh/shared';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { auditEvents, systemStatus, travelerEvents, travelers, users } from '../../db/schema.ts';
+import type { AuthUser } from '../../plugins/auth-guard.ts';
+import type { RoundHook, RoundItem } from '../sync/hooks.ts';
+
+type Exec = Db | Tx;
+
+const statusSchema = z.enum(TRAVELER_STATUSES);
+const nextSeq = sql`nextval('change_seq')`;
+
+async function actorName(tx: Exec, user: AuthUser): Promise<string | null> {
+  const [row] = await tx.select({ name: users.name }).from(users).where(eq(users.id, user.id));
+  return row?.name ?? null;
+}
+
+async function quarantineLength(tx: Exec): Promise<number> {
+  const [row] = await tx.select({ days: systemStatus.quarantineDays }).from(systemStatus);
+  return row?.days ?? DEFAULT_QUARANTINE_DAYS;
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** Fills the server's columns of device events and checks status changes, in order. */
+export const beforeEvents: RoundHook<Map<string, string>> = async (tx, op, items, user) => {
+  const refused = new Map<string, string>();
+  if (op !== 'create') return refused;
+  const name = await actorName(tx, user);
+  const ids = [...new Set(items.map((i) => str(i.row?.travelerId)).filter((id) => id !== null))];
+  const rows = ids.length
+    ? await tx
+        .select({ id: travelers.id, status: travelers.status })
+        .from(travelers)
+        .where(and(inArray(travelers.id, ids), isNull(travelers.deletedAt)))
+    : [];
+  // The status each traveller has after the events before it in this round.
+  const statuses = new Map(rows.map((r) => [r.id, r.status]));
+  const days = items.some((i) => i.row?.toStatus === 'quarantine') ? await quarantineLength(tx) : 0;
+  for (const { id, row } of items) {
+    if (!row) continue;
+    Object.assign(row, { actorId: user.id, actorName: name, fromStatus: null, details: null });
+    const travelerId = str(row.travelerId) ?? '';
+    const from = statuses.get(travelerId);
+    if (from === undefined) {
+      refused.set(id, 'lifecycle.errors.travelerNotFound');
+      continue;
+    }
+    if (row.kind !== 'status_changed') continue;
+    const to = statusSchema.parse(row.toStatus);
+    const error = statusChangeError({
+      from,
+      to,
+      correction: row.correction === true,
+      reason: str(row.reason),
+      role: user.role,
+    });
+    if (error) {
+      refused.set(id, error);
+      continue;
+    }
+    row.fromStatus = from;
+    // The schedule starts on the device's calendar day of the decision (occurredAt carries the
+    // device's offset; the stored timestamp would lose it).
+    if (to === 'quarantine')
+      row.details = { quarantineStart: String(row.occurredAt).slice(0, 10), quarantineDays: days };
+    statuses.set(travelerId, to);
+  }
+  return refused;
+};
+
+const quarantineDetailsSchema = z.object({ quarantineStart: z.string(), quarantineDays: z.number() });
+
+/** Moves the travellers of the applied status changes, in order, with an audit row each. */
+export const afterEvents: RoundHook<void> = async (tx, op, items, user) => {
+  if (op !== 'create') return;
+  for (const { id, row } of items) {
+    if (row?.kind !== 'status_changed') continue;
+    const to = statusSchema.parse(row.toStatus);
+    const schedule = quarantineDetailsSchema.safeParse(row.details);
+    // One row per status change: they are few, and each must see the one before it.
+    const [moved] = await tx
+      .update(travelers)
+      .set({
+        status: to,
+        ...(schedule.success
+          ? { quarantineStart: schedule.data.quarantineStart, quarantineDays: schedule.data.quarantineDays }
+          : {}),
+        version: sql`${travelers.version} + 1`,
+        changeSeq: nextSeq,
+        updatedAt: new Date(),
+        updatedBy: user.id,
+      })
+      .where(eq(travelers.id, String(row.travelerId)))
+      .returning({ version: travelers.version });
+    if (!moved) continue;
+    await tx.insert(auditEvents).values({
+      userId: user.id,
+      action: row.correction === true ? 'traveler.status_correction' : 'traveler.status',
+      entity: 'traveler',
+      entityId: String(row.travelerId),
+      oldVersion: moved.version - 1,
+      newVersion: moved.version,
+      details: { eventId: id, from: row.fromStatus, to, reason: row.reason ?? null },
+    });
+  }
+};
+
+/** Server-written timeline events (ids made here; the device pulls them like any record). */
+async function appendEvents(
+  tx: Exec,
+  user: AuthUser,
+  events: { travelerId: string; kind: string; occurredAt: Date; details: Record<string, unknown> | null }[],
+) {
+  if (events.length === 0) return;
+  const name = await actorName(tx, user);
+  await tx.insert(travelerEvents).values(
+    events.map((e) => ({
+      id: crypto.randomUUID(),
+      ...e,
+      actorId: user.id,
+      actorName: name,
+      changeSeq: nextSeq,
+      createdBy: user.id,
+      updatedBy: user.id,
+    })),
+  );
+}
+
+/** Moves pending travellers that have a live declaration to declared. */
+async function declarePending(tx: Exec, ids: string[], user: AuthUser) {
+  if (ids.length === 0) return;
+  await tx.execute(sql`UPDATE travelers AS t SET status = 'declared', version = t.version + 1,
+      change_seq = nextval('change_seq'), updated_at = now(), updated_by = ${user.id}::uuid
+    WHERE t.id IN (SELECT value::uuid FROM json_array_elements_text(${JSON.stringify(ids)}::json))
+      AND t.status = 'pending' AND t.deleted_at IS NULL
+      AND EXISTS (SELECT 1 FROM health_declarations AS d WHERE d.traveler_id = t.id AND d.deleted_at IS NULL)`);
+}
+
+/**
+ * New travellers: a 'created' event each, set-based (a CSV import writes thousands at once), and
+ * declared at once when their declaration reached the server first.
+ */
+export const afterTravelers: RoundHook<void> = async (tx, op, items, user) => {
+  if (op !== 'create') return;
+  const ids = JSON.stringify(items.map((i) => i.id));
+  await tx.execute(sql`INSERT INTO traveler_events (id, traveler_id, kind, occurred_at, actor_id, actor_name,
+      change_seq, created_by, updated_by)
+    SELECT gen_random_uuid(), x.value::uuid, 'created', now(), ${user.id}::uuid,
+      (SELECT name FROM users WHERE id = ${user.id}::uuid), nextval('change_seq'), ${user.id}::uuid, ${user.id}::uuid
+    FROM json_array_elements_text(${ids}::json) AS x`);
+  await declarePending(
+    tx,
+    items.map((i) => i.id),
+    user,
+  );
+};
+
+const FILE_FIELDS = ['testFileId', 'vaccinationCertFileId'] as const;
+const attachedSchema = z.object({ fileId: z.string() });
+
+/**
+ * Stored declarations: pending travellers become declared (a later declaration never moves a
+ * traveller: only 'pending' is ever changed), the timeline gets 'declared' for a new one and
+ * 'file_attached' for each document not attached before.
+ */
+export const afterDeclarations: RoundHook<void> = async (tx, op, items, user) => {
+  if (op === 'delete') return;
+  const travelerIds = items.map((i) => str(i.row?.travelerId) ?? i.id);
+  await declarePending(tx, travelerIds, user);
+  const now = new Date();
+  const events: Parameters<typeof appendEvents>[2] = [];
+  if (op === 'create') {
+    for (const { id, row } of items) {
+      events.push({
+        travelerId: id,
+        kind: 'declared',
+        occurredAt: now,
+        details: { riskLevel: row?.riskLevel ?? null, riskScore: row?.riskScore ?? null },
+      });
+    }
+  }
+  const known = await tx
+    .select({ travelerId: travelerEvents.travelerId, details: travelerEvents.details })
+    .from(travelerEvents)
+    .where(and(inArray(travelerEvents.travelerId, travelerIds), eq(travelerEvents.kind, 'file_attached')));
+  const attached = new Set(
+    known.map((k) => `${k.travelerId}:${attachedSchema.safeParse(k.details).data?.fileId ?? ''}`),
+  );
+  for (const { id, row } of items) {
+    for (const field of FILE_FIELDS) {
+      const fileId = str(row?.[field]);
+      if (fileId && !attached.has(`${id}:${fileId}`)) {
+        events.push({ travelerId: id, kind: 'file_attached', occurredAt: now, details: { fileId, field } });
+      }
+    }
+  }
+  await appendEvents(tx, user, events);
+};
+
+/** The officer of a check-in is the user who records (or corrects) it. */
+export const beforeCheckIns: RoundHook<Map<string, string>> = async (tx, op, items, user) => {
+  if (op !== 'delete') {
+    const name = await actorName(tx, user);
+    for (const { row } of items) if (row) Object.assign(row, { officerId: user.id, officerName: name });
+  }
+  return new Map();
+};
+
+/** A new check-in appears in the timeline with its temperature (and whether it is a fever). */
+export const afterCheckIns: RoundHook<void> = async (tx, op, items: RoundItem[], user) => {
+  if (op !== 'create') return;
+  const events = items.flatMap(({ id, row }) => {
+    const travelerId = str(row?.travelerId);
+    const temperature = typeof row?.temperature === 'number' ? row.temperature : null;
+    if (!travelerId || temperature === null) return [];
+    return [
+      {
+        travelerId,
+        kind: 'check_in',
+        occurredAt: new Date(String(row?.checkedAt)),
+        details: { checkInId: id, date: row?.date ?? null, temperature, fever: isFever(temperature) },
+      },
+    ];
+  });
+  await appendEvents(tx, user, events);
+};

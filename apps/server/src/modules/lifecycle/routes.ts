@@ -1,0 +1,123 @@
+/**
+ * The traveller lifecycle over REST: the timeline of a traveller, and a new event (status change,
+ * test result, note). A new event goes through the same applyMutations path as a synced one, so
+ * the lifecycle check (lifecycle/effects.ts), the status it moves, its audit row and change_seq are
+ * identical; a status change the lifecycle table forbids is 422 with the translated reason.
+ */
+import {
+  type PushResult,
+  travelerEventCreateSchema,
+  travelerEventListSchema,
+  travelerEventResultSchema,
+  travelerEventSchema,
+  travelerIdParamsSchema,
+  travelerSchema,
+} from '@bh/shared';
+import { asc, eq, getTableColumns } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { travelerEvents } from '../../db/schema.ts';
+import { AppError, conflict, forbidden, notFound, validationError } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/responses.ts';
+import { userOf } from '../../plugins/auth-guard.ts';
+import { BEARER } from '../../plugins/openapi.ts';
+import { applyMutations } from '../sync/apply.ts';
+import { fetchRecord, toApiRecord } from '../sync/records.ts';
+import { WRITABLE_TABLES } from '../sync/tables.ts';
+
+const tags = ['lifecycle'];
+const security = BEARER;
+
+const { changeSeq: _seq, createdBy: _by, updatedBy: _up, ...eventColumns } = getTableColumns(travelerEvents);
+
+/** The REST error of a refused event: a lifecycle rule is 422, a missing traveller 404. */
+function refusal(result: PushResult): never {
+  const errors = result.errors ?? [];
+  if (errors.some((e) => e.code === 'forbidden')) throw forbidden();
+  if (errors.some((e) => e.code === 'lifecycle.errors.travelerNotFound')) throw notFound();
+  const rule = errors.find((e) => e.code.startsWith('lifecycle.errors.'));
+  if (rule) throw new AppError('unprocessable', rule.code, [{ field: 'toStatus', code: rule.code }]);
+  throw validationError(errors);
+}
+
+export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx.database;
+  const travelersTable = WRITABLE_TABLES.travelers;
+  const eventsTable = WRITABLE_TABLES.travelerEvents;
+  if (!travelersTable || !eventsTable) throw new Error('lifecycle: synced tables missing');
+
+  app.get(
+    '/api/travelers/:id/events',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "A traveller's timeline, oldest first",
+        params: travelerIdParamsSchema,
+        response: {
+          200: travelerEventListSchema,
+          ...errorResponses('validation_error', 'unauthorized', 'not_found'),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await fetchRecord(db, travelersTable, id))) throw notFound();
+      const rows = await db
+        .select(eventColumns)
+        .from(travelerEvents)
+        .where(eq(travelerEvents.travelerId, id))
+        .orderBy(asc(travelerEvents.occurredAt), asc(travelerEvents.createdAt));
+      return { items: rows.map((r) => travelerEventSchema.parse(toApiRecord(r))) };
+    },
+  );
+
+  app.post(
+    '/api/travelers/:id/events',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Adds a status change, test result or note to a traveller (status changes follow the lifecycle)',
+        params: travelerIdParamsSchema,
+        body: travelerEventCreateSchema,
+        response: {
+          201: travelerEventResultSchema,
+          ...errorResponses(
+            'validation_error',
+            'unauthorized',
+            'forbidden',
+            'not_found',
+            'conflict',
+            'unprocessable',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id: eventId, ...fields } = request.body;
+      const [result] = await applyMutations(db, { user: userOf(request), ip: request.ip, clientId: null }, [
+        {
+          seq: 1,
+          table: 'travelerEvents',
+          op: 'create',
+          id: eventId,
+          baseVersion: null,
+          data: { ...fields, travelerId: request.params.id },
+        },
+      ]);
+      if (!result) throw new Error('applyMutations answered no result');
+      if (result.status === 'rejected') refusal(result);
+      if (result.status === 'conflict') throw conflict({ serverRecord: result.serverRecord ?? null });
+      const [event, traveler] = await Promise.all([
+        fetchRecord(db, eventsTable, eventId),
+        fetchRecord(db, travelersTable, request.params.id),
+      ]);
+      if (!event || !traveler) throw notFound();
+      reply.status(201);
+      return { event: travelerEventSchema.parse(event), traveler: travelerSchema.parse(traveler) };
+    },
+  );
+};

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { reportSchema } from '@bh/shared';
+import ExcelJS from 'exceljs';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { healthDeclarations, travelers } from '../../db/schema.ts';
+import { fileHarness } from '../../test/file-harness.ts';
+import { declarationPayload } from '../../test/payloads.ts';
+
+const h = fileHarness();
+let headers: { authorization: string };
+beforeEach(async () => {
+  ({ headers } = await h.user());
+});
+
+/** A live traveller row written directly (the report reads rows, whatever wrote them). */
+async function traveler(entryDate: string, over: Partial<typeof travelers.$inferInsert> = {}) {
+  const id = randomUUID();
+  await h.database.db.insert(travelers).values({
+    id,
+    fullName: '=cmd|x',
+    passportNo: 'B1234567',
+    nationality: 'VN',
+    entryDate,
+    status: 'declared',
+    changeSeq: 0,
+    ...over,
+  });
+  return id;
+}
+
+async function declaration(travelerId: string, createdAt: string, riskLevel: 'low' | 'medium' | 'high') {
+  const { id: _id, travelerId: _t, email: _e, ...body } = declarationPayload(travelerId);
+  await h.database.db.insert(healthDeclarations).values({
+    ...body,
+    id: travelerId,
+    travelerId,
+    riskScore: 0,
+    riskLevel,
+    riskFactors: [],
+    ruleVersion: '1',
+    createdAt: new Date(createdAt),
+    changeSeq: 0,
+  });
+}
+
+const get = (url: string, auth: Record<string, string> = headers) => h.app.inject({ url, headers: auth });
+
+async function seedFebruary() {
+  const a = await traveler('2026-02-01');
+  const b = await traveler('2026-02-01', { nationality: 'JP', status: 'quarantine' });
+  await traveler('2026-02-14', { status: 'cleared' });
+  await traveler('2026-02-14', { deletedAt: new Date() });
+  await traveler('2026-03-01');
+  // 23:30 UTC on 31 January is 06:30 on 1 February in Ho Chi Minh City.
+  await declaration(a, '2026-01-31T23:30:00Z', 'high');
+  await declaration(b, '2026-02-01T10:00:00Z', 'low');
+}
+
+describe('reports API', () => {
+  it('needs a login', async () => {
+    const res = await get('/api/reports/daily?date=2026-02-01', {});
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('daily: arrivals, declarations by the post day, statuses, nationalities, one series entry', async () => {
+    await seedFebruary();
+    const res = await get('/api/reports/daily?date=2026-02-01');
+    expect(res.statusCode).toBe(200);
+    const r = reportSchema.parse(res.json());
+    expect(r).toMatchObject({
+      period: { kind: 'daily', from: '2026-02-01', to: '2026-02-01', timeZone: 'Asia/Ho_Chi_Minh' },
+      arrivals: 2,
+      declarations: 2,
+      byRiskLevel: { low: 1, medium: 0, high: 1 },
+      quarantine: { active: 1, started: 0, released: 0, referred: 0, overdue: 0 },
+      series: [{ date: '2026-02-01', arrivals: 2, declarations: 2, highRisk: 1 }],
+    });
+    expect(r.byStatus).toEqual([
+      { status: 'declared', count: 1 },
+      { status: 'quarantine', count: 1 },
+    ]);
+    expect(r.byNationality).toEqual([
+      { nationality: 'JP', count: 1 },
+      { nationality: 'VN', count: 1 },
+    ]);
+  });
+
+  it('weekly, monthly and custom periods', async () => {
+    await seedFebruary();
+    const weekly = reportSchema.parse((await get('/api/reports/weekly?week=2026-W07')).json());
+    expect(weekly.period).toMatchObject({ from: '2026-02-09', to: '2026-02-15' });
+    expect(weekly.arrivals).toBe(1);
+    const monthly = reportSchema.parse((await get('/api/reports/monthly?month=2026-02')).json());
+    expect(monthly.arrivals).toBe(3);
+    expect(monthly.series).toHaveLength(28);
+    const custom = reportSchema.parse(
+      (await get('/api/reports/custom?from=2026-01-31&to=2026-03-01')).json(),
+    );
+    expect(custom).toMatchObject({ arrivals: 4, declarations: 2 });
+  });
+
+  it('counts a quarantine started in the period from the traveller status', async () => {
+    await traveler('2026-02-01', { status: 'quarantine' });
+    const today = new Date().toISOString().slice(0, 10);
+    const r = reportSchema.parse((await get(`/api/reports/custom?from=2026-01-01&to=${today}`)).json());
+    expect(r.quarantine).toMatchObject({ started: 1, active: 1 });
+  });
+
+  it('format=csv: BOM, one section per table, formula-safe cells', async () => {
+    await seedFebruary();
+    const res = await get('/api/reports/monthly?month=2026-02&format=csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain('report-monthly-2026-02-01_2026-02-28.csv');
+    const text = res.body;
+    expect(text.startsWith('\uFEFF# Summary\r\nmetric,value\r\n')).toBe(true);
+    for (const section of ['Risk levels', 'Statuses', 'Nationalities', 'Quarantine', 'Days']) {
+      expect(text).toContain(`\r\n\r\n# ${section}\r\n`);
+    }
+    expect(text).toContain('arrivals,3\r\n');
+    expect(text).toContain('2026-02-01,2,2,1\r\n');
+  });
+
+  it('format=xlsx: a workbook with one sheet per table', async () => {
+    await seedFebruary();
+    const res = await get('/api/reports/daily?date=2026-02-01&format=xlsx');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Uint8Array.from(res.rawPayload).buffer);
+    expect(book.worksheets.map((s) => s.name)).toEqual([
+      'Summary',
+      'Risk levels',
+      'Statuses',
+      'Nationalities',
+      'Quarantine',
+      'Days',
+    ]);
+    expect(book.getWorksheet('Summary')?.getRow(6).values).toEqual([undefined, 'arrivals', 2]);
+  });
+
+  it.each([
+    ['/api/reports/daily?date=2026-02-30', 'date', 'validation.invalid_date'],
+    ['/api/reports/daily', 'date', 'validation.required'],
+    ['/api/reports/weekly?week=2025-W53', 'week', 'validation.invalid_week'],
+    ['/api/reports/monthly?month=2026-13', 'month', 'validation.invalid_month'],
+    ['/api/reports/custom?from=2026-03-01&to=2026-02-01', 'to', 'validation.date_range'],
+    ['/api/reports/custom?from=2025-01-01&to=2026-01-02', 'to', 'validation.report_range_too_long'],
+    ['/api/reports/daily?date=2026-02-01&format=pdf', 'format', 'validation.invalid_option'],
+  ])('%s is 400 with a translated key', async (url, field, code) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toContainEqual(expect.objectContaining({ field, code }));
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * GET /api/reports/daily|weekly|monthly|custom (officers and admins): the figures of a period
+ * of the post's calendar (POST_TIME_ZONE) as JSON, or as a CSV or XLSX download (format=).
+ * Bad or reversed periods are 400 validation errors with translated keys (shared schemas).
+ */
+import {
+  customReportQuerySchema,
+  type DateRange,
+  dailyReportQuerySchema,
+  monthlyReportQuerySchema,
+  monthRange,
+  type ReportFormat,
+  type ReportKind,
+  reportSchema,
+  weeklyReportQuerySchema,
+  weekRange,
+} from '@bh/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { validationError } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/responses.ts';
+import { BEARER } from '../../plugins/openapi.ts';
+import { computeReport } from './query.ts';
+import { reportCsv, reportXlsx } from './tables.ts';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A CSV or XLSX file: bytes sent as they are, not serialized as JSON. */
+const download = z
+  .custom<Buffer>((value) => Buffer.isBuffer(value))
+  .meta({
+    description:
+      'format=csv: text/csv (UTF-8 with BOM, one section per table); format=xlsx: a workbook with one sheet per table',
+  });
+
+const schemaOf = <Q extends z.ZodType>(querystring: Q) => ({
+  tags: ['reports'],
+  security: BEARER,
+  querystring,
+  response: { 200: z.union([reportSchema, download]), ...errorResponses('validation_error', 'unauthorized') },
+});
+
+/** The range a query named, or the 400 its schema already refused (kept for the types). */
+function known(range: DateRange | null): DateRange {
+  if (!range) throw validationError([{ code: 'validation.invalid_date' }]);
+  return range;
+}
+
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx.database;
+  const timeZone = app.ctx.config.POST_TIME_ZONE;
+
+  async function answer(reply: FastifyReply, kind: ReportKind, range: DateRange, format: ReportFormat) {
+    const report = await computeReport(db, kind, range, timeZone);
+    if (format === 'json') return report;
+    const name = `report-${kind}-${range.from}_${range.to}.${format}`;
+    const body = format === 'csv' ? Buffer.from(reportCsv(report), 'utf8') : await reportXlsx(report);
+    return reply
+      .header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
+      .header('Content-Disposition', `attachment; filename="${name}"`)
+      .send(body);
+  }
+
+  const guard = { onRequest: app.requireAuth };
+  app.get(
+    '/api/reports/daily',
+    { ...guard, schema: schemaOf(dailyReportQuerySchema) },
+    async (request, reply) => {
+      const { date, format } = request.query;
+      return answer(reply, 'daily', { from: date, to: date }, format);
+    },
+  );
+  app.get(
+    '/api/reports/weekly',
+    { ...guard, schema: schemaOf(weeklyReportQuerySchema) },
+    async (request, reply) =>
+      answer(reply, 'weekly', known(weekRange(request.query.week)), request.query.format),
+  );
+  app.get(
+    '/api/reports/monthly',
+    { ...guard, schema: schemaOf(monthlyReportQuerySchema) },
+    async (request, reply) =>
+      answer(reply, 'monthly', known(monthRange(request.query.month)), request.query.format),
+  );
+  app.get(
+    '/api/reports/custom',
+    { ...guard, schema: schemaOf(customReportQuerySchema) },
+    async (request, reply) => {
+      const { from, to, format } = request.query;
+      return answer(reply, 'custom', { from, to }, format);
+    },
+  );
+};

@@ -1,0 +1,155 @@
+/**
+ * The traveller lifecycle on the device: timeline events (append-only), quarantine check-ins, the
+ * status a traveller shows while a status change waits to be pushed, and the needs-attention list.
+ * Writes go through the outbox (`writeRecord`), so they work offline and reach the server once.
+ * A status change is an event: the server checks it against the lifecycle table and moves the
+ * traveller; a refused one becomes a failed item in the sync centre with its reason.
+ */
+import {
+  type AttentionItem,
+  type CheckInInput,
+  type ClientEventKind,
+  DEFAULT_QUARANTINE_DAYS,
+  type LocalCheckIn,
+  type LocalTraveler,
+  type LocalTravelerEvent,
+  localDate,
+  needsAttention,
+  SYSTEM_STATUS_ID,
+  type TravelerEventInput,
+  type TravelerStatus,
+} from '@bh/shared';
+import { writeRecord } from '../sync/outbox.ts';
+import { db as defaultDb, type PWADatabase } from './database.ts';
+
+/** Who is acting on this device (kept on local events so the timeline reads offline). */
+export interface Actor {
+  id: string;
+  name: string;
+}
+
+/** A moment with the device's UTC offset (the server takes the calendar day from it). */
+function deviceDateTime(at: Date = new Date()): string {
+  const offset = -at.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  const pad = (n: number) => String(Math.trunc(Math.abs(n))).padStart(2, '0');
+  const local = new Date(at.getTime() + offset * 60_000).toISOString().slice(0, 19);
+  return `${local}${sign}${pad(offset / 60)}:${pad(offset % 60)}`;
+}
+
+/** Appends an event to a traveller's timeline (status change, test result or note). */
+export async function addTravelerEvent(
+  input: Omit<TravelerEventInput, 'occurredAt' | 'kind'> & { kind: ClientEventKind },
+  actor: Actor,
+  fromStatus: string | null,
+  database: PWADatabase = defaultDb,
+): Promise<LocalTravelerEvent> {
+  return writeRecord(
+    'travelerEvents',
+    'create',
+    {
+      ...input,
+      occurredAt: deviceDateTime(),
+      // Shown until the server's copy arrives (the server fills these itself).
+      fromStatus: input.kind === 'status_changed' ? fromStatus : null,
+      actorId: actor.id,
+      actorName: actor.name,
+      details: null,
+    },
+    database,
+  );
+}
+
+/** Records a quarantine check-in for today's schedule day. */
+export async function recordCheckIn(
+  input: Omit<CheckInInput, 'date' | 'checkedAt'>,
+  actor: Actor,
+  database: PWADatabase = defaultDb,
+): Promise<LocalCheckIn> {
+  const now = new Date();
+  return writeRecord(
+    'checkIns',
+    'create',
+    {
+      ...input,
+      date: localDate(now),
+      checkedAt: deviceDateTime(now),
+      officerId: actor.id,
+      officerName: actor.name,
+    },
+    database,
+  );
+}
+
+/** A traveller's timeline, oldest first (events made here and not yet pushed included). */
+export async function eventsOf(
+  travelerId: string,
+  database: PWADatabase = defaultDb,
+): Promise<LocalTravelerEvent[]> {
+  const events = await database.travelerEvents.where('travelerId').equals(travelerId).toArray();
+  return events.sort((a, b) => Date.parse(a.occurredAt) - Date.parse(b.occurredAt));
+}
+
+/** A traveller's live check-ins, newest first. */
+export async function checkInsOf(
+  travelerId: string,
+  database: PWADatabase = defaultDb,
+): Promise<LocalCheckIn[]> {
+  const rows = await database.checkIns.where('travelerId').equals(travelerId).toArray();
+  return rows.filter((c) => !c.deletedAt).sort((a, b) => Date.parse(b.checkedAt) - Date.parse(a.checkedAt));
+}
+
+/**
+ * The status to show: the server's, or the target of the latest status change made on this device
+ * that the server has not answered yet (shown as waiting for sync).
+ */
+export function shownStatus(
+  traveler: Pick<LocalTraveler, 'status'>,
+  events: readonly LocalTravelerEvent[],
+): { status: TravelerStatus; waiting: boolean } {
+  const waiting = events.filter(
+    (e) => e.kind === 'status_changed' && e.syncStatus === 'pending' && e.toStatus,
+  );
+  const last = waiting.at(-1)?.toStatus;
+  return last ? { status: last, waiting: true } : { status: traveler.status, waiting: false };
+}
+
+/** Quarantine length from the local system status record (the default until one is known). */
+export async function quarantineDaysSetting(database: PWADatabase = defaultDb): Promise<number> {
+  const status = await database.systemStatus.get(SYSTEM_STATUS_ID);
+  return status?.quarantineDays ?? DEFAULT_QUARANTINE_DAYS;
+}
+
+export interface AttentionEntry extends AttentionItem {
+  traveler: LocalTraveler;
+}
+
+/** The needs-attention list from local data (quarantined travellers and today's declarations). */
+export async function attentionList(
+  today: string = localDate(),
+  database: PWADatabase = defaultDb,
+): Promise<AttentionEntry[]> {
+  const quarantined = await database.travelers.where('status').equals('quarantine').toArray();
+  const live = quarantined.filter((t) => !t.deletedAt);
+  const declarations = (await database.declarations.toArray()).filter(
+    (d) =>
+      !d.deletedAt && d.riskLevel === 'high' && d.createdAt && localDate(new Date(d.createdAt)) === today,
+  );
+  const highRiskTravelers = await database.travelers.bulkGet(declarations.map((d) => d.travelerId));
+  const byId = new Map<string, LocalTraveler>();
+  for (const t of [...live, ...highRiskTravelers]) if (t && !t.deletedAt) byId.set(t.id, t);
+  const checkIns = await database.checkIns
+    .where('travelerId')
+    .anyOf(live.map((t) => t.id))
+    .toArray();
+  const items = needsAttention(
+    byId.values(),
+    declarations.map((d) => ({ travelerId: d.travelerId, riskLevel: d.riskLevel, date: today })),
+    checkIns.filter((c) => !c.deletedAt),
+    today,
+  );
+  return items.flatMap((item) => {
+    const traveler = byId.get(item.travelerId);
+    return traveler ? [{ ...item, traveler }] : [];
+  });
+}

@@ -1,0 +1,36 @@
+/** Calls of the audit viewer: one keyset page, or the filtered trail as a CSV download. */
+import type { AuditPage } from '@bh/shared';
+import { api } from '../../lib/api.ts';
+import { fileNameOf, readWithProgress, saveBlob } from '../../lib/download.ts';
+
+export interface AuditFilters {
+  userId: string;
+  travelerId: string;
+  action: string;
+  /** datetime-local values (device time); sent as instants. */
+  from: string;
+  to: string;
+}
+
+export const EMPTY_AUDIT_FILTERS: AuditFilters = { userId: '', travelerId: '', action: '', from: '', to: '' };
+
+function queryOf(f: AuditFilters, extra: Record<string, string>) {
+  const q = new URLSearchParams(extra);
+  if (f.userId) q.set('userId', f.userId);
+  if (f.travelerId.trim()) q.set('travelerId', f.travelerId.trim());
+  if (f.action.trim()) q.set('action', f.action.trim());
+  if (f.from) q.set('from', new Date(f.from).toISOString());
+  if (f.to) q.set('to', new Date(f.to).toISOString());
+  return q.toString();
+}
+
+export const fetchAuditPage = (f: AuditFilters, cursor: number | null) =>
+  api.get<AuditPage>(`/api/audit?${queryOf(f, cursor ? { cursor: String(cursor) } : {})}`);
+
+export async function downloadAuditCsv(f: AuditFilters, onProgress: (bytes: number) => void) {
+  const res = await api.get<Response>(`/api/audit?${queryOf(f, { format: 'csv' })}`, { raw: true });
+  saveBlob(
+    await readWithProgress(res, (_c, bytes) => onProgress(bytes), 'text/csv;charset=utf-8'),
+    fileNameOf(res, 'audit.csv'),
+  );
+}

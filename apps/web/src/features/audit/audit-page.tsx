@@ -1,0 +1,199 @@
+/**
+ * /admin/audit (admins): the audit trail, newest first, filtered by user, traveller, action and
+ * time; "Load more" follows the server's keyset cursor; the filtered trail downloads as CSV.
+ */
+import type { AuditEntry, UserList } from '@bh/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { api } from '../../lib/api.ts';
+import { type AuditFilters, downloadAuditCsv, EMPTY_AUDIT_FILTERS, fetchAuditPage } from './audit-api.ts';
+import { ValueChanges } from './value-changes.tsx';
+
+type Load = { kind: 'loading' } | { kind: 'ready' } | { kind: 'error' };
+
+export default function AuditPage() {
+  const { t, i18n } = useTranslation();
+  const [draft, setDraft] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
+  const [filters, setFilters] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
+  const [items, setItems] = useState<AuditEntry[]>([]);
+  const [cursor, setCursor] = useState<number | null>(null);
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [users, setUsers] = useState<UserList['users']>([]);
+  const [exportKb, setExportKb] = useState<number | null>(null);
+
+  useEffect(() => {
+    void api.get<UserList>('/api/users').then(
+      (list) => setUsers(list.users),
+      () => setUsers([]),
+    );
+  }, []);
+
+  useEffect(() => {
+    let alive = true;
+    setLoad({ kind: 'loading' });
+    fetchAuditPage(filters, null).then(
+      (page) => {
+        if (!alive) return;
+        setItems(page.items);
+        setCursor(page.nextCursor);
+        setLoad({ kind: 'ready' });
+      },
+      () => alive && setLoad({ kind: 'error' }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [filters]);
+
+  const more = async () => {
+    if (cursor === null) return;
+    setLoad({ kind: 'loading' });
+    try {
+      const page = await fetchAuditPage(filters, cursor);
+      setItems((prev) => [...prev, ...page.items]);
+      setCursor(page.nextCursor);
+      setLoad({ kind: 'ready' });
+    } catch {
+      setLoad({ kind: 'error' });
+    }
+  };
+
+  const exportCsv = async () => {
+    setExportKb(0);
+    try {
+      await downloadAuditCsv(filters, (bytes) => setExportKb(Math.ceil(bytes / 1024)));
+    } finally {
+      setExportKb(null);
+    }
+  };
+
+  const field = (name: keyof AuditFilters, type: string) => (
+    <label className="flex flex-col gap-1 text-sm">
+      {t(`audit.filter.${name}`)}
+      <input
+        type={type}
+        className="input input-sm"
+        value={draft[name]}
+        onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
+        data-testid={`audit-${name}`}
+      />
+    </label>
+  );
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+
+  return (
+    <div className="flex flex-col gap-4 max-w-7xl mx-auto" data-testid="audit">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">{t('audit.title')}</h1>
+          <p className="text-sm opacity-80">{t('audit.subtitle')}</p>
+        </div>
+        <div className="flex flex-col items-end gap-1">
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => void exportCsv()}
+            disabled={exportKb !== null}
+            data-testid="audit-export"
+          >
+            {t('audit.export')}
+          </button>
+          {exportKb !== null && (
+            <p role="status" className="text-xs tabular-nums">
+              {t('audit.exporting', { kb: exportKb })}
+            </p>
+          )}
+        </div>
+      </header>
+      <form
+        className="card bg-base-100 shadow-sm p-4 flex flex-row flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilters(draft);
+        }}
+        aria-label={t('audit.filter.label')}
+      >
+        <label className="flex flex-col gap-1 text-sm">
+          {t('audit.filter.userId')}
+          <select
+            className="select select-sm"
+            value={draft.userId}
+            onChange={(e) => setDraft({ ...draft, userId: e.target.value })}
+            data-testid="audit-userId"
+          >
+            <option value="">{t('audit.filter.anyUser')}</option>
+            {users.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.name} ({u.email})
+              </option>
+            ))}
+          </select>
+        </label>
+        {field('travelerId', 'text')}
+        {field('action', 'text')}
+        {field('from', 'datetime-local')}
+        {field('to', 'datetime-local')}
+        <button type="submit" className="btn btn-sm btn-primary" data-testid="audit-apply">
+          {t('audit.filter.apply')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost"
+          onClick={() => {
+            setDraft(EMPTY_AUDIT_FILTERS);
+            setFilters(EMPTY_AUDIT_FILTERS);
+          }}
+        >
+          {t('audit.filter.clear')}
+        </button>
+      </form>
+      {load.kind === 'error' && (
+        <div role="alert" className="alert alert-error alert-soft text-sm py-2">
+          {t('audit.failed')}
+        </div>
+      )}
+      <ol className="flex flex-col gap-2" data-testid="audit-list">
+        {items.map((e) => (
+          <li key={e.id} className="card bg-base-100 shadow-sm p-3 text-sm" data-testid="audit-entry">
+            <div className="flex flex-wrap gap-x-3 gap-y-1 items-baseline">
+              <time dateTime={e.at} className="tabular-nums opacity-80">
+                {time.format(new Date(e.at))}
+              </time>
+              <span className="font-mono font-semibold">{e.action}</span>
+              <span>{e.userName ?? e.userId ?? t('audit.system')}</span>
+              {e.entityId && (
+                <span className="font-mono text-xs opacity-80 break-all">
+                  {e.entity} {e.entityId}
+                </span>
+              )}
+              {e.newVersion !== null && (
+                <span className="badge badge-sm">
+                  v{e.oldVersion ?? 0} → v{e.newVersion}
+                </span>
+              )}
+            </div>
+            {(e.oldValues || e.newValues) && (
+              <details className="mt-1">
+                <summary className="cursor-pointer">{t('audit.changes')}</summary>
+                <ValueChanges entry={e} />
+              </details>
+            )}
+          </li>
+        ))}
+      </ol>
+      {load.kind === 'ready' && items.length === 0 && <p className="opacity-80">{t('audit.empty')}</p>}
+      {load.kind === 'loading' && <Spinner />}
+      {load.kind === 'ready' && cursor !== null && (
+        <button
+          type="button"
+          className="btn btn-sm self-center"
+          onClick={() => void more()}
+          data-testid="audit-more"
+        >
+          {t('audit.more')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * /dashboard, the home screen after login: today's figures from the device's own data (works
+ * offline, then labelled "as of last sync"), each a link to the matching traveller list, and
+ * the sync state.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import type { DashboardFigures } from '../../db/dashboard-repo.ts';
+import { formatRelativeTime } from '../../i18n/format.ts';
+import { toLocale } from '../../i18n/index.ts';
+import { useSyncState } from '../../sync/use-sync-state.ts';
+import { useDashboard } from './use-dashboard.ts';
+
+type FigureKey = keyof DashboardFigures;
+const FIGURES: readonly FigureKey[] = [
+  'arrivalsToday',
+  'pendingDeclarations',
+  'highRiskToday',
+  'quarantineActive',
+  'overdueCheckIns',
+];
+
+const listOf = (query: Record<string, string>) =>
+  `/entry-management?${new URLSearchParams(query).toString()}`;
+
+function figureLinks(today: string): Record<FigureKey, string> {
+  const todayOnly = { entryDateFrom: today, entryDateTo: today };
+  return {
+    arrivalsToday: listOf(todayOnly),
+    pendingDeclarations: listOf({ status: 'pending' }),
+    highRiskToday: listOf({ ...todayOnly, risk: 'high' }),
+    quarantineActive: listOf({ status: 'quarantine' }),
+    overdueCheckIns: listOf({ status: 'quarantine' }),
+  };
+}
+
+const TONE: Record<FigureKey, string> = {
+  arrivalsToday: 'text-primary',
+  pendingDeclarations: 'text-warning',
+  highRiskToday: 'text-error',
+  quarantineActive: 'text-info',
+  overdueCheckIns: 'text-error',
+};
+
+export default function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  const { today, figures } = useDashboard();
+  const sync = useSyncState();
+  const fmt = new Intl.NumberFormat(i18n.language);
+  const links = figureLinks(today);
+  const lastSync = sync.lastSyncTime
+    ? formatRelativeTime(sync.lastSyncTime, Date.now(), toLocale(i18n.language))
+    : t('dashboard.never');
+  const keys = FIGURES.filter((key) => key !== 'overdueCheckIns' || figures?.overdueCheckIns != null);
+
+  return (
+    <div className="flex flex-col gap-4 max-w-5xl mx-auto" data-testid="dashboard">
+      <header>
+        <h1 className="text-2xl font-bold">{t('dashboard.title')}</h1>
+        <p className="text-sm opacity-80">
+          {t('dashboard.subtitle', { date: new Date(`${today}T12:00:00`).toLocaleDateString(i18n.language) })}
+        </p>
+      </header>
+      {!sync.isOnline && (
+        <div
+          role="status"
+          className="alert alert-warning alert-soft text-sm py-2"
+          data-testid="dashboard-offline"
+        >
+          {t('dashboard.asOfLastSync', { when: lastSync })}
+        </div>
+      )}
+      {figures === undefined ? (
+        <Spinner />
+      ) : (
+        <section aria-label={t('dashboard.figures')} className="grid grid-cols-2 lg:grid-cols-4 gap-3">
+          {keys.map((key) => (
+            <Link
+              key={key}
+              to={links[key]}
+              className="card bg-base-100 shadow-sm p-4 hover:shadow-md focus-visible:outline-2"
+              data-testid={`dashboard-${key}`}
+            >
+              <span className="text-sm opacity-80">{t(`dashboard.figure.${key}`)}</span>
+              <span className={`text-3xl font-bold tabular-nums ${TONE[key]}`}>
+                {fmt.format(figures[key] ?? 0)}
+              </span>
+            </Link>
+          ))}
+        </section>
+      )}
+      <section
+        className="card bg-base-100 shadow-sm p-4 flex flex-row flex-wrap items-center gap-3"
+        aria-labelledby="dashboard-sync"
+      >
+        <h2 id="dashboard-sync" className="font-semibold">
+          {t('dashboard.sync.title')}
+        </h2>
+        <span data-testid="dashboard-sync-state">
+          {sync.isOnline ? t('dashboard.sync.online') : t('dashboard.sync.offline')} ·{' '}
+          {t('dashboard.sync.pending', { count: sync.pendingCount })} ·{' '}
+          {t('dashboard.sync.last', { when: lastSync })}
+        </span>
+        {sync.failedCount + sync.conflictCount > 0 && (
+          <span className="badge badge-error badge-soft">
+            {t('dashboard.sync.problems', { count: sync.failedCount + sync.conflictCount })}
+          </span>
+        )}
+        <button
+          type="button"
+          className="btn btn-sm ml-auto"
+          onClick={() => void sync.forceSync()}
+          disabled={!sync.isOnline || sync.status === 'syncing'}
+        >
+          {t('dashboard.sync.now')}
+        </button>
+        <Link to="/reports" className="btn btn-sm btn-primary">
+          {t('dashboard.openReports')}
+        </Link>
+      </section>
+    </div>
+  );
+}

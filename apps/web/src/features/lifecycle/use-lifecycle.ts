@@ -1,0 +1,32 @@
+/** Hooks of the lifecycle views over the local database (they read offline). */
+import type { LocalTraveler } from '@bh/shared';
+import { useLiveQuery } from 'dexie-react-hooks';
+import {
+  type Actor,
+  attentionList,
+  checkInsOf,
+  eventsOf,
+  quarantineDaysSetting,
+  shownStatus,
+} from '../../db/lifecycle-repo.ts';
+import { useSession } from '../../lib/session.ts';
+
+/** The logged-in user as the actor of a change, and whether they are an admin. */
+export function useActor(): { actor: Actor | null; isAdmin: boolean } {
+  const session = useSession();
+  const user = session?.user;
+  return { actor: user ? { id: user.id, name: user.name } : null, isAdmin: user?.role === 'admin' };
+}
+
+/** A traveller's timeline, check-ins and the status to show, live. */
+export function useTravelerLifecycle(traveler: LocalTraveler) {
+  const events = useLiveQuery(() => eventsOf(traveler.id), [traveler.id], []);
+  const checkIns = useLiveQuery(() => checkInsOf(traveler.id), [traveler.id], []);
+  const quarantineDays = useLiveQuery(() => quarantineDaysSetting(), [], null);
+  return { events, checkIns, quarantineDays, shown: shownStatus(traveler, events) };
+}
+
+/** The needs-attention list, live (undefined while loading). */
+export function useAttentionList() {
+  return useLiveQuery(() => attentionList(), []);
+}

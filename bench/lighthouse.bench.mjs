@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// Load (issue 18 item 4): Lighthouse (from npm, Debian's Chromium) against the built app served
+// by the real server, mobile preset (simulated slow 4G and CPU), performance only, for /login and
+// /entry-management (without a session the latter shows the login screen: what a cold start
+// loads). Needs `npm run build` first. Writes bench/results/lighthouse.json.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
+import { root, startServer, writeResult } from './travelers-fixture.mjs';
+
+const webDist = path.join(root, 'apps/web/dist');
+if (!existsSync(path.join(webDist, 'index.html')))
+  throw new Error('apps/web/dist is not built: run npm run build');
+const debugPort = Number(process.env.BENCH_DEBUG_PORT ?? 9339);
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3205), webDist });
+let browser;
+try {
+  browser = await chromium.launch({
+    ...chromiumLaunchOptions,
+    args: [...chromiumLaunchOptions.args, `--remote-debugging-port=${debugPort}`],
+  });
+  const pages = {};
+  for (const route of ['/login', '/entry-management']) {
+    const run = await lighthouse(`${server.base}${route}`, {
+      port: debugPort,
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+    });
+    if (!run) throw new Error(`lighthouse gave no result for ${route}`);
+    const report = run.lhr;
+    const ms = (id) => Math.round(report.audits[id]?.numericValue ?? 0);
+    pages[route] = {
+      performance: Math.round((report.categories.performance.score ?? 0) * 100),
+      fcpMs: ms('first-contentful-paint'),
+      lcpMs: ms('largest-contentful-paint'),
+      tbtMs: ms('total-blocking-time'),
+      unusedJsKB: Math.round((report.audits['unused-javascript']?.details?.overallSavingsBytes ?? 0) / 1024),
+      transferKB: Math.round((report.audits['total-byte-weight']?.numericValue ?? 0) / 1024),
+    };
+  }
+  writeResult('lighthouse', {
+    bench: 'lighthouse',
+    date: new Date().toISOString(),
+    preset: 'mobile (Lighthouse default)',
+    pages,
+    target: { performance: 95 },
+    pass: Object.values(pages).every((p) => p.performance >= 95),
+  });
+} finally {
+  await browser?.close();
+  await server.stop();
+}

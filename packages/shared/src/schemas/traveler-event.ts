@@ -1,0 +1,121 @@
+/**
+ * Traveller timeline: an append-only, synced list of what happened to a traveller, who did it and
+ * when. Devices create `status_changed`, `test_result` and `note` events (the status change is
+ * how a device asks the server to move a traveller; the server checks it against the lifecycle
+ * table and fills in `fromStatus`). The server itself appends `created`, `declared`, `check_in`
+ * and `file_attached` events. Events are never updated or deleted.
+ */
+import { z } from 'zod';
+import { STATUS_REASON_MAX_LENGTH } from '../domain/lifecycle.ts';
+import { TRAVELER_STATUSES } from '../domain/reference.ts';
+import {
+  boundedText,
+  flag,
+  isoDateTime,
+  keyed,
+  nullishShape,
+  oneOf,
+  plainShape,
+  strictShape,
+  syncedRecordMetaShape,
+  uuid,
+  whenValid,
+} from './common.ts';
+
+export const TRAVELER_EVENT_KINDS = [
+  'created',
+  'declared',
+  'status_changed',
+  'test_result',
+  'check_in',
+  'note',
+  'file_attached',
+] as const;
+export type TravelerEventKind = (typeof TRAVELER_EVENT_KINDS)[number];
+
+/** The kinds a device may create; the others are written by the server only. */
+export const CLIENT_EVENT_KINDS = ['status_changed', 'test_result', 'note'] as const;
+export type ClientEventKind = (typeof CLIENT_EVENT_KINDS)[number];
+
+export const TEST_RESULTS = ['negative', 'positive', 'inconclusive'] as const;
+export type TestResult = (typeof TEST_RESULTS)[number];
+
+/** Longest note of an event or check-in, in characters. */
+export const EVENT_NOTE_MAX_LENGTH = 1000;
+
+const optionalFields = {
+  /** status_changed: the status asked for. */
+  toStatus: oneOf(TRAVELER_STATUSES),
+  /** status_changed: why (mandatory for a correction). */
+  reason: boundedText(STATUS_REASON_MAX_LENGTH),
+  /** status_changed: an admin correction outside the lifecycle table. */
+  correction: flag(),
+  /** test_result: the result. */
+  testResult: oneOf(TEST_RESULTS),
+  note: boundedText(EVENT_NOTE_MAX_LENGTH),
+};
+
+/** The fields a device writes for an event, but its traveller (REST takes that from the path). */
+export const travelerEventBodyShape = {
+  kind: oneOf(CLIENT_EVENT_KINDS),
+  /** When it happened on the device (offline events reach the server later). */
+  occurredAt: isoDateTime(),
+  ...nullishShape(optionalFields),
+};
+
+type EventBody = {
+  kind: ClientEventKind;
+  toStatus?: string | null;
+  reason?: string | null;
+  correction?: boolean | null;
+  testResult?: string | null;
+  note?: string | null;
+};
+
+/** The fields each kind needs (a status change its status, a correction its reason, ...). */
+export function checkEventBody(e: EventBody, ctx: z.RefinementCtx) {
+  const need = (field: string, message = 'validation.required') =>
+    ctx.addIssue({ code: 'custom', message, path: [field] });
+  if (e.kind === 'status_changed' && !e.toStatus) need('toStatus');
+  if (e.kind === 'status_changed' && e.correction && !e.reason?.trim())
+    need('reason', 'lifecycle.errors.reasonRequired');
+  if (e.kind === 'test_result' && !e.testResult) need('testResult');
+  if (e.kind === 'note' && !e.note?.trim()) need('note');
+}
+
+/** Runs `checkEventBody` only when the fields themselves parsed. */
+export const whenEventFieldsValid = whenValid(
+  'kind',
+  'toStatus',
+  'reason',
+  'correction',
+  'testResult',
+  'note',
+);
+
+/** Writable fields of an event a device creates (sync mutation data). */
+export const travelerEventInputSchema = strictShape({
+  travelerId: uuid(),
+  ...travelerEventBodyShape,
+}).superRefine(checkEventBody, whenEventFieldsValid);
+export type TravelerEventInput = z.infer<typeof travelerEventInputSchema>;
+
+/** Extra facts of server events (check-in temperature, attached file, declared risk level). */
+export const eventDetailsSchema = z.record(z.string(), z.unknown(), keyed());
+
+/** A timeline event as stored on the server and sent to devices. */
+export const travelerEventSchema = plainShape({
+  id: uuid(),
+  travelerId: uuid(),
+  kind: oneOf(TRAVELER_EVENT_KINDS),
+  occurredAt: isoDateTime(),
+  ...nullishShape(optionalFields),
+  /** status_changed: the status the traveller had when the server applied the change. */
+  fromStatus: oneOf(TRAVELER_STATUSES).nullish(),
+  /** Who: the user's id and display name (kept on the event so the timeline reads offline). */
+  actorId: uuid().nullish(),
+  actorName: z.string(keyed()).nullish(),
+  details: eventDetailsSchema.nullish(),
+  ...syncedRecordMetaShape,
+});
+export type TravelerEvent = z.infer<typeof travelerEventSchema>;

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// Ours / peer from the same `npm run bench`: bench/results/sync.json (our engine, 10,000 offline
+// travellers to the server) against bench/results/peer.json (PouchDB replicate, batch_size 500,
+// same-origin median). Refuses results more than an hour apart (another run, maybe another
+// machine). Writes bench/results/compare.json; exits 1 below the 3.5x target.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writeResult } from '../bench/travelers-fixture.mjs';
+
+const results = path.resolve(import.meta.dirname, '../bench/results');
+const read = (name) => JSON.parse(readFileSync(path.join(results, name), 'utf8'));
+const ours = read('sync.json');
+const peer = read('peer.json');
+const TARGET = 3.5;
+const apartMs = Math.abs(Date.parse(ours.date) - Date.parse(peer.finishedAt));
+if (!(apartMs < 3_600_000)) {
+  console.error('sync.json and peer.json are not from the same run: run `npm run bench -- sync`');
+  process.exit(1);
+}
+const mode = peer.summary['same-origin'] ?? Object.values(peer.summary)[0];
+const peerRate = mode.replicateBatch500.median;
+const ratio = ours.offlineToServer.recordsPerSec / peerRate;
+writeResult('compare', {
+  bench: 'compare',
+  date: new Date().toISOString(),
+  machine: {
+    cpu: peer.env?.cpu ?? os.cpus()[0]?.model,
+    cpus: os.cpus().length,
+    chromium: peer.env?.chromium,
+  },
+  records: { ours: ours.records, peer: peer.config.n },
+  oursRecordsPerSec: ours.offlineToServer.recordsPerSec,
+  oursDatabase: ours.database,
+  oursIdbTransactionsPer100Records: ours.offlineToServer.idbTransactionsPer100Records,
+  peerReplicateBatch500RecordsPerSec: peerRate,
+  peerReplicateBatch500Range: [mode.replicateBatch500.min, mode.replicateBatch500.max],
+  peerLocalWriteRecordsPerSec: mode.localWriteBulkDocs500.median,
+  oursLocalWriteRecordsPerSec: ours.localWrite.recordsPerSec,
+  ratio: Number(ratio.toFixed(2)),
+  target: TARGET,
+  pass: ratio >= TARGET && ours.offlineToServer.onServer === ours.records,
+});
+console.log(`\nours / peer = ${ours.offlineToServer.recordsPerSec} / ${peerRate} = ${ratio.toFixed(2)}x`);
+if (ratio < TARGET) process.exit(1);
