@@ -52,8 +52,8 @@ try {
   await page.locator('#login-email').fill('inspector@demo.vn');
   await page.locator('#login-password').fill('Inspector@123');
   await page.locator('form[data-testid="login-form"] button[type="submit"]').click();
-  await page.waitForURL('**/entry-management');
-  await page.getByTestId('scan-button').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.goto(`${server.base}/intake/scan`);
   await page.getByTestId('scan-page').waitFor();
 
   const appMs = [];

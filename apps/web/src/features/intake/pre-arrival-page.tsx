@@ -93,11 +93,15 @@ export default function PreArrivalPage() {
     const online = navigator.onLine;
     setDone({ text: encoded.text, code: null, sent: online ? 'sending' : 'offline' });
     if (!online) return;
+    // The answer only updates the QR screen still showing this submission (not after "edit").
+    const settle = (code: string | null) =>
+      setDone((shown) =>
+        shown?.text === encoded.text ? { ...shown, code, sent: code ? 'sent' : 'failed' } : shown,
+      );
     try {
-      const code = await post(result.value);
-      setDone({ text: encoded.text, code, sent: code ? 'sent' : 'failed' });
+      settle(await post(result.value));
     } catch {
-      setDone({ text: encoded.text, code: null, sent: 'failed' });
+      settle(null);
     }
   };
 
