@@ -15,11 +15,13 @@ import { filesRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { lifecycleRoutes } from './modules/lifecycle/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { preArrivalsRoutes } from './modules/pre-arrivals/routes.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { systemStatusRoutes } from './modules/system-status/routes.ts';
 import { travelersRoutes } from './modules/travelers/routes.ts';
+import { travelerTrashRoutes } from './modules/travelers/trash-routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -41,12 +43,14 @@ const API_MODULES = [
   authRoutes,
   usersRoutes,
   travelersRoutes,
+  travelerTrashRoutes,
   declarationsRoutes,
   filesRoutes,
   systemStatusRoutes,
   notificationsRoutes,
   configRoutes,
   pushRoutes,
+  preArrivalsRoutes,
   lifecycleRoutes,
   reportsRoutes,
   auditRoutes,

@@ -57,6 +57,8 @@ const configSchema = z.object({
   RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: limit(20),
   /** ... and from one address over all accounts. */
   RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: limit(30),
+  /** Anonymous pre-arrival submissions per hour per address (a family or a tour group fits). */
+  RATE_LIMIT_PRE_ARRIVALS_PER_HOUR: limit(20),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** IANA time zone of the border post: the calendar days reports and the dashboard count in. */
   POST_TIME_ZONE: z

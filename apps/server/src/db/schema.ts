@@ -346,6 +346,21 @@ export const appliedMutations = pgTable(
   (t) => [primaryKey({ columns: [t.clientId, t.seq] })],
 );
 
+/** Pre-arrival submissions (anonymous, by reference code), purged when they expire (72 h). */
+export const preArrivals = pgTable(
+  'pre_arrivals',
+  {
+    code: text('code').primaryKey(),
+    submission: jsonb('submission').notNull(),
+    ip: text('ip'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    usedBy: uuid('used_by'),
+  },
+  (t) => [index('pre_arrivals_expires_idx').on(t.expiresAt)],
+);
+
 /**
  * Rate-limit counters (plugins/rate-limit.ts): hits of one key in a fixed window ending at
  * reset_at. Shared by every server instance on the database; expired rows are swept now and then.

@@ -21,6 +21,7 @@ export const API_TAGS = [
   { name: 'notifications', description: 'Notifications' },
   { name: 'config', description: 'Reference lists' },
   { name: 'push', description: 'Push subscriptions' },
+  { name: 'pre-arrivals', description: 'Pre-arrival submissions by reference code (no list)' },
   { name: 'lifecycle', description: 'Traveller status lifecycle and timeline' },
   { name: 'reports', description: 'Daily, weekly, monthly and custom reports (JSON, CSV, XLSX)' },
   { name: 'audit', description: 'Audit trail viewer (admins)' },

@@ -24,6 +24,7 @@ export const UNTHROTTLED: Record<string, string> = {
   RATE_LIMIT_LOGIN_FAILURES: '1000000',
   RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '1000000',
   RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: '1000000',
+  RATE_LIMIT_PRE_ARRIVALS_PER_HOUR: '1000000',
 };
 
 export interface Harness {
@@ -57,6 +58,7 @@ const TABLES = [
   'sessions',
   'users',
   'system_status',
+  'pre_arrivals',
   'rate_limits',
 ];
 

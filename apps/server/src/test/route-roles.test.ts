@@ -6,7 +6,7 @@
  * cells do not collide (unique e-mails, client ids). The database is reset before each row.
  */
 import { randomUUID } from 'node:crypto';
-import { validRegistration } from '@bh/shared/testing';
+import { validPreArrivalSubmission, validRegistration } from '@bh/shared/testing';
 import { describe, expect, it } from 'vitest';
 import { fileHarness } from './file-harness.ts';
 import { declarationPayload } from './payloads.ts';
@@ -212,7 +212,8 @@ export const ROUTES: RouteRow[] = [
   {
     method: 'POST',
     route: '/api/travelers',
-    body: () => ({ id: randomUUID(), ...traveler }),
+    // One passport per caller: the same passport again within a day is a duplicate (409).
+    body: (caller: Caller) => ({ id: randomUUID(), ...traveler, passportNo: `B${caller.length}234567` }),
     expect: anyUser(201),
   },
   {
@@ -229,6 +230,28 @@ export const ROUTES: RouteRow[] = [
     expect: anyUser(404),
   },
   { method: 'POST', route: '/api/travelers/bulk-import', body: { csv: 'x' }, expect: anyUser(415) },
+  { method: 'GET', route: '/api/travelers/deleted', expect: adminOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/travelers/:id/restore',
+    url: `/api/travelers/${SAMPLE_ID}/restore`,
+    body: { version: 1 },
+    expect: adminOnly(404),
+  },
+  // pre-arrival submissions (anonymous post; one code at a time for officers; no list)
+  { method: 'POST', route: '/api/pre-arrivals', body: validPreArrivalSubmission, expect: open(201) },
+  {
+    method: 'GET',
+    route: '/api/pre-arrivals/:code',
+    url: '/api/pre-arrivals/ABCDEFGH23',
+    expect: anyUser(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/pre-arrivals/:code/used',
+    url: '/api/pre-arrivals/ABCDEFGH23/used',
+    expect: anyUser(404),
+  },
   // reference lists
   { method: 'GET', route: '/api/config/countries', expect: anyUser(200) },
   { method: 'GET', route: '/api/config/nationalities', expect: anyUser(200) },

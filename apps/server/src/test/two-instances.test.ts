@@ -129,7 +129,8 @@ describe('two server instances on one database', () => {
       op: 'create',
       id: travelerPayload().id,
       baseVersion: null,
-      data: travelerPayload({ id: undefined }),
+      // A passport per traveller: one passport twice within a day is refused as a duplicate.
+      data: travelerPayload({ id: undefined, passportNo: `B${3_000_000 + seq}` }),
     });
     const push = (app: FastifyInstance, mutations: unknown[]) =>
       app.inject({

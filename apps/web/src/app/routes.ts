@@ -112,6 +112,24 @@ export const APP_ROUTES: readonly AppRoute[] = [
     nav: { icon: 'inbox', order: 2 },
   },
   {
+    path: '/intake/scan',
+    load: () => import('../features/intake/scan-page.tsx'),
+    titleKey: 'intake.scan.title',
+    guard: 'user',
+  },
+  {
+    path: '/admin/deleted-travelers',
+    load: () => import('../features/intake/deleted-travelers-page.tsx'),
+    titleKey: 'intake.trash.title',
+    guard: 'admin',
+  },
+  {
+    path: '/pre-arrival',
+    load: () => import('../features/intake/pre-arrival-page.tsx'),
+    titleKey: 'intake.preArrival.title',
+    guard: 'public',
+  },
+  {
     path: '/admin/audit',
     load: () => import('../features/audit/audit-page.tsx'),
     titleKey: 'audit.title',

@@ -8,8 +8,8 @@ const titles: Record<string, string> = {
 const t = (k: string) => titles[k] ?? k;
 
 describe('screens', () => {
-  it('shows guests only login and register, officers no admin screens', () => {
-    expect(reachableScreens(null).map((s) => s.path)).toEqual(['/login', '/auth/register']);
+  it('shows guests only login, register and the public pre-arrival form, officers no admin screens', () => {
+    expect(reachableScreens(null).map((s) => s.path)).toEqual(['/pre-arrival', '/login', '/auth/register']);
     expect(reachableScreens('officer').some((s) => s.path.startsWith('/admin'))).toBe(false);
     expect(reachableScreens('admin').some((s) => s.path === '/admin/users')).toBe(true);
   });

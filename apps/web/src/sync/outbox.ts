@@ -37,13 +37,16 @@ function newQueueRow(
   record: LocalRecord,
   baseVersion: number | null,
   blocked: boolean,
+  reason?: unknown,
 ): NewSyncQueueItem {
   const now = Date.now();
+  // A delete carries nothing, or the reason given for it (kept in the server's audit trail).
+  const deleteData = typeof reason === 'string' && reason !== '' ? { reason } : null;
   return {
     operation,
     table,
     recordId: record.id,
-    data: operation === 'delete' ? null : pickWritableFields(table, record),
+    data: operation === 'delete' ? deleteData : pickWritableFields(table, record),
     baseVersion,
     timestamp: now,
     retryCount: 0,
@@ -204,6 +207,7 @@ export async function writeRecords(
                 record,
                 existing.version > 0 ? existing.version : null,
                 blockedByConflict,
+                op === 'delete' ? input.reason : undefined,
               ),
             );
           }

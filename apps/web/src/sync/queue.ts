@@ -34,7 +34,7 @@ export function toMutation(row: SyncQueueItem): Mutation {
     op: row.operation,
     id: row.recordId,
     baseVersion: row.operation === 'create' ? null : row.baseVersion,
-    data: row.operation === 'delete' ? null : row.data,
+    data: row.operation === 'delete' ? (row.data ?? null) : row.data,
   };
 }
 
@@ -46,7 +46,7 @@ export async function rejectInvalidRows(database: PWADatabase, rows: SyncQueueIt
     const check = validateMutationData(
       row.table,
       row.operation,
-      row.operation === 'delete' ? null : row.data,
+      row.operation === 'delete' ? (row.data ?? null) : row.data,
     );
     if (check.ok) valid.push(row);
     else invalid.push({ row, details: JSON.stringify(check.errors) });

@@ -9,6 +9,7 @@ import { fieldIssueSchema, keyed, plainShape, uuid, versionSchema } from '../sch
 import { travelerInputSchema, travelerSchema } from '../schemas/traveler.ts';
 import { travelerFiltersSchema } from '../schemas/traveler-filters.ts';
 import { apiErrorSchema } from './errors.ts';
+import { deleteReasonSchema } from './traveler-deletes.ts';
 
 /** Fields the traveller list can be sorted by. */
 export const TRAVELER_SORT_FIELDS = [
@@ -77,9 +78,10 @@ export const travelerIdParamsSchema = plainShape({ id: uuid() });
 /** Body of PUT /api/travelers/:id: the writable fields and the version they were read at. */
 export const travelerUpdateSchema = travelerInputSchema.extend({ version: versionSchema });
 
-/** Query of DELETE /api/travelers/:id. */
+/** Query of DELETE /api/travelers/:id: the version it was read at and, optionally, why. */
 export const travelerDeleteQuerySchema = plainShape({
   version: z.coerce.number('validation.invalid_type').pipe(versionSchema),
+  reason: deleteReasonSchema.optional(),
 });
 
 /** A rejected import row: its line as a spreadsheet shows it (the header is line 1) and why. */

@@ -146,6 +146,18 @@ const catalogue = {
     ja: '申告の送信中にエラーが発生しました。もう一度お試しください。',
   },
   'qr.errors.scanFailed': { en: 'QR scan error', vi: 'Lỗi quét mã QR', ja: 'QRコードの読み取りエラー' },
+
+  // Fast intake (duplicate guard, deletes)
+  'traveler.errors.duplicate': {
+    en: 'This passport is already registered with an entry date within one day',
+    vi: 'Hộ chiếu này đã được đăng ký với ngày nhập cảnh cách không quá một ngày',
+    ja: 'この旅券は入国日が1日以内の記録ですでに登録されています',
+  },
+  'traveler.errors.deleteNotAllowed': {
+    en: 'You can delete only travellers you created in the last 24 hours',
+    vi: 'Bạn chỉ có thể xóa hành khách do mình tạo trong 24 giờ qua',
+    ja: '削除できるのは24時間以内に自分が登録した旅行者だけです',
+  },
   // Security hardening (issue 13 items 4, 5, 7, 8, 10, 11)
   'sync.errors.clientIdOfAnotherUser': {
     en: 'This device identifier belongs to another user. Sign out and sign in again to sync.',

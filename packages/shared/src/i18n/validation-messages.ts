@@ -331,6 +331,13 @@ const messages = {
     en: 'Change sequence numbers must be strictly increasing',
     ja: '変更の連番は重複のない昇順である必要があります',
   },
+
+  // Fast intake (pre-arrival reference code)
+  'preArrival.errors.codeInvalid': {
+    vi: 'Mã tham chiếu không hợp lệ',
+    en: 'Invalid reference code',
+    ja: '参照コードが正しくありません',
+  },
   // Traveller lifecycle (domain/lifecycle.ts) and timeline events
   'lifecycle.errors.transitionForbidden': {
     vi: 'Không thể chuyển người nhập cảnh sang trạng thái này từ trạng thái hiện tại',

@@ -123,3 +123,16 @@ export const travelerSchema = plainShape({
   ...syncedRecordMetaShape,
 });
 export type Traveler = z.infer<typeof travelerSchema>;
+
+const { entryDate: _entryDate, ...selfDeclaredFields } = requiredFields;
+
+/**
+ * The traveller part of a pre-arrival submission (the traveller fills it before arriving): the
+ * writable fields without status (the officer's app sets it) and with the entry date optional (the
+ * expected arrival; the officer's review defaults it to today).
+ */
+export const preArrivalTravelerSchema = strictShape({
+  ...selfDeclaredFields,
+  ...nullishShape({ ...optionalFields, entryDate: isoDate() }),
+}).refine(isVnPassportOk, vnPassportOptions());
+export type PreArrivalTraveler = z.infer<typeof preArrivalTravelerSchema>;

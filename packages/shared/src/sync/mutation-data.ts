@@ -9,6 +9,7 @@
  * - users, systemStatus: update only, as a patch (absent fields stay as they are).
  */
 import type { z } from 'zod';
+import { deleteMutationDataSchema } from '../api/traveler-deletes.ts';
 import { checkInInputSchema } from '../schemas/check-in.ts';
 import type { FieldIssue } from '../schemas/common.ts';
 import { declarationInputSchema } from '../schemas/declaration.ts';
@@ -40,8 +41,11 @@ export function validateMutationData(table: SyncTable, op: SyncOp, data: unknown
   if (!SYNC_TABLE_OPS[table].includes(op))
     return { ok: false, errors: [{ field: 'op', code: 'sync.validation.opNotAllowed' }] };
   if (op === 'delete') {
-    return data === null
-      ? { ok: true, data: null }
+    // A delete carries nothing, or only the reason for it (kept in the audit trail).
+    if (data === null) return { ok: true, data: null };
+    const reason = deleteMutationDataSchema.safeParse(data);
+    return reason.success
+      ? { ok: true, data: reason.data }
       : { ok: false, errors: [{ field: 'data', code: 'sync.validation.dataNotAllowed' }] };
   }
   if (data === null || data === undefined)

@@ -22,6 +22,7 @@
  * Each mutation is independent and all-or-nothing; results come back in the order of the request.
  */
 import { z } from 'zod';
+import { deleteMutationDataSchema } from '../api/traveler-deletes.ts';
 import {
   fieldIssueSchema,
   isoDateTime,
@@ -103,7 +104,8 @@ export const mutationSchema = strictShape({
       issue('sync.validation.baseVersionNotAllowed', 'baseVersion');
     if (m.op !== 'create' && m.baseVersion === null)
       issue('sync.validation.baseVersionRequired', 'baseVersion');
-    if (m.op === 'delete' && m.data !== null) issue('sync.validation.dataNotAllowed', 'data');
+    if (m.op === 'delete' && m.data !== null && !deleteMutationDataSchema.safeParse(m.data).success)
+      issue('sync.validation.dataNotAllowed', 'data');
     if (m.op !== 'delete' && m.data === null) issue('sync.validation.dataRequired', 'data');
   },
   whenValid('table', 'op', 'id', 'baseVersion', 'data'),

@@ -120,3 +120,24 @@ export const validSyncQueueItem = {
   nextAttemptAt: 1_736_929_800_000,
   lastError: 'errors.network_error',
 };
+
+const { status: _status, ...preArrivalTraveler } = validTravelerInput;
+const {
+  travelerId: _travelerId,
+  fullName: _fullName,
+  passportNumber: _passportNumber,
+  testFileId: _testFileId,
+  vaccinationCertFileId: _certFileId,
+  ...preArrivalDeclaration
+} = validDeclarationForm;
+
+/** A complete pre-arrival submission (every optional traveller field filled). */
+export const validPreArrivalSubmission = {
+  traveler: preArrivalTraveler,
+  declaration: {
+    ...preArrivalDeclaration,
+    symptoms: { ...noSymptoms, cough: true },
+    riskZones: ['daegu'],
+    medications: 'Paracetamol 500 mg',
+  },
+};

@@ -82,6 +82,7 @@ import {
 } from '../sync/protocol.ts';
 import { API_SCHEMA_SAMPLES } from './api-samples.ts';
 import * as f from './fixtures.ts';
+import { INTAKE_SCHEMA_SAMPLES } from './intake-samples.ts';
 import { LIFECYCLE_SCHEMA_SAMPLES } from './lifecycle-samples.ts';
 import { REPORT_SCHEMA_SAMPLES } from './report-samples.ts';
 
@@ -476,6 +477,7 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
   ['recordData', recordDataSchema, { id: 'x' }, []],
   ['pulledChange', pulledChangeSchema, { table: 'users', record: { id: 'x' } }, []],
   ...API_SCHEMA_SAMPLES,
+  ...INTAKE_SCHEMA_SAMPLES,
   ...LIFECYCLE_SCHEMA_SAMPLES,
   ...REPORT_SCHEMA_SAMPLES,
   [

@@ -16,8 +16,10 @@ const page = async (query: string) => {
 };
 
 /** Creates a traveller as `headers`' user, then renames it twice: three audit entries. */
+let made = 0;
 async function travelerWithHistory(headers: Record<string, string>) {
-  const body = travelerPayload({ fullName: 'Lê Văn C' });
+  // A new passport each time: one passport twice within a day is refused as a duplicate.
+  const body = travelerPayload({ fullName: 'Lê Văn C', passportNo: `B${4_000_000 + made++}` });
   await h.app.inject({ method: 'POST', url: '/api/travelers', headers, payload: body });
   const { id: _id, ...fields } = body;
   for (const [version, fullName] of [

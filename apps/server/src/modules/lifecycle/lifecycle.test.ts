@@ -19,8 +19,10 @@ beforeEach(async () => {
 const DEVICE_TIME = '2026-11-20T06:30:00+07:00';
 const now = () => new Date().toISOString();
 
+let made = 0;
 async function newTraveler(headers = officer.headers) {
-  const body = travelerPayload();
+  // A new passport each time: one passport twice within a day is refused as a duplicate.
+  const body = travelerPayload({ passportNo: `B${2_000_000 + made++}` });
   const res = await h.app.inject({ method: 'POST', url: '/api/travelers', headers, payload: body });
   expect(res.statusCode).toBe(201);
   return body.id;

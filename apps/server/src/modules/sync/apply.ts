@@ -27,6 +27,7 @@ import type { AuthUser } from '../../plugins/auth-guard.ts';
 import { redactDetails } from '../audit/audit.ts';
 import { fetchRecords } from './records.ts';
 import { type ColumnDef, WRITABLE_TABLES, type WritableTable } from './tables.ts';
+import { travelerRuleRejections } from './traveler-rules.ts';
 
 const WRITE_LOCK_KEY = 7_233_001;
 
@@ -207,9 +208,15 @@ async function applyInTx(tx: Exec, ctx: ApplyContext, batch: Mutation[]): Promis
     if ('status' in p) fresh.push(p);
     else prepared.push(p);
   }
+  const ruleRefused = await travelerRuleRejections(
+    tx,
+    ctx.user,
+    prepared.filter((p) => p.table.name === 'travelers').map((p) => ({ ...p.m, data: p.row })),
+  );
+  for (const [seq, errors] of ruleRefused) fresh.push({ seq, status: 'rejected', errors });
   const conflicts: Prepared[] = [];
   const audits: Record<string, unknown>[] = [];
-  for (const round of toRounds(prepared)) {
+  for (const round of toRounds(prepared.filter((p) => !ruleRefused.has(p.m.seq)))) {
     const refused = (await round.table.beforeWrite?.(tx, round.op, hookItems(round.items), ctx.user)) ?? null;
     const items = refused ? round.items.filter((p) => !refused.has(p.m.id)) : round.items;
     for (const [id, code] of refused ?? []) {
@@ -236,6 +243,7 @@ async function applyInTx(tx: Exec, ctx: ApplyContext, batch: Mutation[]): Promis
         old_version: p.m.baseVersion,
         new_version: version,
         previous: previous.get(p.m.id) ?? null,
+        reason: typeof p.row?.reason === 'string' ? p.row.reason : null,
       });
     }
   }
@@ -260,10 +268,13 @@ async function applyInTx(tx: Exec, ctx: ApplyContext, batch: Mutation[]): Promis
     const clientJson = ctx.clientId ? JSON.stringify({ clientId: ctx.clientId }) : null;
     await tx.execute(sql`INSERT INTO audit_events (user_id, ip, action, entity, entity_id, old_version, new_version, details)
       SELECT ${ctx.user.id}::uuid, ${ctx.ip}, x.action, x.entity, x.entity_id, x.old_version, x.new_version,
-        CASE WHEN x.previous IS NULL THEN ${clientJson}::jsonb
-          ELSE COALESCE(${clientJson}::jsonb, '{}'::jsonb) || jsonb_build_object('previous', x.previous) END
+        CASE WHEN x.previous IS NULL AND x.reason IS NULL THEN ${clientJson}::jsonb
+          ELSE COALESCE(${clientJson}::jsonb, '{}'::jsonb)
+            || CASE WHEN x.previous IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('previous', x.previous) END
+            || CASE WHEN x.reason IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('reason', x.reason) END END
       FROM json_to_recordset(${JSON.stringify(audits)}::json)
-        AS x(action text, entity text, entity_id text, old_version integer, new_version integer, previous jsonb)`);
+        AS x(action text, entity text, entity_id text, old_version integer, new_version integer, previous jsonb,
+          reason text)`);
   }
   if (ctx.clientId && fresh.length > 0) {
     await tx.execute(sql`INSERT INTO applied_mutations (client_id, seq, result)

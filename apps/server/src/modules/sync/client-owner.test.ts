@@ -8,8 +8,10 @@ import { travelerPayload } from '../../test/payloads.ts';
 
 const h = fileHarness();
 
+let made = 0;
 const createMutation = (seq: number) => {
-  const { id, ...data } = travelerPayload();
+  // A new passport each time: one passport twice within a day is refused as a duplicate.
+  const { id, ...data } = travelerPayload({ passportNo: `B${1_000_000 + made++}` });
   return { seq, table: 'travelers', op: 'create', id, baseVersion: null, data };
 };
 

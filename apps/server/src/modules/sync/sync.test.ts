@@ -98,7 +98,8 @@ describe('POST /api/sync/push', () => {
     await push(
       headers,
       'device-1111',
-      ids.map((id, i) => create(i + 1, id)),
+      // Three different passports: one passport twice in a day would be refused as a duplicate.
+      ids.map((id, i) => create(i + 1, id, traveler({ passportNo: `B123456${i}` }))),
     );
     await push(headers, 'device-1111', [remove(4, ids[0], 1)]);
     const seen: string[] = [];

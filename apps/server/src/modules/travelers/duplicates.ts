@@ -10,6 +10,14 @@ import { travelers } from '../../db/schema.ts';
 
 type Key = Pick<TravelerInput, 'passportNo' | 'nationality' | 'entryDate'>;
 
+/** Live travellers with one of these passports, leaving out the travellers `exceptIds`. */
+export const livePassports = (passports: string[], exceptIds: string[]) =>
+  and(
+    isNull(travelers.deletedAt),
+    inArray(travelers.passportNo, passports),
+    exceptIds.length > 0 ? notInArray(travelers.id, exceptIds) : undefined,
+  );
+
 export const duplicateKeyOf = (r: Key) => `${r.passportNo}|${r.nationality}|${r.entryDate}`;
 
 /**
@@ -30,12 +38,6 @@ export async function findRegistered(
       entryDate: travelers.entryDate,
     })
     .from(travelers)
-    .where(
-      and(
-        isNull(travelers.deletedAt),
-        inArray(travelers.passportNo, passports),
-        exceptIds.length > 0 ? notInArray(travelers.id, exceptIds) : undefined,
-      ),
-    );
+    .where(livePassports(passports, exceptIds));
   return new Set(found.map(duplicateKeyOf));
 }

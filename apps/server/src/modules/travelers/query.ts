@@ -16,7 +16,7 @@ import {
   type TravelerPage,
   type TravelerSortField,
 } from '@bh/shared';
-import { and, asc, count, desc, eq, gte, isNull, lte, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, max, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { travelers } from '../../db/schema.ts';
@@ -251,5 +251,16 @@ export async function exportChunk(
     .where(and(whereOf(f), keyset))
     .orderBy(desc(travelers.entryDate), desc(travelers.id))
     .limit(size);
+  return rows.map(toTraveler);
+}
+
+/** Deleted travellers (tombstones), most recently deleted first. */
+export async function deletedTravelers(db: Reader, limit: number): Promise<Traveler[]> {
+  const rows = await db
+    .select(RECORD_COLUMNS)
+    .from(travelers)
+    .where(isNotNull(travelers.deletedAt))
+    .orderBy(desc(travelers.deletedAt), desc(travelers.id))
+    .limit(limit);
   return rows.map(toTraveler);
 }

@@ -22,10 +22,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { AppError, conflict, notFound, unauthorized, validationError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { applyMutations } from '../sync/apply.ts';
+import { findDuplicates } from '../sync/traveler-rules.ts';
 import { exportCsv, exportSlots } from './export.ts';
 import { importResponse, runImport } from './import-route.ts';
 import { listTravelers, travelerById } from './query.ts';
@@ -46,7 +48,7 @@ function userOf(request: FastifyRequest) {
   return request.user;
 }
 
-const writeOne = async (app: FastifyInstance, request: FastifyRequest, m: Omit<Mutation, 'seq'>) => {
+export const writeOne = async (app: FastifyInstance, request: FastifyRequest, m: Omit<Mutation, 'seq'>) => {
   const [result] = await applyMutations(
     app.ctx.database.db,
     { user: userOf(request), ip: request.ip, clientId: null },
@@ -57,7 +59,7 @@ const writeOne = async (app: FastifyInstance, request: FastifyRequest, m: Omit<M
 };
 
 /** Turns one REST write's result into a record or the matching API error. */
-async function outcome(app: FastifyInstance, result: PushResult, id: string) {
+export async function outcome(app: FastifyInstance, result: PushResult, id: string) {
   if (result.status === 'applied' || result.status === 'duplicate') {
     const record = await travelerById(app.ctx.database.db, id);
     if (!record) throw notFound('Traveler with id not found');
@@ -65,10 +67,18 @@ async function outcome(app: FastifyInstance, result: PushResult, id: string) {
   }
   if (result.status === 'rejected') {
     if (result.errors?.some((e) => e.code === 'forbidden')) throw new AppError('forbidden', 'Forbidden');
+    if (result.errors?.some((e) => e.code === 'traveler.errors.duplicate'))
+      throw conflict({ errors: result.errors }, 'Duplicate traveller');
     throw validationError(result.errors);
   }
   if (!result.serverRecord) throw notFound(`Traveler with id ${id} not found`);
   throw conflict({ serverRecord: result.serverRecord });
+}
+
+/** 409 naming the live traveller this registration would duplicate (same passport within a day). */
+async function refuseDuplicate(db: Db, key: Parameters<typeof findDuplicates>[1][number]) {
+  const [existing] = await findDuplicates(db, [key], [key.id]);
+  if (existing) throw conflict({ duplicateOf: existing }, 'Duplicate traveller');
 }
 
 export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -157,6 +167,7 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, ...data } = request.body;
+      await refuseDuplicate(db, { id, ...data });
       const result = await writeOne(app, request, {
         table: 'travelers',
         op: 'create',
@@ -184,6 +195,7 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { version, ...data } = request.body;
       const { id } = request.params;
+      if (await travelerById(db, id)) await refuseDuplicate(db, { id, ...data });
       const result = await writeOne(app, request, {
         table: 'travelers',
         op: 'update',
@@ -214,7 +226,7 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
         op: 'delete',
         id,
         baseVersion: request.query.version,
-        data: null,
+        data: request.query.reason ? { reason: request.query.reason } : null,
       });
       return outcome(app, result, id);
     },

@@ -9,6 +9,7 @@ import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSyncState } from '../../sync/use-sync-state.ts';
+import { IntakeToolbar } from '../intake/intake-toolbar.tsx';
 import { ExportButton } from './export-button.tsx';
 import { FilterSheet } from './filter-sheet.tsx';
 import { ImportDialog } from './import-dialog.tsx';
@@ -169,6 +170,7 @@ export default function EntryManagementPage() {
       <header>
         <h1 className="text-xl sm:text-2xl font-bold">{t('travelers.title')}</h1>
         <p className="text-sm opacity-80 max-sm:hidden">{t('travelers.subtitle')}</p>
+        <IntakeToolbar />
       </header>
       <ListToolbar
         query={query}

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import type { LocalTraveler } from '../../db/travelers-repo.ts';
+import { DeleteTravelerButton } from '../intake/delete-traveler-button.tsx';
 import { LifecycleSection } from '../lifecycle/lifecycle-section.tsx';
 import { DeclarationSlot } from './declaration-slot.tsx';
 import { countryName, formatDate } from './format.ts';
@@ -129,6 +130,7 @@ export function TravelerDetailsModal({
           <button type="button" className="btn" onClick={onClose} data-testid="details-close">
             {t('travelers.details.close')}
           </button>
+          {traveler && <DeleteTravelerButton traveler={traveler} onDeleted={onClose} />}
           {traveler && (
             <button
               type="button"

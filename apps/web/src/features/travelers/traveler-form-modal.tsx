@@ -27,7 +27,8 @@ import { type FormValues, TravelerFormFields } from './traveler-form-fields.tsx'
 import { useGoToDeclaration } from './traveler-links.ts';
 import { useReferenceLists, useSystemMode } from './use-travelers.ts';
 
-const FORM_FIELDS = [
+/** Every field of the traveller form, in form order (the scan review shows the same). */
+export const FORM_FIELDS = [
   'fullName',
   'passportNo',
   'nationality',

@@ -123,11 +123,16 @@ export async function syncUntilQuiet(d: Device, maxRuns = 20) {
   }
 }
 
+let travelersMade = 0;
+/**
+ * A valid traveller; each call enters two days after the previous one, so the server's duplicate
+ * guard (one passport twice within a day) never refuses the many travellers a test makes.
+ */
 export const travelerInput = (over: Record<string, unknown> = {}) => ({
   fullName: 'Nguyễn Văn An',
   passportNo: 'B1234567',
   nationality: 'VN',
-  entryDate: '2026-11-20',
+  entryDate: new Date(Date.UTC(2026, 10, 20 + 2 * travelersMade++)).toISOString().slice(0, 10),
   status: 'pending',
   gender: 'male',
   ...over,

@@ -1,0 +1,73 @@
+/**
+ * Pre-arrival submissions. A traveller posts anonymously (rate-limited per address) and gets a
+ * reference code (at most RATE_LIMIT_PRE_ARRIVALS_PER_HOUR per address); officers and admins read one code at a time and mark it used when imported.
+ * There is deliberately no list route: a code is the only way to a submission.
+ */
+import {
+  preArrivalCodeParamsSchema,
+  preArrivalReceiptSchema,
+  preArrivalRecordSchema,
+  preArrivalSubmissionSchema,
+} from '@bh/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/responses.ts';
+import { userOf } from '../../plugins/auth-guard.ts';
+import { BEARER } from '../../plugins/openapi.ts';
+import { perAddress } from '../../plugins/rate-limit.ts';
+import { findPreArrival, markPreArrivalUsed, purgeExpired, savePreArrival } from './store.ts';
+
+const tags = ['pre-arrivals'];
+const PURGE_INTERVAL_MS = 15 * 60 * 1000;
+
+export const preArrivalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx.database;
+
+  // Expired submissions are removed every 15 minutes (and never answered once expired).
+  const timer = setInterval(() => {
+    purgeExpired(db).catch((err: unknown) => app.log.warn({ err }, 'pre-arrival purge failed'));
+  }, PURGE_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  app.post(
+    '/api/pre-arrivals',
+    {
+      config: { rateLimit: perAddress(app.ctx.config.RATE_LIMIT_PRE_ARRIVALS_PER_HOUR, '1 hour') },
+      schema: {
+        tags,
+        body: preArrivalSubmissionSchema,
+        response: { 201: preArrivalReceiptSchema, ...errorResponses('validation_error', 'rate_limited') },
+      },
+    },
+    async (request, reply) => {
+      await purgeExpired(db);
+      return reply.status(201).send(await savePreArrival(db, request.body, request.ip));
+    },
+  );
+
+  const officer = {
+    onRequest: app.requireAuth,
+    schema: {
+      tags,
+      security: BEARER,
+      params: preArrivalCodeParamsSchema,
+      response: {
+        200: preArrivalRecordSchema,
+        ...errorResponses('validation_error', 'unauthorized', 'not_found'),
+      },
+    },
+  };
+
+  app.get('/api/pre-arrivals/:code', officer, async (request) => {
+    const record = await findPreArrival(db, request.params.code);
+    if (!record) throw notFound('Pre-arrival submission not found or expired');
+    return record;
+  });
+
+  app.post('/api/pre-arrivals/:code/used', officer, async (request) => {
+    const record = await markPreArrivalUsed(db, request.params.code, userOf(request).id);
+    if (!record) throw notFound('Pre-arrival submission not found or expired');
+    return record;
+  });
+};

@@ -1,0 +1,120 @@
+/**
+ * Traveller write rules that need the database, checked for REST and sync writes alike before a
+ * batch is written (docs/architecture.md):
+ * - duplicate guard: the same passport number and nationality as a live traveller (another id)
+ *   with an entry date within DUPLICATE_ENTRY_WINDOW_DAYS is refused ('traveler.errors.duplicate');
+ * - deletes (and bringing a tombstone back with an update): an admin may touch any traveller, an
+ *   officer only one they created in the last TRAVELER_DELETE_WINDOW_HOURS.
+ */
+import {
+  DUPLICATE_ENTRY_WINDOW_DAYS,
+  type FieldIssue,
+  type SyncOp,
+  TRAVELER_DELETE_WINDOW_HOURS,
+} from '@bh/shared';
+import { inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { travelers } from '../../db/schema.ts';
+import type { AuthUser } from '../../plugins/auth-guard.ts';
+import { livePassports } from '../travelers/duplicates.ts';
+
+type Reader = Pick<Db | Tx, 'select'>;
+
+export interface TravelerWrite {
+  seq: number;
+  op: SyncOp;
+  id: string;
+  data: Record<string, unknown> | null;
+}
+
+interface Key {
+  id: string;
+  passportNo: string;
+  nationality: string;
+  entryDate: string;
+}
+
+const DAY_MS = 86_400_000;
+const daysApart = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / DAY_MS;
+
+function keyOf(write: TravelerWrite): Key | null {
+  const { passportNo, nationality, entryDate } = write.data ?? {};
+  if (typeof passportNo !== 'string' || typeof nationality !== 'string' || typeof entryDate !== 'string')
+    return null;
+  return { id: write.id, passportNo, nationality, entryDate };
+}
+
+const sameTraveler = (a: Key, b: Key) =>
+  a.id !== b.id &&
+  a.passportNo === b.passportNo &&
+  a.nationality === b.nationality &&
+  daysApart(a.entryDate, b.entryDate) <= DUPLICATE_ENTRY_WINDOW_DAYS;
+
+/** Live travellers (not `exceptIds`) that the given registration would duplicate. */
+export async function findDuplicates(db: Reader, keys: Key[], exceptIds: string[] = []) {
+  const passports = [...new Set(keys.map((k) => k.passportNo))];
+  if (passports.length === 0) return [];
+  const rows = await db
+    .select({
+      id: travelers.id,
+      passportNo: travelers.passportNo,
+      nationality: travelers.nationality,
+      entryDate: travelers.entryDate,
+      fullName: travelers.fullName,
+    })
+    .from(travelers)
+    .where(livePassports(passports, exceptIds));
+  return rows.filter((row) => keys.some((key) => sameTraveler(key, row)));
+}
+
+/** May this user delete (or bring back) a traveller created by `createdBy` at `createdAt`? */
+function mayDelete(user: AuthUser, row: { createdBy: string | null; createdAt: Date }, now = Date.now()) {
+  if (user.role === 'admin') return true;
+  return (
+    row.createdBy === user.id && now - row.createdAt.getTime() < TRAVELER_DELETE_WINDOW_HOURS * 3_600_000
+  );
+}
+
+/** The issues of each refused write, by seq; writes not in the map may go ahead. */
+export async function travelerRuleRejections(
+  db: Reader,
+  user: AuthUser,
+  writes: TravelerWrite[],
+): Promise<Map<number, FieldIssue[]>> {
+  const refused = new Map<number, FieldIssue[]>();
+  if (writes.length === 0) return refused;
+  const ids = [...new Set(writes.map((w) => w.id))];
+  const current = await db
+    .select({
+      id: travelers.id,
+      createdBy: travelers.createdBy,
+      createdAt: travelers.createdAt,
+      deletedAt: travelers.deletedAt,
+    })
+    .from(travelers)
+    .where(inArray(travelers.id, ids));
+  const byId = new Map(current.map((row) => [row.id, row]));
+  for (const write of writes) {
+    const row = byId.get(write.id);
+    const revives = write.op === 'update' && row?.deletedAt != null;
+    if ((write.op === 'delete' || revives) && row && !mayDelete(user, row)) {
+      refused.set(write.seq, [{ code: 'forbidden' }, { code: 'traveler.errors.deleteNotAllowed' }]);
+    }
+  }
+  // An update of a record the server does not have conflicts anyway: no duplicate check for it.
+  const keyed = writes.filter(
+    (w) => (w.op === 'create' || byId.has(w.id)) && w.op !== 'delete' && !refused.has(w.seq),
+  );
+  const keys = keyed.flatMap((w) => keyOf(w) ?? []);
+  const existing = await findDuplicates(db, keys, ids);
+  const accepted: Key[] = [];
+  for (const write of keyed) {
+    const key = keyOf(write);
+    if (!key) continue;
+    // A live traveller, or an earlier write of this batch, already registers this passport.
+    if ([...existing, ...accepted].some((other) => sameTraveler(key, other))) {
+      refused.set(write.seq, [{ field: 'passportNo', code: 'traveler.errors.duplicate' }]);
+    } else accepted.push(key);
+  }
+  return refused;
+}

@@ -1,0 +1,120 @@
+/**
+ * Fast intake end to end (issue 15): a traveller fills /pre-arrival offline and saves the QR
+ * image; an officer, offline too, uploads that image in the scanner, reviews and saves; back
+ * online the server has the traveller and the declaration exactly once.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { loginAs, waitForServiceWorker } from './helpers.ts';
+
+const PASSPORT = 'C7654321';
+
+function apiGet(page: Page, path: string) {
+  return page.evaluate(async (url) => {
+    const res = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+    return { status: res.status, body: res.ok ? await res.json() : null };
+  }, path);
+}
+
+async function fillPreArrival(page: Page) {
+  const form = page.getByTestId('pre-arrival-form');
+  await form.locator('input[name="fullName"]').fill('Trần Thị Bích');
+  await form.locator('input[name="passportNumber"]').fill(PASSPORT);
+  await form.locator('input[name="phone"]').fill('0987654321');
+  await form.locator('select[name="nationality"]').selectOption('VN');
+  await form.locator('select[name="gender"]').selectOption('female');
+  await form.locator('input[name="birthDate"]').fill('1990-04-02');
+  await form.locator('input[name="flightNo"]').fill('VN123');
+  await form.locator('select[name="origin"]').selectOption('NRT');
+  await form.locator('select[name="destination"]').selectOption('SGN');
+  await form.locator('input[name="bodyTemperature"]').fill('36.8');
+  await form.locator('select[name="vaccinationStatus"]').selectOption('full');
+  await form.locator('input[name="commitment"]').check();
+  await page.getByTestId('pre-arrival-submit').click();
+}
+
+test('pre-arrival QR made offline, imported offline by image upload, on the server exactly once', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  // The traveller, on the plane: the page was opened before take-off.
+  const travellerContext = await browser.newContext();
+  const traveller = await travellerContext.newPage();
+  await traveller.addInitScript(() => localStorage.setItem('app-locale', 'en'));
+  await traveller.goto('/pre-arrival');
+  await expect(traveller.getByTestId('pre-arrival-form')).toBeVisible();
+  await travellerContext.setOffline(true);
+  // Submitting with nothing filled shows the shared messages and changes nothing.
+  await traveller.getByTestId('pre-arrival-submit').click();
+  await expect(traveller.locator('form [aria-invalid="true"]').first()).toBeVisible();
+  await fillPreArrival(traveller);
+  await expect(traveller.getByTestId('pre-arrival-done')).toBeVisible();
+  await expect(traveller.getByTestId('pre-arrival-code')).toHaveCount(0);
+  const href = await traveller.getByTestId('pre-arrival-save').getAttribute('href');
+  expect(href).toMatch(/^data:image\/gif;base64,/);
+  const image = Buffer.from((href ?? '').split(',')[1] ?? '', 'base64');
+  await travellerContext.close();
+
+  // The officer, offline at the post.
+  const officerContext = await browser.newContext();
+  const page = await officerContext.newPage();
+  await page.addInitScript(() => localStorage.setItem('app-locale', 'en'));
+  await loginAs(page, 'officer');
+  await waitForServiceWorker(page);
+  await page.reload();
+  await waitForServiceWorker(page);
+  await page.getByTestId('scan-button').click();
+  await expect(page.getByTestId('scan-page')).toBeVisible();
+  await officerContext.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('scan-page')).toBeVisible();
+
+  // A text that is no declaration: a clear error, nothing saved.
+  await page.getByTestId('scan-text').fill('BH9:ABC');
+  await page.getByTestId('scan-read').click();
+  await expect(page.getByTestId('scan-error')).toContainText('QR scan error');
+
+  await page
+    .getByTestId('scan-upload')
+    .setInputFiles({ name: 'qr.gif', mimeType: 'image/gif', buffer: image });
+  const review = page.getByTestId('review-form');
+  await expect(review).toBeVisible();
+  await expect(review.locator('input[name="passportNo"]')).toHaveValue(PASSPORT);
+  await expect(page.getByTestId('review-duplicate')).toHaveCount(0);
+  await page.getByTestId('review-save').click();
+  const saved = page.getByTestId('review-saved');
+  await expect(saved).toBeVisible();
+  const ms = Number(await saved.getAttribute('data-ms'));
+  expect(ms).toBeLessThan(5000);
+
+  // Scanning the same QR again offers the update of the registered traveller, not a second one.
+  await page.getByRole('button', { name: 'Scan another' }).click();
+  await page
+    .getByTestId('scan-upload')
+    .setInputFiles({ name: 'qr.gif', mimeType: 'image/gif', buffer: image });
+  await expect(page.getByTestId('review-duplicate')).toBeVisible();
+  await page.getByTestId('review-save').click();
+  await expect(page.getByTestId('review-saved')).toBeVisible();
+
+  // Back online: one traveller with its declaration on the server.
+  await officerContext.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect
+    .poll(async () => (await apiGet(page, `/api/travelers?passportNo=${PASSPORT}`)).body?.total ?? -1, {
+      timeout: 90_000,
+    })
+    .toBe(1);
+  const list = await apiGet(page, `/api/travelers?passportNo=${PASSPORT}`);
+  const id: string = list.body.items[0].id;
+  expect(list.body.items[0]).toMatchObject({
+    fullName: 'Trần Thị Bích',
+    nationality: 'VN',
+    gender: 'female',
+  });
+  await expect
+    .poll(async () => (await apiGet(page, `/api/health-declarations/${id}`)).status, { timeout: 60_000 })
+    .toBe(200);
+  const declaration = await apiGet(page, `/api/health-declarations/${id}`);
+  expect(declaration.body).toMatchObject({ travelerId: id, passportNumber: PASSPORT, phone: '0987654321' });
+  await officerContext.close();
+  console.log(JSON.stringify({ scanToSavedMs: ms }));
+});

@@ -1,0 +1,195 @@
+/**
+ * Review of a scan before saving: the traveller form prefilled (entry date today when missing;
+ * failed MRZ check digits shown on their fields), the scanned declaration, and, when the passport
+ * is already registered within a day, the differences field by field with update instead of
+ * create. Saving goes through the local repos and outbox, so it works offline.
+ */
+import {
+  computeRiskScore,
+  flightInfoRequired,
+  type MrzCheck,
+  normalisePassport,
+  type TravelerInput,
+  validateTravelerForm,
+} from '@bh/shared';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useErrorText } from '../../components/form/field-error.ts';
+import { validationResolver } from '../../components/form/shared-resolver.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { submitDeclaration } from '../../db/declarations-repo.ts';
+import { createTraveler, type LocalTraveler, updateTraveler } from '../../db/travelers-repo.ts';
+import { api } from '../../lib/api.ts';
+import { TravelerFormFields } from '../travelers/traveler-form-fields.tsx';
+import { useReferenceLists, useSystemMode } from '../travelers/use-travelers.ts';
+import { differences, findLocalDuplicate, reviewValues } from './review-values.ts';
+import type { Draft } from './scan-reader.ts';
+
+/** The traveller field each MRZ check digit guards. */
+const MRZ_FIELD: Partial<Record<MrzCheck, string>> = {
+  documentNumber: 'passportNo',
+  birthDate: 'birthDate',
+  expiryDate: 'passportExpiry',
+};
+
+export function Review({ draft, online, onDone }: { draft: Draft; online: boolean; onDone: () => void }) {
+  const { t } = useTranslation();
+  const mode = useSystemMode();
+  const lists = useReferenceLists();
+  const { register, handleSubmit, watch, formState } = useForm<
+    Record<string, string>,
+    unknown,
+    TravelerInput
+  >({
+    resolver: validationResolver((values: Record<string, string>) => validateTravelerForm(values, mode)),
+    defaultValues: reviewValues(draft),
+  });
+  const formError = useErrorText(formState.errors);
+  const values = watch();
+  const [existing, setExisting] = useState<LocalTraveler | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [savedMs, setSavedMs] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const passportNo = normalisePassport(values.passportNo ?? '');
+  const { nationality = '', entryDate = '' } = values;
+  useEffect(() => {
+    void findLocalDuplicate({ passportNo, nationality, entryDate }).then(setExisting);
+  }, [passportNo, nationality, entryDate]);
+
+  const mrzError = (field: string) =>
+    draft.mrzFailed.some((check) => MRZ_FIELD[check] === field) ? t('intake.review.mrzCheckFailed') : null;
+  const errorOf = (field: string) => formError(field) ?? mrzError(field);
+
+  const save = handleSubmit(async (input) => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const traveler = existing ? await updateTraveler(existing.id, input) : await createTraveler(input);
+      if (draft.declaration) {
+        await submitDeclaration(
+          {
+            ...draft.declaration,
+            travelerId: traveler.id,
+            fullName: traveler.fullName,
+            passportNumber: traveler.passportNo,
+            testFileId: null,
+            vaccinationCertFileId: null,
+          },
+          mode,
+        );
+      }
+      setSavedMs(Math.round(performance.now() - draft.readAt));
+      if (draft.code && online) void api.post(`/api/pre-arrivals/${draft.code}/used`).catch(() => undefined);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  if (savedMs !== null) {
+    return (
+      <div className="card bg-base-100 shadow-sm" data-testid="review-saved" data-ms={savedMs}>
+        <div className="card-body gap-3">
+          <Alert tone="success">{t('intake.review.saved', { ms: savedMs })}</Alert>
+          <div className="flex gap-2">
+            <Link to="/entry-management" className="btn btn-primary">
+              {t('intake.review.back')}
+            </Link>
+            <button type="button" className="btn" onClick={onDone}>
+              {t('intake.review.scanAnother')}
+            </button>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const diff = existing ? differences(existing, values) : [];
+  const risk = draft.declaration ? computeRiskScore(draft.declaration) : null;
+  return (
+    <form className="flex flex-col gap-3" noValidate onSubmit={(e) => void save(e)} data-testid="review-form">
+      <h2 className="text-xl font-bold">{t('intake.review.title')}</h2>
+      {draft.mrzFailed.includes('composite') && (
+        <Alert tone="warning">{t('intake.review.mrzComposite')}</Alert>
+      )}
+      {draft.unknownNationality && (
+        <Alert tone="warning">
+          {t('intake.review.mrzUnknownCountry', { code: draft.unknownNationality })}
+        </Alert>
+      )}
+      {existing && (
+        <Alert tone="warning" data-testid="review-duplicate">
+          <div className="flex flex-col gap-2">
+            <span>
+              {t('intake.review.duplicate')} {existing.fullName} ({existing.passportNo}, {existing.entryDate})
+            </span>
+            {diff.length === 0 ? (
+              <span>{t('intake.review.noDifferences')}</span>
+            ) : (
+              <table className="table table-xs" aria-label={t('intake.review.differences')}>
+                <thead>
+                  <tr>
+                    <th>{t('intake.review.field')}</th>
+                    <th>{t('intake.review.existing')}</th>
+                    <th>{t('intake.review.scanned')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {diff.map((d) => (
+                    <tr key={d.field}>
+                      <td>{t(`travelers.field.${d.field}`)}</td>
+                      <td>{d.existing}</td>
+                      <td className="font-semibold">{d.scanned}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </div>
+        </Alert>
+      )}
+      <div className="card bg-base-100 shadow-sm">
+        <div className="card-body p-4">
+          <TravelerFormFields
+            values={values}
+            errorOf={errorOf}
+            bind={(field) => register(field)}
+            lists={lists}
+            flightRequired={flightInfoRequired(mode)}
+            mode={mode}
+          />
+        </div>
+      </div>
+      <section className="card bg-base-100 shadow-sm" data-testid="review-declaration">
+        <div className="card-body p-4 gap-1">
+          <h3 className="font-semibold">{t('intake.review.declaration')}</h3>
+          {draft.declaration && risk ? (
+            <dl className="grid grid-cols-2 gap-1 text-sm">
+              <dt>{t('intake.review.phone')}</dt>
+              <dd>{draft.declaration.phone}</dd>
+              <dt>{t('intake.review.temperature')}</dt>
+              <dd>{draft.declaration.bodyTemperature} °C</dd>
+              <dt>{t('intake.review.risk')}</dt>
+              <dd data-testid="review-risk">{t(`declaration.summary.level.${risk.level}`)}</dd>
+            </dl>
+          ) : (
+            <p className="text-sm opacity-80">{t('intake.review.noDeclaration')}</p>
+          )}
+        </div>
+      </section>
+      {failed && <Alert tone="error">{t('travelers.form.saveError')}</Alert>}
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn" onClick={onDone}>
+          {t('intake.delete.cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="review-save">
+          {existing ? t('intake.review.update') : t('intake.review.create')}
+        </button>
+      </div>
+    </form>
+  );
+}

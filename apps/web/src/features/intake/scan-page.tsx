@@ -1,0 +1,136 @@
+/**
+ * /intake/scan: read a traveller from the camera, an uploaded image, or text (typed, pasted, or
+ * a keyboard-wedge document reader), then review and save. The QR decoder loads only here.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { useSyncState } from '../../sync/use-sync-state.ts';
+import { CameraScanner } from './camera-scanner.tsx';
+import { decodeImageFile } from './decode-image.ts';
+import { Review } from './review.tsx';
+import { type Draft, readScan } from './scan-reader.ts';
+
+interface Problem {
+  messageKey: string;
+  detailKey?: string;
+}
+
+/** Text handed over by the list screen (a document reader's burst of keystrokes). */
+function textFromState(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('text' in state)) return null;
+  return typeof state.text === 'string' ? state.text : null;
+}
+
+export default function ScanPage() {
+  const { t } = useTranslation();
+  const { isOnline } = useSyncState();
+  const location = useLocation();
+  const [camera, setCamera] = useState(false);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [reading, setReading] = useState(false);
+
+  const read = useCallback(
+    async (scanned: string, startedAt = performance.now()) => {
+      setCamera(false);
+      setReading(true);
+      const outcome = await readScan(scanned, isOnline, startedAt);
+      setReading(false);
+      if (outcome.ok) {
+        setProblem(null);
+        setDraft(outcome.draft);
+      } else setProblem({ messageKey: outcome.messageKey, detailKey: outcome.detailKey });
+    },
+    [isOnline],
+  );
+
+  const handed = textFromState(location.state);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once per handed-over text
+  useEffect(() => {
+    if (handed) void read(handed);
+  }, [handed]);
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    const startedAt = performance.now();
+    setReading(true);
+    const found = await decodeImageFile(file).catch(() => null);
+    setReading(false);
+    if (found) await read(found, startedAt);
+    else setProblem({ messageKey: 'qr.errors.scanFailed', detailKey: 'intake.scan.noCodeInImage' });
+  };
+
+  if (draft) {
+    return (
+      <div className="max-w-4xl mx-auto">
+        <Review draft={draft} online={isOnline} onDone={() => setDraft(null)} />
+      </div>
+    );
+  }
+  return (
+    <div className="max-w-2xl mx-auto flex flex-col gap-3" data-testid="scan-page">
+      <header>
+        <h1 className="text-2xl font-bold">{t('intake.scan.title')}</h1>
+        <p className="text-sm opacity-80">{t('intake.scan.subtitle')}</p>
+      </header>
+      {problem && (
+        <Alert tone="error" data-testid="scan-error">
+          <strong>{t(problem.messageKey)}</strong>
+          {problem.detailKey && <span>: {t(problem.detailKey)}</span>}
+        </Alert>
+      )}
+      <div className="card bg-base-100 shadow-sm">
+        <div className="card-body p-4 gap-3">
+          {camera ? (
+            <CameraScanner onText={(found) => void read(found)} onClose={() => setCamera(false)} />
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              <button type="button" className="btn btn-primary" onClick={() => setCamera(true)}>
+                {t('intake.scan.camera')}
+              </button>
+              <label className="btn">
+                {t('intake.scan.upload')}
+                <input
+                  type="file"
+                  accept="image/*"
+                  className="hidden"
+                  data-testid="scan-upload"
+                  onChange={(e) => void onFile(e.target.files?.[0])}
+                />
+              </label>
+            </div>
+          )}
+          <form
+            className="flex flex-col gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (text.trim() !== '') void read(text);
+            }}
+          >
+            <label className="fieldset-legend" htmlFor="scan-text">
+              {t('intake.scan.text')}
+            </label>
+            <textarea
+              id="scan-text"
+              className="textarea w-full font-mono"
+              rows={3}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              aria-describedby="scan-text-help"
+              data-testid="scan-text"
+            />
+            <p id="scan-text-help" className="text-xs opacity-80">
+              {t('intake.scan.textHelp')}
+            </p>
+            <button type="submit" className="btn self-end" disabled={reading} data-testid="scan-read">
+              {t('intake.scan.read')}
+            </button>
+          </form>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * Travel details of the public pre-arrival form: nationality, dates, flight, stay. Labels are
+ * the traveller form's; choices come from the bundled reference lists (no server needed).
+ */
+import {
+  COUNTRIES,
+  DESTINATION_AIRPORTS,
+  GENDER_OPTIONS,
+  ORIGIN_AIRPORTS,
+  PURPOSE_OF_VISIT_OPTIONS,
+  pickLocale,
+} from '@bh/shared';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../components/ui/field.tsx';
+import { Section } from '../health-declaration/form-sections.tsx';
+import type { TripField, TripValues } from './pre-arrival-values.ts';
+
+interface Props {
+  values: TripValues;
+  set: (field: TripField, value: string) => void;
+  errorOf: (field: string) => string | null;
+}
+
+export function TripSection({ values, set, errorOf }: Props) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const input = (
+    field: TripField,
+    type = 'text',
+    label = t(`travelers.field.${field}`),
+    required = false,
+  ) => (
+    <Field label={label} error={errorOf(field)} required={required}>
+      {(ctl) => (
+        <input
+          {...ctl}
+          name={field}
+          type={type}
+          className={`input w-full ${ctl['aria-invalid'] ? 'input-error' : ''}`}
+          value={values[field]}
+          onChange={(e) => set(field, e.target.value)}
+        />
+      )}
+    </Field>
+  );
+  const select = (field: TripField, options: { value: string; label: string }[], required = false) => (
+    <Field label={t(`travelers.field.${field}`)} error={errorOf(field)} required={required}>
+      {(ctl) => (
+        <select
+          {...ctl}
+          name={field}
+          className={`select w-full ${ctl['aria-invalid'] ? 'select-error' : ''}`}
+          value={values[field]}
+          onChange={(e) => set(field, e.target.value)}
+        >
+          <option value="">{t('travelers.form.select')}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+  const airports = (list: typeof ORIGIN_AIRPORTS) =>
+    list.map((a) => ({ value: a.code, label: `${a.code} - ${pickLocale(a.city, lang)}` }));
+  return (
+    <Section title={t('intake.preArrival.traveler')} testId="section-trip">
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        {select(
+          'nationality',
+          COUNTRIES.map((c) => ({ value: c.code, label: pickLocale(c.name, lang) })),
+          true,
+        )}
+        {select(
+          'gender',
+          GENDER_OPTIONS.map((o) => ({ value: o.value, label: pickLocale(o.label, lang) })),
+        )}
+        {input('birthDate', 'date')}
+        {input('passportExpiry', 'date')}
+        {input('entryDate', 'date', t('intake.preArrival.arrivalDate'))}
+        {input('flightNo')}
+        {select('origin', airports(ORIGIN_AIRPORTS))}
+        {select('destination', airports(DESTINATION_AIRPORTS))}
+        {select(
+          'purposeOfVisit',
+          PURPOSE_OF_VISIT_OPTIONS.map((o) => ({ value: o.value, label: pickLocale(o.label, lang) })),
+        )}
+        {input('address')}
+        {input('accommodation')}
+        {input('emergencyContact')}
+      </div>
+    </Section>
+  );
+}

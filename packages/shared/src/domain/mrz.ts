@@ -1,0 +1,160 @@
+/**
+ * Machine-readable zone of travel documents (ICAO 9303): TD3 (passports, 2 lines of 44) and TD1
+ * (identity cards, 3 lines of 30), typed, pasted or sent by a keyboard-wedge reader. Every check
+ * digit is verified; a wrong one is reported by field, never silently accepted.
+ */
+
+import { alpha2FromMrz } from './mrz-countries.ts';
+import type { Gender } from './reference.ts';
+
+export type MrzFormat = 'TD1' | 'TD3';
+/** The check digits of a zone; `composite` covers the number, dates and optional data together. */
+export type MrzCheck = 'documentNumber' | 'birthDate' | 'expiryDate' | 'personalNumber' | 'composite';
+
+export interface MrzFields {
+  /** Primary then secondary identifiers, as on the document ("ERIKSSON ANNA MARIA"). */
+  fullName: string;
+  passportNo: string;
+  /** ISO alpha-2; null when the code is not a country (UTO of the ICAO specimens, UNO...). */
+  nationality: string | null;
+  /** The code as written in the zone (3 letters). */
+  nationalityCode: string;
+  birthDate: string | null;
+  gender: Gender | null;
+  passportExpiry: string | null;
+}
+
+export interface MrzResult {
+  format: MrzFormat;
+  fields: MrzFields;
+  /** Check digits that do not match (empty when the zone is valid). */
+  failed: MrzCheck[];
+}
+
+const LINE_LENGTH: Record<MrzFormat, number> = { TD1: 30, TD3: 44 };
+const LINE_COUNT: Record<MrzFormat, number> = { TD1: 3, TD3: 2 };
+const WEIGHTS = [7, 3, 1];
+
+function charValue(char: string): number {
+  if (char >= '0' && char <= '9') return char.charCodeAt(0) - 48;
+  if (char >= 'A' && char <= 'Z') return char.charCodeAt(0) - 55;
+  return 0; // '<' filler
+}
+
+/** ICAO 9303 check digit: values weighted 7, 3, 1 repeating, sum modulo 10. */
+export function mrzCheckDigit(data: string): number {
+  let sum = 0;
+  for (let i = 0; i < data.length; i++) sum += charValue(data.charAt(i)) * (WEIGHTS[i % 3] ?? 1);
+  return sum % 10;
+}
+
+/** A filler check digit counts as 0 (ICAO allows '<' when the field is empty). */
+const checks = (data: string, digit: string) => mrzCheckDigit(data) === (digit === '<' ? 0 : Number(digit));
+
+/** Splits input into zone lines: newlines when present, else one burst cut at the format's length. */
+function toLines(text: string): { format: MrzFormat; lines: string[] } | null {
+  const cleaned = text.toUpperCase().replace(/[^\S\n]/g, '');
+  let lines = cleaned.split('\n').filter((line) => line !== '');
+  if (lines.length === 1 && lines[0]) {
+    const burst = lines[0];
+    const format = burst.length === 88 ? 'TD3' : burst.length === 90 ? 'TD1' : null;
+    if (!format) return null;
+    const size = LINE_LENGTH[format];
+    lines = Array.from({ length: LINE_COUNT[format] }, (_, i) => burst.slice(i * size, (i + 1) * size));
+  }
+  const format = lines.length === 2 ? 'TD3' : lines.length === 3 ? 'TD1' : null;
+  if (!format) return null;
+  if (!lines.every((line) => line.length === LINE_LENGTH[format] && /^[A-Z0-9<]+$/.test(line))) return null;
+  return { format, lines };
+}
+
+/** YYMMDD to ISO; births are never in the future, expiries are 20YY up to 2069. */
+function mrzDate(value: string, kind: 'birth' | 'expiry', today: Date): string | null {
+  const match = /^(\d{2})(\d{2})(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [, yy = '', mm = '', dd = ''] = match;
+  const year2 = Number(yy);
+  let year: number;
+  if (kind === 'birth') year = 2000 + year2 > today.getUTCFullYear() ? 1900 + year2 : 2000 + year2;
+  else year = year2 >= 70 ? 1900 + year2 : 2000 + year2;
+  const iso = `${year}-${mm}-${dd}`;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? null : iso;
+}
+
+function mrzName(field: string): string {
+  const [primary = '', secondary = ''] = field.replace(/<+$/, '').split('<<');
+  return [primary, secondary]
+    .map((part) => part.replace(/</g, ' ').trim())
+    .filter((part) => part !== '')
+    .join(' ');
+}
+
+const GENDER_OF: Record<string, Gender> = { M: 'male', F: 'female', X: 'other' };
+
+/** Document number of TD1 cards longer than 9 characters continues in the optional data. */
+function documentNumber(number: string, digit: string, optional: string) {
+  if (digit !== '<') return { value: number, data: number, digit };
+  const rest = optional.split('<')[0] ?? '';
+  if (rest.length < 2) return { value: number, data: number, digit };
+  return { value: number + rest.slice(0, -1), data: number + rest.slice(0, -1), digit: rest.slice(-1) };
+}
+
+function parseTd3([line1 = '', line2 = '']: string[], today: Date): MrzResult {
+  const number = line2.slice(0, 9);
+  const failed: MrzCheck[] = [];
+  if (!checks(number, line2.charAt(9))) failed.push('documentNumber');
+  if (!checks(line2.slice(13, 19), line2.charAt(19))) failed.push('birthDate');
+  if (!checks(line2.slice(21, 27), line2.charAt(27))) failed.push('expiryDate');
+  if (!checks(line2.slice(28, 42), line2.charAt(42))) failed.push('personalNumber');
+  const composite = line2.slice(0, 10) + line2.slice(13, 20) + line2.slice(21, 43);
+  if (!checks(composite, line2.charAt(43))) failed.push('composite');
+  const nationalityCode = line2.slice(10, 13).replace(/</g, '');
+  return {
+    format: 'TD3',
+    failed,
+    fields: {
+      fullName: mrzName(line1.slice(5)),
+      passportNo: number.replace(/</g, ''),
+      nationality: alpha2FromMrz(nationalityCode),
+      nationalityCode,
+      birthDate: mrzDate(line2.slice(13, 19), 'birth', today),
+      gender: GENDER_OF[line2.charAt(20)] ?? null,
+      passportExpiry: mrzDate(line2.slice(21, 27), 'expiry', today),
+    },
+  };
+}
+
+function parseTd1([line1 = '', line2 = '', line3 = '']: string[], today: Date): MrzResult {
+  const number = documentNumber(line1.slice(5, 14), line1.charAt(14), line1.slice(15, 30));
+  const failed: MrzCheck[] = [];
+  if (!checks(number.data, number.digit)) failed.push('documentNumber');
+  if (!checks(line2.slice(0, 6), line2.charAt(6))) failed.push('birthDate');
+  if (!checks(line2.slice(8, 14), line2.charAt(14))) failed.push('expiryDate');
+  const composite = line1.slice(5, 30) + line2.slice(0, 7) + line2.slice(8, 15) + line2.slice(18, 29);
+  if (!checks(composite, line2.charAt(29))) failed.push('composite');
+  const nationalityCode = line2.slice(15, 18).replace(/</g, '');
+  return {
+    format: 'TD1',
+    failed,
+    fields: {
+      fullName: mrzName(line3),
+      passportNo: number.value.replace(/</g, ''),
+      nationality: alpha2FromMrz(nationalityCode),
+      nationalityCode,
+      birthDate: mrzDate(line2.slice(0, 6), 'birth', today),
+      gender: GENDER_OF[line2.charAt(7)] ?? null,
+      passportExpiry: mrzDate(line2.slice(8, 14), 'expiry', today),
+    },
+  };
+}
+
+/** True when the text has the shape of a TD1 or TD3 zone (check digits not verified). */
+export const looksLikeMrz = (text: string) => toLines(text) !== null;
+
+/** Parses a zone; null when the text is not a TD1 or TD3 zone at all. */
+export function parseMrz(text: string, today = new Date()): MrzResult | null {
+  const zone = toLines(text);
+  if (!zone) return null;
+  return zone.format === 'TD3' ? parseTd3(zone.lines, today) : parseTd1(zone.lines, today);
+}
