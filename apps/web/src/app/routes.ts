@@ -39,7 +39,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/dashboard',
     load: () => import('../features/dashboard/dashboard-page.tsx'),
-    titleKey: 'dashboard.title',
+    titleKey: 'app.routes.dashboard',
     guard: 'user',
     nav: { icon: 'home', order: 0 },
   },
@@ -66,7 +66,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/needs-attention',
     load: () => import('../features/lifecycle/needs-attention-page.tsx'),
-    titleKey: 'lifecycle.attention.title',
+    titleKey: 'app.routes.needsAttention',
     guard: 'user',
     nav: { icon: 'heart', order: 2.5 },
   },
@@ -87,7 +87,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/reports',
     load: () => import('../features/reports/reports-page.tsx'),
-    titleKey: 'reports.title',
+    titleKey: 'app.routes.reports',
     guard: 'user',
     nav: { icon: 'chart', order: 5 },
   },
@@ -132,7 +132,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/admin/audit',
     load: () => import('../features/audit/audit-page.tsx'),
-    titleKey: 'audit.title',
+    titleKey: 'app.routes.audit',
     guard: 'admin',
     nav: { icon: 'shield', order: 3 },
   },

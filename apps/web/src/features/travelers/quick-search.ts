@@ -15,3 +15,12 @@ export function withQuickSearch(filters: TravelerFilters, query: string): Travel
 export function activeFilterCount(filters: TravelerFilters): number {
   return Object.values(filters).filter((v) => typeof v === 'string' && v.trim() !== '').length;
 }
+
+/** The filters of a fresh search (every field empty). */
+export const EMPTY_FILTERS: Required<TravelerFilters> = {
+  fullName: '',
+  passportNo: '',
+  nationality: '',
+  entryDateFrom: '',
+  entryDateTo: '',
+};

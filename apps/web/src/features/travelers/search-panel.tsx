@@ -6,14 +6,7 @@ import { useErrorText } from '../../components/form/field-error.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { CountryCombobox } from '../../components/ui/country-combobox.tsx';
 import { AppDateField } from '../../components/ui/date-field.tsx';
-
-export const EMPTY_FILTERS: Required<TravelerFilters> = {
-  fullName: '',
-  passportNo: '',
-  nationality: '',
-  entryDateFrom: '',
-  entryDateTo: '',
-};
+import { EMPTY_FILTERS } from './quick-search.ts';
 
 const FILTER_FIELDS = ['fullName', 'passportNo', 'nationality', 'entryDateFrom', 'entryDateTo'] as const;
 const resolver = schemaResolver(travelerFiltersSchema);
