@@ -191,48 +191,30 @@ export const TRAVELER_STATUSES = [
   'unknown',
 ] as const;
 export type TravelerStatus = (typeof TRAVELER_STATUSES)[number];
+type TravelerStatusOption = Option<TravelerStatus> & { readonly labelKey: string };
+const statusOption = (
+  value: TravelerStatus,
+  label: LocalizedText,
+  key: string = value,
+): TravelerStatusOption => ({
+  value,
+  labelKey: `travelers.status.${key}`,
+  label,
+});
 /** i18n label key and label of each traveller status; pending is shown as "pending declaration". */
-export const TRAVELER_STATUS_OPTIONS: readonly (Option<TravelerStatus> & { readonly labelKey: string })[] = [
-  {
-    value: 'pending',
-    labelKey: 'travelers.status.pendingDeclaration',
-    label: { vi: 'Chờ khai báo', en: 'Pending declaration', ja: '申告待ち' },
-  },
-  {
-    value: 'declared',
-    labelKey: 'travelers.status.declared',
-    label: { vi: 'Đã khai báo', en: 'Declared', ja: '申告済み' },
-  },
-  {
-    value: 'tested',
-    labelKey: 'travelers.status.tested',
-    label: { vi: 'Đã xét nghiệm', en: 'Tested', ja: '検査済み' },
-  },
-  {
-    value: 'cleared',
-    labelKey: 'travelers.status.cleared',
-    label: { vi: 'Đã thông quan', en: 'Cleared', ja: '通過許可' },
-  },
-  {
-    value: 'quarantine',
-    labelKey: 'travelers.status.quarantine',
-    label: { vi: 'Cách ly', en: 'Quarantine', ja: '隔離' },
-  },
-  {
-    value: 'rejected',
-    labelKey: 'travelers.status.rejected',
-    label: { vi: 'Từ chối nhập cảnh', en: 'Entry refused', ja: '入国拒否' },
-  },
-  {
-    value: 'referred',
-    labelKey: 'travelers.status.referred',
-    label: { vi: 'Chuyển viện', en: 'Referred to hospital', ja: '病院へ搬送' },
-  },
-  {
-    value: 'unknown',
-    labelKey: 'travelers.status.unknown',
-    label: { vi: 'Không xác định', en: 'Unknown', ja: '不明' },
-  },
+export const TRAVELER_STATUS_OPTIONS: readonly TravelerStatusOption[] = [
+  statusOption(
+    'pending',
+    { vi: 'Chờ khai báo', en: 'Pending declaration', ja: '申告待ち' },
+    'pendingDeclaration',
+  ),
+  statusOption('declared', { vi: 'Đã khai báo', en: 'Declared', ja: '申告済み' }),
+  statusOption('tested', { vi: 'Đã xét nghiệm', en: 'Tested', ja: '検査済み' }),
+  statusOption('cleared', { vi: 'Đã thông quan', en: 'Cleared', ja: '通過許可' }),
+  statusOption('quarantine', { vi: 'Cách ly', en: 'Quarantine', ja: '隔離' }),
+  statusOption('rejected', { vi: 'Từ chối nhập cảnh', en: 'Entry refused', ja: '入国拒否' }),
+  statusOption('referred', { vi: 'Chuyển viện', en: 'Referred to hospital', ja: '病院へ搬送' }),
+  statusOption('unknown', { vi: 'Không xác định', en: 'Unknown', ja: '不明' }),
 ];
 
 /** i18n label key of a traveller status (unknown values map to the "unknown" label). */

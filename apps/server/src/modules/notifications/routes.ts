@@ -23,35 +23,22 @@ const notifications = { tags: ['notifications'], security: BEARER };
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   const onRequest = app.requireAuth;
+  /** Options of a route over all the user's notifications: it answers `answer`, or 401. */
+  const overAll = <T extends z.ZodType>(answer: T) => ({
+    onRequest,
+    schema: { ...notifications, response: { 200: answer, ...errorResponses('unauthorized') } },
+  });
 
-  app.get(
-    '/api/notifications',
-    {
-      onRequest,
-      schema: {
-        ...notifications,
-        response: { 200: notificationListSchema, ...errorResponses('unauthorized') },
-      },
-    },
-    async (request) => {
-      const userId = userOf(request).id;
-      await seedOnce(db, userId);
-      const items = await listNotifications(db, userId);
-      return { items, unreadCount: items.filter((n) => !n.read).length };
-    },
-  );
+  app.get('/api/notifications', overAll(notificationListSchema), async (request) => {
+    const userId = userOf(request).id;
+    await seedOnce(db, userId);
+    const items = await listNotifications(db, userId);
+    return { items, unreadCount: items.filter((n) => !n.read).length };
+  });
 
-  app.put(
-    '/api/notifications/read-all',
-    {
-      onRequest,
-      schema: {
-        ...notifications,
-        response: { 200: notificationsUpdatedSchema, ...errorResponses('unauthorized') },
-      },
-    },
-    async (request) => ({ updated: await markRead(db, userOf(request).id) }),
-  );
+  app.put('/api/notifications/read-all', overAll(notificationsUpdatedSchema), async (request) => ({
+    updated: await markRead(db, userOf(request).id),
+  }));
 
   app.put(
     '/api/notifications/:id/read',
@@ -91,15 +78,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/notifications',
-    {
-      onRequest,
-      schema: {
-        ...notifications,
-        response: { 200: notificationsDeletedSchema, ...errorResponses('unauthorized') },
-      },
-    },
-    async (request) => ({ deleted: await removeNotifications(db, userOf(request).id) }),
-  );
+  app.delete('/api/notifications', overAll(notificationsDeletedSchema), async (request) => ({
+    deleted: await removeNotifications(db, userOf(request).id),
+  }));
 };

@@ -2,7 +2,7 @@
  * A report as named tables (the CSV's sections, the workbook's sheets): one place decides what
  * a download holds, so CSV and XLSX carry the same figures as the JSON answer.
  */
-import { CSV_BOM, type Report } from '@bh/shared';
+import { CSV_BOM, type Report, RISK_LEVELS } from '@bh/shared';
 import ExcelJS from 'exceljs';
 import { toCsvLine } from '../travelers/csv.ts';
 
@@ -31,11 +31,7 @@ function reportTables(r: Report): ReportTable[] {
     {
       name: 'Risk levels',
       header: ['riskLevel', 'count'],
-      rows: [
-        ['low', r.byRiskLevel.low],
-        ['medium', r.byRiskLevel.medium],
-        ['high', r.byRiskLevel.high],
-      ],
+      rows: RISK_LEVELS.map((level) => [level, r.byRiskLevel[level]]),
     },
     { name: 'Statuses', header: ['status', 'count'], rows: r.byStatus.map((s) => [s.status, s.count]) },
     {

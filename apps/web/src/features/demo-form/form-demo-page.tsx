@@ -19,6 +19,7 @@ import { useErrorText } from '../../components/form/field-error.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Field } from '../../components/ui/field.tsx';
+import { LocalizedOptions } from '../../components/ui/options.tsx';
 
 interface Values {
   fullName: string;
@@ -132,15 +133,7 @@ export default function FormDemoPage() {
               )),
             )}
             {text('birthDate', { type: 'date' })}
-            {choice(
-              'gender',
-              t('demo-form.selectGender'),
-              GENDER_OPTIONS.map((g) => (
-                <option key={g.value} value={g.value}>
-                  {pickLocale(g.label, i18n.language)}
-                </option>
-              )),
-            )}
+            {choice('gender', t('demo-form.selectGender'), <LocalizedOptions options={GENDER_OPTIONS} />)}
           </div>
           <Field
             label={t('demo-form.fields.notes')}

@@ -8,6 +8,7 @@ import { useErrorText } from '../../components/form/field-error.ts';
 import { setServerFieldErrors } from '../../components/form/server-field-errors.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
+import { Options } from '../../components/ui/options.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { AuthField } from '../auth/auth-field.tsx';
@@ -79,11 +80,7 @@ export function UserCreateForm({
           {text('password', 'password')}
           <AuthField id="new-user-role" label={t('users.fields.role')} error={errorOf('role')}>
             <select id="new-user-role" className="select w-full" {...register('role')}>
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`auth.roles.${r}`)}
-                </option>
-              ))}
+              <Options values={ROLES} label={(r) => t(`auth.roles.${r}`)} />
             </select>
           </AuthField>
         </div>
