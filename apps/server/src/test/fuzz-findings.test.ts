@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fileHarness } from './file-harness.ts';
 import { changedTables, fingerprint } from './fuzz-db.ts';
 import { travelerPayload as traveler } from './payloads.ts';
+import { postImport } from './uploads.ts';
 
 const h = fileHarness();
 let officer: { authorization: string };
@@ -132,12 +133,7 @@ describe('dates PostgreSQL cannot store', () => {
     }
   });
   it('one bulk-import row with year 0000 is reported as a rejected row; the others are imported', async () => {
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/travelers/bulk-import',
-      headers: { ...officer, 'content-type': 'text/csv' },
-      payload: `${CSV}Trần Thị B,C7654321,VN,0000-01-01\n`,
-    });
+    const res = await postImport(h, officer, `${CSV}Trần Thị B,C7654321,VN,0000-01-01\n`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       total: 2,
@@ -153,12 +149,12 @@ describe('one malformed bulk-import row', () => {
     const payload = multipartBody('XyZ123', [
       { name: 'file', filename: 'a.csv', type: 'text/csv', data: csv },
     ]);
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/travelers/bulk-import',
-      headers: { ...officer, 'content-type': 'multipart/form-data; boundary=XyZ123' },
-      payload: Buffer.from(payload, 'utf8'),
-    });
+    const res = await postImport(
+      h,
+      officer,
+      Buffer.from(payload, 'utf8'),
+      'multipart/form-data; boundary=XyZ123',
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       total: 2,
@@ -191,12 +187,7 @@ describe('NUL and lone surrogates', () => {
     await expectRefused({ url: '/api/travelers', payload: { ...traveler(), 'x\u0000': 1 } });
   });
   it('in a text body (CSV import) reject that row only, like a multipart file', async () => {
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/travelers/bulk-import',
-      headers: { ...officer, 'content-type': 'text/csv' },
-      payload: CSV.replace('Nguyễn', 'Ngu\u0000yễn'),
-    });
+    const res = await postImport(h, officer, CSV.replace('Nguyễn', 'Ngu\u0000yễn'));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       total: 1,

@@ -113,6 +113,11 @@ export class PWADatabase extends Dexie {
 
 export const db = new PWADatabase();
 
+/** A stored record, or null when it is missing or a tombstone. */
+export function live<T extends { deletedAt?: string | null }>(record: T | undefined): T | null {
+  return record && !record.deletedAt ? record : null;
+}
+
 /**
  * The local store that holds each sync table's records: the store of the same name, but for health
  * declarations, which live in `declarations`.

@@ -36,32 +36,25 @@ export const FILTER_COUNTRIES: readonly Country[] = [
 
 /** Airport IATA code, airport name and city in every locale. */
 export type Airport = { readonly code: string; readonly name: string; readonly city: LocalizedText };
+const airport = (code: string, name: string, city: LocalizedText): Airport => ({ code, name, city });
 
-const HAN: Airport = {
-  code: 'HAN',
-  name: 'Noi Bai International Airport',
-  city: { vi: 'Hà Nội', en: 'Hanoi', ja: 'ハノイ' },
-};
-const SGN: Airport = {
-  code: 'SGN',
-  name: 'Tan Son Nhat International Airport',
-  city: { vi: 'TP. Hồ Chí Minh', en: 'Ho Chi Minh City', ja: 'ホーチミン' },
-};
-const DAD: Airport = {
-  code: 'DAD',
-  name: 'Da Nang International Airport',
-  city: { vi: 'Đà Nẵng', en: 'Da Nang', ja: 'ダナン' },
-};
-const CXR: Airport = {
-  code: 'CXR',
-  name: 'Cam Ranh International Airport',
-  city: { vi: 'Nha Trang', en: 'Nha Trang', ja: 'ニャチャン' },
-};
-const PQC: Airport = {
-  code: 'PQC',
-  name: 'Phu Quoc International Airport',
-  city: { vi: 'Phú Quốc', en: 'Phu Quoc', ja: 'フーコック' },
-};
+const HAN = airport('HAN', 'Noi Bai International Airport', { vi: 'Hà Nội', en: 'Hanoi', ja: 'ハノイ' });
+const SGN = airport('SGN', 'Tan Son Nhat International Airport', {
+  vi: 'TP. Hồ Chí Minh',
+  en: 'Ho Chi Minh City',
+  ja: 'ホーチミン',
+});
+const DAD = airport('DAD', 'Da Nang International Airport', { vi: 'Đà Nẵng', en: 'Da Nang', ja: 'ダナン' });
+const CXR = airport('CXR', 'Cam Ranh International Airport', {
+  vi: 'Nha Trang',
+  en: 'Nha Trang',
+  ja: 'ニャチャン',
+});
+const PQC = airport('PQC', 'Phu Quoc International Airport', {
+  vi: 'Phú Quốc',
+  en: 'Phu Quoc',
+  ja: 'フーコック',
+});
 
 /** Airports a flight may come from. */
 export const ORIGIN_AIRPORTS: readonly Airport[] = [
@@ -70,19 +63,15 @@ export const ORIGIN_AIRPORTS: readonly Airport[] = [
   DAD,
   CXR,
   PQC,
-  { code: 'DOH', name: 'Hamad International Airport', city: { vi: 'Doha', en: 'Doha', ja: 'ドーハ' } },
-  {
-    code: 'SIN',
-    name: 'Singapore Changi Airport',
-    city: { vi: 'Singapore', en: 'Singapore', ja: 'シンガポール' },
-  },
-  { code: 'NRT', name: 'Narita International Airport', city: { vi: 'Tokyo', en: 'Tokyo', ja: '東京' } },
-  { code: 'ICN', name: 'Incheon International Airport', city: { vi: 'Seoul', en: 'Seoul', ja: 'ソウル' } },
-  {
-    code: 'LAX',
-    name: 'Los Angeles International Airport',
-    city: { vi: 'Los Angeles', en: 'Los Angeles', ja: 'ロサンゼルス' },
-  },
+  airport('DOH', 'Hamad International Airport', { vi: 'Doha', en: 'Doha', ja: 'ドーハ' }),
+  airport('SIN', 'Singapore Changi Airport', { vi: 'Singapore', en: 'Singapore', ja: 'シンガポール' }),
+  airport('NRT', 'Narita International Airport', { vi: 'Tokyo', en: 'Tokyo', ja: '東京' }),
+  airport('ICN', 'Incheon International Airport', { vi: 'Seoul', en: 'Seoul', ja: 'ソウル' }),
+  airport('LAX', 'Los Angeles International Airport', {
+    vi: 'Los Angeles',
+    en: 'Los Angeles',
+    ja: 'ロサンゼルス',
+  }),
 ];
 
 /** Airports of arrival (Vietnam). */

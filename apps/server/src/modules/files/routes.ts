@@ -17,7 +17,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden, notFound, validationError } from '../../lib/errors.ts';
-import { errorResponses } from '../../lib/responses.ts';
+import { errorResponses, storingErrorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { writeAudit } from '../audit/audit.ts';
@@ -74,13 +74,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           response: {
             200: fileMetadataSchema,
             201: fileMetadataSchema,
-            ...errorResponses(
-              'validation_error',
-              'unauthorized',
-              'conflict',
-              'payload_too_large',
-              'unsupported_media_type',
-            ),
+            ...storingErrorResponses(),
           },
         },
       },

@@ -8,6 +8,7 @@ import { useErrorText } from '../../components/form/field-error.ts';
 import { setServerFieldErrors } from '../../components/form/server-field-errors.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
+import { FormActions } from '../../components/ui/form-actions.tsx';
 import { Options } from '../../components/ui/options.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -96,14 +97,11 @@ export function UserCreateForm({
             {t('users.create.shortPasswordConsent')}
           </label>
         </div>
-        <div className="card-actions justify-end mt-2">
-          <button type="button" className="btn btn-ghost" onClick={onCancel}>
-            {t('users.actions.cancel')}
-          </button>
+        <FormActions back={t('users.actions.cancel')} onBack={onCancel} quietBack>
           <SubmitButton busy={busy} className="btn-primary">
             {t('users.create.submit')}
           </SubmitButton>
-        </div>
+        </FormActions>
       </div>
     </AppForm>
   );
