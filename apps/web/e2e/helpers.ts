@@ -47,3 +47,13 @@ export async function loginAs(
   });
   await page.waitForURL('**/entry-management');
 }
+
+/**
+ * Logs in as the officer and waits until the service worker controls the page and the
+ * traveller list has loaded (a table, or the empty line): where the offline specs start.
+ */
+export async function officerReadyOffline(page: Page) {
+  await loginAs(page, 'officer');
+  await waitForServiceWorker(page);
+  await expect(page.getByTestId('traveler-table').or(page.getByTestId('travelers-empty'))).toBeVisible();
+}

@@ -11,6 +11,17 @@ import { travelerPayload as traveler } from './payloads.ts';
 import { postImport } from './uploads.ts';
 
 const h = fileHarness();
+
+/** The import answered 200: `imported` of `total` rows written, row `row` refused for `field`/`code` alone. */
+function expectOneRefused(
+  res: Awaited<ReturnType<typeof postImport>>,
+  { total, imported, row }: { total: number; imported: number; row: number },
+  field: string,
+  code: string,
+) {
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json()).toMatchObject({ total, imported, rejected: [{ row, errors: [{ field, code }] }] });
+}
 let officer: { authorization: string };
 beforeEach(async () => {
   officer = (await h.user('officer')).headers;
@@ -134,12 +145,7 @@ describe('dates PostgreSQL cannot store', () => {
   });
   it('one bulk-import row with year 0000 is reported as a rejected row; the others are imported', async () => {
     const res = await postImport(h, officer, `${CSV}Trần Thị B,C7654321,VN,0000-01-01\n`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      total: 2,
-      imported: 1,
-      rejected: [{ row: 3, errors: [{ field: 'entryDate', code: 'validation.invalid_date' }] }],
-    });
+    expectOneRefused(res, { total: 2, imported: 1, row: 3 }, 'entryDate', 'validation.invalid_date');
   });
 });
 
@@ -155,12 +161,7 @@ describe('one malformed bulk-import row', () => {
       Buffer.from(payload, 'utf8'),
       'multipart/form-data; boundary=XyZ123',
     );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      total: 2,
-      imported: 1,
-      rejected: [{ row: 3, errors: [{ field: 'fullName', code: 'validation.invalid_characters' }] }],
-    });
+    expectOneRefused(res, { total: 2, imported: 1, row: 3 }, 'fullName', 'validation.invalid_characters');
   });
 });
 
@@ -188,12 +189,7 @@ describe('NUL and lone surrogates', () => {
   });
   it('in a text body (CSV import) reject that row only, like a multipart file', async () => {
     const res = await postImport(h, officer, CSV.replace('Nguyễn', 'Ngu\u0000yễn'));
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      total: 1,
-      imported: 0,
-      rejected: [{ row: 2, errors: [{ field: 'fullName', code: 'validation.invalid_characters' }] }],
-    });
+    expectOneRefused(res, { total: 1, imported: 0, row: 2 }, 'fullName', 'validation.invalid_characters');
   });
   it('in the query string answer 400', async () => {
     for (const q of ['fullName=%00', 'passportNo=B%00', 'sort=%00', 'x%00=1']) {
