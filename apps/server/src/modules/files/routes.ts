@@ -20,7 +20,7 @@ import { AppError, forbidden, notFound, validationError } from '../../lib/errors
 import { errorResponses, storingErrorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
-import { writeAudit } from '../audit/audit.ts';
+import { writeRequestAudit } from '../audit/audit.ts';
 import { canReadFile } from './attachments.ts';
 import { findFile, insertFile, markDeleted, toMetadata } from './repository.ts';
 import { removeStored, type StoredFile, storedPath, storeUpload, unsupported } from './storage.ts';
@@ -121,9 +121,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
             }
             return reply.status(200).send(toMetadata(row));
           }
-          await writeAudit(db, {
-            userId: userOf(request).id,
-            ip: request.ip,
+          await writeRequestAudit(db, request, {
             action: 'file.upload',
             entity: 'file',
             entityId: row.id,
@@ -216,9 +214,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user.role !== 'admin' && row.ownerId !== user.id) throw forbidden();
       await markDeleted(db, row.id);
       await removeStored(config.dataDir, row.storageName);
-      await writeAudit(db, {
-        userId: user.id,
-        ip: request.ip,
+      await writeRequestAudit(db, request, {
         action: 'file.delete',
         entity: 'file',
         entityId: row.id,

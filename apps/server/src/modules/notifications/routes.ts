@@ -29,6 +29,16 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { ...notifications, response: { 200: answer, ...errorResponses('unauthorized') } },
   });
 
+  /** Options of a route over one notification (`:id`): it answers `answers`, or 400/401/404. */
+  const overOne = <R extends { 200: z.ZodType } | { 204: z.ZodType }>(answers: R) => ({
+    onRequest,
+    schema: {
+      ...notifications,
+      params: idParamsSchema,
+      response: { ...answers, ...errorResponses('unauthorized', 'validation_error', 'not_found') },
+    },
+  });
+
   app.get('/api/notifications', overAll(notificationListSchema), async (request) => {
     const userId = userOf(request).id;
     await seedOnce(db, userId);
@@ -40,38 +50,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     updated: await markRead(db, userOf(request).id),
   }));
 
-  app.put(
-    '/api/notifications/:id/read',
-    {
-      onRequest,
-      schema: {
-        ...notifications,
-        params: idParamsSchema,
-        response: {
-          200: notificationReadSchema,
-          ...errorResponses('unauthorized', 'validation_error', 'not_found'),
-        },
-      },
-    },
-    async (request) => {
-      if ((await markRead(db, userOf(request).id, request.params.id)) === 0) throw notFound();
-      return { ok: true as const };
-    },
-  );
+  app.put('/api/notifications/:id/read', overOne({ 200: notificationReadSchema }), async (request) => {
+    if ((await markRead(db, userOf(request).id, request.params.id)) === 0) throw notFound();
+    return { ok: true as const };
+  });
 
   app.delete(
     '/api/notifications/:id',
-    {
-      onRequest,
-      schema: {
-        ...notifications,
-        params: idParamsSchema,
-        response: {
-          204: z.null().describe('Removed'),
-          ...errorResponses('unauthorized', 'validation_error', 'not_found'),
-        },
-      },
-    },
+    overOne({ 204: z.null().describe('Removed') }),
     async (request, reply) => {
       if ((await removeNotifications(db, userOf(request).id, request.params.id)) === 0) throw notFound();
       return reply.code(204).send(null);
