@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs } from './helpers.ts';
+import { loginAs, putLocalRecord } from './helpers.ts';
 
 // vi is the default language; the titles below are the vi route titles + app title.
 const APP = 'Kiểm dịch biên giới';
@@ -87,32 +87,17 @@ test.describe('routes', () => {
     await loginAs(page, 'officer');
     await expect(page.getByTestId('system-status-panel')).toBeVisible();
     // Put a traveller into the local database the way a pull would (Dexie store "travelers").
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const open = indexedDB.open('PWADatabase');
-          open.onsuccess = () => {
-            const tx = open.result.transaction('travelers', 'readwrite');
-            tx.objectStore('travelers').put({
-              id: '00000000-0000-4000-8000-0000000000aa',
-              fullName: 'Zebra Searchable',
-              passportNo: 'Z9876543',
-              nationality: 'JP',
-              entryDate: '2026-01-01',
-              status: 'pending',
-              version: 1,
-              syncStatus: 'synced',
-              lastModified: Date.now(),
-            });
-            tx.oncomplete = () => {
-              open.result.close();
-              resolve();
-            };
-            tx.onerror = () => reject(tx.error);
-          };
-          open.onerror = () => reject(open.error);
-        }),
-    );
+    await putLocalRecord(page, 'travelers', {
+      id: '00000000-0000-4000-8000-0000000000aa',
+      fullName: 'Zebra Searchable',
+      passportNo: 'Z9876543',
+      nationality: 'JP',
+      entryDate: '2026-01-01',
+      status: 'pending',
+      version: 1,
+      syncStatus: 'synced',
+      lastModified: Date.now(),
+    });
     await page.goto('/products');
     const search = page.getByTestId('not-found-search');
     await search.fill('khai bao');

@@ -47,3 +47,37 @@ export async function loginAs(
   });
   await page.waitForURL('**/entry-management');
 }
+
+/**
+ * Logs in as the officer and waits until the service worker controls the page and the
+ * traveller list has loaded (a table, or the empty line): where the offline specs start.
+ */
+export async function officerReadyOffline(page: Page) {
+  await loginAs(page, 'officer');
+  await waitForServiceWorker(page);
+  await expect(page.getByTestId('traveler-table').or(page.getByTestId('travelers-empty'))).toBeVisible();
+}
+
+/**
+ * Writes `record` straight into the app's IndexedDB store `store` (a Dexie table), as a pull or
+ * an offline edit would have left it; an outbox row gets its id from the store.
+ */
+export async function putLocalRecord(page: Page, store: string, record: Record<string, unknown>) {
+  await page.evaluate(
+    ({ store, record }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('PWADatabase');
+        open.onsuccess = () => {
+          const tx = open.result.transaction(store, 'readwrite');
+          tx.objectStore(store).put(record);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+    { store, record },
+  );
+}

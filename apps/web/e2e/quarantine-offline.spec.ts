@@ -1,6 +1,6 @@
 import { noContacts, noSymptoms } from '@bh/shared/testing';
 import { expect, type Page, test } from '@playwright/test';
-import { loginAs, waitForServiceWorker } from './helpers.ts';
+import { officerReadyOffline } from './helpers.ts';
 import { rowOf, search, uniq } from './travelers-helpers.ts';
 
 test.use({ viewport: { width: 1280, height: 900 }, locale: 'vi-VN' });
@@ -28,9 +28,7 @@ test('moves a traveller to quarantine, records two check-ins offline, the server
   context,
 }) => {
   test.setTimeout(150_000);
-  await loginAs(page, 'officer');
-  await waitForServiceWorker(page);
-  await expect(page.getByTestId('traveler-table').or(page.getByTestId('travelers-empty'))).toBeVisible();
+  await officerReadyOffline(page);
 
   // A declared traveller (registered and declared at the desk, through the API).
   const name = `Cach ly ${uniq()}`;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs, waitForServiceWorker } from './helpers.ts';
+import { officerReadyOffline } from './helpers.ts';
 import { addTraveler, rowOf, uniq } from './travelers-helpers.ts';
 
 test.use({ viewport: { width: 1280, height: 900 }, locale: 'vi-VN' });
@@ -8,9 +8,7 @@ test('adds a traveller offline: pending on the device, synced after reconnecting
   page,
   context,
 }) => {
-  await loginAs(page, 'officer');
-  await waitForServiceWorker(page);
-  await expect(page.getByTestId('traveler-table').or(page.getByTestId('travelers-empty'))).toBeVisible();
+  await officerReadyOffline(page);
 
   await context.setOffline(true);
   await expect(page.getByTestId('travelers-offline')).toBeVisible();
@@ -32,9 +30,7 @@ test('travellers made offline survive a reload while offline, then reach the ser
   context,
 }) => {
   test.setTimeout(120_000);
-  await loginAs(page, 'officer');
-  await waitForServiceWorker(page);
-  await expect(page.getByTestId('traveler-table').or(page.getByTestId('travelers-empty'))).toBeVisible();
+  await officerReadyOffline(page);
 
   await context.setOffline(true);
   const names = [`Reload A ${uniq()}`, `Reload B ${uniq()}`];

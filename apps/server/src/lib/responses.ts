@@ -14,3 +14,20 @@ export function errorResponses(
   for (const code of codes) out[ERROR_CODES[code]] = apiErrorSchema;
   return out;
 }
+
+/**
+ * The errors of a route that stores what it is sent: a bad, too large or wrongly typed body, no
+ * login, or a conflict with what is stored; `more` adds the route's own.
+ */
+export function storingErrorResponses(
+  ...more: ApiErrorCode[]
+): Partial<Record<ErrorStatus, typeof apiErrorSchema>> {
+  return errorResponses(
+    'validation_error',
+    'unauthorized',
+    'conflict',
+    'payload_too_large',
+    'unsupported_media_type',
+    ...more,
+  );
+}

@@ -8,8 +8,20 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fileHarness } from './file-harness.ts';
 import { changedTables, fingerprint } from './fuzz-db.ts';
 import { travelerPayload as traveler } from './payloads.ts';
+import { postImport } from './uploads.ts';
 
 const h = fileHarness();
+
+/** The import answered 200: `imported` of `total` rows written, row `row` refused for `field`/`code` alone. */
+function expectOneRefused(
+  res: Awaited<ReturnType<typeof postImport>>,
+  { total, imported, row }: { total: number; imported: number; row: number },
+  field: string,
+  code: string,
+) {
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json()).toMatchObject({ total, imported, rejected: [{ row, errors: [{ field, code }] }] });
+}
 let officer: { authorization: string };
 beforeEach(async () => {
   officer = (await h.user('officer')).headers;
@@ -132,18 +144,8 @@ describe('dates PostgreSQL cannot store', () => {
     }
   });
   it('one bulk-import row with year 0000 is reported as a rejected row; the others are imported', async () => {
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/travelers/bulk-import',
-      headers: { ...officer, 'content-type': 'text/csv' },
-      payload: `${CSV}Trần Thị B,C7654321,VN,0000-01-01\n`,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      total: 2,
-      imported: 1,
-      rejected: [{ row: 3, errors: [{ field: 'entryDate', code: 'validation.invalid_date' }] }],
-    });
+    const res = await postImport(h, officer, `${CSV}Trần Thị B,C7654321,VN,0000-01-01\n`);
+    expectOneRefused(res, { total: 2, imported: 1, row: 3 }, 'entryDate', 'validation.invalid_date');
   });
 });
 
@@ -153,18 +155,13 @@ describe('one malformed bulk-import row', () => {
     const payload = multipartBody('XyZ123', [
       { name: 'file', filename: 'a.csv', type: 'text/csv', data: csv },
     ]);
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/travelers/bulk-import',
-      headers: { ...officer, 'content-type': 'multipart/form-data; boundary=XyZ123' },
-      payload: Buffer.from(payload, 'utf8'),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      total: 2,
-      imported: 1,
-      rejected: [{ row: 3, errors: [{ field: 'fullName', code: 'validation.invalid_characters' }] }],
-    });
+    const res = await postImport(
+      h,
+      officer,
+      Buffer.from(payload, 'utf8'),
+      'multipart/form-data; boundary=XyZ123',
+    );
+    expectOneRefused(res, { total: 2, imported: 1, row: 3 }, 'fullName', 'validation.invalid_characters');
   });
 });
 
@@ -191,18 +188,8 @@ describe('NUL and lone surrogates', () => {
     await expectRefused({ url: '/api/travelers', payload: { ...traveler(), 'x\u0000': 1 } });
   });
   it('in a text body (CSV import) reject that row only, like a multipart file', async () => {
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/travelers/bulk-import',
-      headers: { ...officer, 'content-type': 'text/csv' },
-      payload: CSV.replace('Nguyễn', 'Ngu\u0000yễn'),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      total: 1,
-      imported: 0,
-      rejected: [{ row: 2, errors: [{ field: 'fullName', code: 'validation.invalid_characters' }] }],
-    });
+    const res = await postImport(h, officer, CSV.replace('Nguyễn', 'Ngu\u0000yễn'));
+    expectOneRefused(res, { total: 1, imported: 0, row: 2 }, 'fullName', 'validation.invalid_characters');
   });
   it('in the query string answer 400', async () => {
     for (const q of ['fullName=%00', 'passportNo=B%00', 'sort=%00', 'x%00=1']) {

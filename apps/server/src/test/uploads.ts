@@ -1,4 +1,4 @@
-/** Multipart bodies and file uploads as the API tests send them (POST /api/files). */
+/** Multipart bodies, file uploads and CSV imports as the API tests send them (POST /api/files, bulk import). */
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -52,4 +52,19 @@ export async function uploadFile(
 export async function resetWithFiles(h: Harness) {
   await h.reset();
   rmSync(path.join(h.dataDir, 'files'), { recursive: true, force: true });
+}
+
+/** Sends `payload` to POST /api/travelers/bulk-import as `contentType` (CSV text unless told). */
+export function postImport(
+  h: Pick<Harness, 'app'>,
+  headers: Record<string, string>,
+  payload: string | Buffer,
+  contentType = 'text/csv',
+) {
+  return h.app.inject({
+    method: 'POST',
+    url: '/api/travelers/bulk-import',
+    headers: { ...headers, 'content-type': contentType },
+    payload,
+  });
 }

@@ -113,22 +113,17 @@ export class PWADatabase extends Dexie {
 
 export const db = new PWADatabase();
 
-/** The local store that holds each sync table's records. */
+/** A stored record, or null when it is missing or a tombstone. */
+export function live<T extends { deletedAt?: string | null }>(record: T | undefined): T | null {
+  return record && !record.deletedAt ? record : null;
+}
+
+/**
+ * The local store that holds each sync table's records: the store of the same name, but for health
+ * declarations, which live in `declarations`.
+ */
 export function storeFor(database: PWADatabase, table: SyncTable): SyncedTable<LocalRecord> {
-  switch (table) {
-    case 'travelers':
-      return database.travelers;
-    case 'healthDeclarations':
-      return database.declarations;
-    case 'users':
-      return database.users;
-    case 'systemStatus':
-      return database.systemStatus;
-    case 'travelerEvents':
-      return database.travelerEvents;
-    case 'checkIns':
-      return database.checkIns;
-  }
+  return database[table === 'healthDeclarations' ? 'declarations' : table];
 }
 
 /** Every store a sync outcome may touch, for transactions that settle outbox rows. */

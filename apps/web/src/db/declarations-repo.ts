@@ -7,7 +7,7 @@
 import type { DeclarationForm, LocalDeclaration, RiskAssessment, SystemMode } from '@bh/shared';
 import { computeRiskScore } from '@bh/shared';
 import { writeRecord } from '../sync/outbox.ts';
-import { db as defaultDb, type PWADatabase } from './database.ts';
+import { db as defaultDb, live, type PWADatabase } from './database.ts';
 
 export type { LocalDeclaration } from '@bh/shared';
 
@@ -16,9 +16,7 @@ export async function getDeclaration(
   travelerId: string,
   database: PWADatabase = defaultDb,
 ): Promise<LocalDeclaration | null> {
-  const record = await database.declarations.get(travelerId);
-  if (!record || record.deletedAt) return null;
-  return record;
+  return live(await database.declarations.get(travelerId));
 }
 
 export interface SubmitResult {

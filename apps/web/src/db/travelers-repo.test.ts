@@ -1,9 +1,8 @@
 import type { TravelerInput } from '@bh/shared';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeRecords } from '../sync/outbox.ts';
 import { applyPushResults } from '../sync/queue.ts';
-import { PWADatabase } from './database.ts';
-import { TravelerIndex } from './traveler-index.ts';
+import { freshDatabaseEachTest } from '../test/test-database.ts';
 import {
   createTraveler,
   deleteTraveler,
@@ -12,20 +11,7 @@ import {
   updateTraveler,
 } from './travelers-repo.ts';
 
-let database: PWADatabase;
-let index: TravelerIndex;
-let n = 0;
-
-beforeEach(async () => {
-  database = new PWADatabase(`travelers-repo-test-${++n}`);
-  await database.open();
-  index = new TravelerIndex(database);
-});
-afterEach(async () => {
-  index.stop();
-  database.close();
-  await database.delete();
-});
+const t = freshDatabaseEachTest('travelers-repo-test');
 
 const input = (over: Partial<TravelerInput> = {}): TravelerInput => ({
   fullName: 'Nguyễn Văn An',
@@ -37,68 +23,68 @@ const input = (over: Partial<TravelerInput> = {}): TravelerInput => ({
 });
 
 /** Waits until the index lists `expected` travellers (change events arrive after commit). */
-const caughtUp = (expected: number) => waitFor(() => index.search({}).length === expected);
+const caughtUp = (expected: number) => waitFor(() => t.index.search({}).length === expected);
 
 /** Polls `done` while letting change events reach the index; fails after about 2 s. */
 async function waitFor(done: () => boolean) {
   for (let i = 0; i < 200 && !done(); i++) {
     await new Promise((r) => setTimeout(r, 10));
-    await index.settled();
+    await t.index.settled();
   }
   expect(done()).toBe(true);
 }
 
 describe('travelers repo and search index', () => {
   it('writes through the outbox: pending record + one queued mutation per change', async () => {
-    const created = await createTraveler(input(), database);
+    const created = await createTraveler(input(), t.database);
     expect(created).toMatchObject({ version: 0, syncStatus: 'pending', fullName: 'Nguyễn Văn An' });
-    await updateTraveler(created.id, input({ fullName: 'Nguyễn Văn Bình' }), database);
-    await updateTraveler(created.id, { note: 'Ghi chú' }, database);
-    const queue = await database.syncQueue.toArray();
+    await updateTraveler(created.id, input({ fullName: 'Nguyễn Văn Bình' }), t.database);
+    await updateTraveler(created.id, { note: 'Ghi chú' }, t.database);
+    const queue = await t.database.syncQueue.toArray();
     expect(queue.map((q) => q.operation)).toEqual(['create', 'update', 'update']);
     expect(queue[2]!.data).toMatchObject({ fullName: 'Nguyễn Văn Bình', note: 'Ghi chú' });
-    expect(await getTraveler(created.id, database)).toMatchObject({ note: 'Ghi chú' });
-    await deleteTraveler(created.id, database);
-    expect(await getTraveler(created.id, database)).toBeNull();
+    expect(await getTraveler(created.id, t.database)).toMatchObject({ note: 'Ghi chú' });
+    await deleteTraveler(created.id, t.database);
+    expect(await getTraveler(created.id, t.database)).toBeNull();
   });
 
   it('loads, filters like the spec and follows later writes, hiding tombstones', async () => {
     const a = await createTraveler(
       input({ fullName: 'John SMITH', passportNo: 'US55551', nationality: 'US', entryDate: '2026-01-01' }),
-      database,
+      t.database,
     );
     await createTraveler(
       input({ fullName: 'Jane Smithers', passportNo: 'GB77777', nationality: 'GB', entryDate: '2026-01-10' }),
-      database,
+      t.database,
     );
-    index.start();
+    t.index.start();
     await caughtUp(2);
-    expect(index.search({ fullName: 'smith' }).map((e) => e.fullName)).toEqual([
+    expect(t.index.search({ fullName: 'smith' }).map((e) => e.fullName)).toEqual([
       'Jane Smithers',
       'John SMITH',
     ]);
-    expect(index.search({ passportNo: 'us5' }).map((e) => e.fullName)).toEqual(['John SMITH']);
-    expect(index.search({ nationality: 'GB' })).toHaveLength(1);
-    expect(index.search({ entryDateFrom: '2026-01-01', entryDateTo: '2026-01-01' })).toHaveLength(1);
-    expect(index.search({ entryDateFrom: '2026-01-02' }).map((e) => e.fullName)).toEqual(['Jane Smithers']);
+    expect(t.index.search({ passportNo: 'us5' }).map((e) => e.fullName)).toEqual(['John SMITH']);
+    expect(t.index.search({ nationality: 'GB' })).toHaveLength(1);
+    expect(t.index.search({ entryDateFrom: '2026-01-01', entryDateTo: '2026-01-01' })).toHaveLength(1);
+    expect(t.index.search({ entryDateFrom: '2026-01-02' }).map((e) => e.fullName)).toEqual(['Jane Smithers']);
 
     await createTraveler(
       input({ fullName: 'Tanaka Yuki', nationality: 'JP', passportNo: 'TK12345' }),
-      database,
+      t.database,
     );
     await caughtUp(3);
     // The status arrives from the server (lifecycle); a pulled change updates the index.
-    await database.travelers.update(a.id, { status: 'cleared' });
+    await t.database.travelers.update(a.id, { status: 'cleared' });
     await caughtUp(3);
-    await index.settled();
-    expect(index.stats()).toEqual({ total: 3, pending: 2, declared: 0, tested: 0, cleared: 1 });
-    await deleteTraveler(a.id, database);
+    await t.index.settled();
+    expect(t.index.stats()).toEqual({ total: 3, pending: 2, declared: 0, tested: 0, cleared: 1 });
+    await deleteTraveler(a.id, t.database);
     await caughtUp(2);
-    expect(index.search({ fullName: 'john' })).toEqual([]);
+    expect(t.index.search({ fullName: 'john' })).toEqual([]);
   });
 
   it('follows bulk writes (pulled pages) and sync acknowledgements', async () => {
-    index.start();
+    t.index.start();
     await caughtUp(0);
     const now = Date.now();
     const rows = Array.from({ length: 120 }, (_, i) => ({
@@ -108,20 +94,20 @@ describe('travelers repo and search index', () => {
       syncStatus: 'synced' as const,
       lastModified: now,
     }));
-    await database.travelers.bulkPut(rows);
+    await t.database.travelers.bulkPut(rows);
     await caughtUp(120);
     // An acknowledgement changes syncStatus without touching lastModified.
-    const mine = await createTraveler(input({ fullName: 'Mine' }), database);
+    const mine = await createTraveler(input({ fullName: 'Mine' }), t.database);
     await caughtUp(121);
-    await database.travelers.update(mine.id, { syncStatus: 'synced', version: 1 });
-    await waitFor(() => index.get(mine.id)?.syncStatus === 'synced');
-    expect(index.get(mine.id)?.syncStatus).toBe('synced');
+    await t.database.travelers.update(mine.id, { syncStatus: 'synced', version: 1 });
+    await waitFor(() => t.index.get(mine.id)?.syncStatus === 'synced');
+    expect(t.index.get(mine.id)?.syncStatus).toBe('synced');
   });
 
   it('lists the newest entry date first and, within a day, the traveller registered last first', async () => {
-    index.start();
+    t.index.start();
     const base = { version: 1, syncStatus: 'synced' as const, lastModified: Date.now() };
-    await database.travelers.bulkPut([
+    await t.database.travelers.bulkPut([
       {
         ...input({ fullName: 'Early', entryDate: '2026-01-05' }),
         ...base,
@@ -142,44 +128,47 @@ describe('travelers repo and search index', () => {
       },
     ]);
     await caughtUp(3);
-    const added = await createTraveler(input({ fullName: 'Just added', entryDate: '2026-01-05' }), database);
+    const added = await createTraveler(
+      input({ fullName: 'Just added', entryDate: '2026-01-05' }),
+      t.database,
+    );
     await caughtUp(4);
-    expect(index.search({}).map((e) => e.fullName)).toEqual(['Just added', 'Late', 'Early', 'Yesterday']);
+    expect(t.index.search({}).map((e) => e.fullName)).toEqual(['Just added', 'Late', 'Early', 'Yesterday']);
     // An edit keeps the traveller in place.
-    await updateTraveler(added.id, { fullName: 'Just added (edited)' }, database);
-    await waitFor(() => index.get(added.id)?.fullName === 'Just added (edited)');
-    expect(index.search({})[0]?.id).toBe(added.id);
+    await updateTraveler(added.id, { fullName: 'Just added (edited)' }, t.database);
+    await waitFor(() => t.index.get(added.id)?.fullName === 'Just added (edited)');
+    expect(t.index.search({})[0]?.id).toBe(added.id);
   });
 
   it('keeps following writes after a change that touched no traveller (an empty bulk write)', async () => {
-    index.start();
-    const mine = await createTraveler(input({ fullName: 'Status' }), database);
+    t.index.start();
+    const mine = await createTraveler(input({ fullName: 'Status' }), t.database);
     await caughtUp(1);
     // An acknowledgement or pulled page with no travellers still reports the table as changed,
     // with an empty key set; this used to leave the index deaf to every later change.
-    await database.travelers.bulkPut([]);
-    await index.settled();
-    await database.travelers.update(mine.id, { status: 'cleared' });
-    await waitFor(() => index.get(mine.id)?.status === 'cleared');
-    expect(index.search({ fullName: 'status' }).map((e) => e.status)).toEqual(['cleared']);
-    expect(index.stats()).toMatchObject({ total: 1, cleared: 1, pending: 0 });
+    await t.database.travelers.bulkPut([]);
+    await t.index.settled();
+    await t.database.travelers.update(mine.id, { status: 'cleared' });
+    await waitFor(() => t.index.get(mine.id)?.status === 'cleared');
+    expect(t.index.search({ fullName: 'status' }).map((e) => e.status)).toEqual(['cleared']);
+    expect(t.index.stats()).toMatchObject({ total: 1, cleared: 1, pending: 0 });
   });
 
   it('applies a change that arrives as a run ends (after its last check, before it is cleared)', async () => {
-    index.start();
+    t.index.start();
     await caughtUp(0);
-    index.stop(); // change events are delivered by hand below
+    t.index.stop(); // change events are delivered by hand below
     const base = { version: 1, syncStatus: 'synced' as const, lastModified: Date.now() };
-    await database.travelers.bulkPut([
+    await t.database.travelers.bulkPut([
       { ...input({ fullName: 'First' }), ...base, id: 'id-a' },
       { ...input({ fullName: 'Second', passportNo: 'B7654321' }), ...base, id: 'id-b' },
     ]);
-    const internals = index as unknown as {
+    const internals = t.index as unknown as {
       drain: () => Promise<void>;
       handleMutation: (parts: Record<string, unknown>) => void;
     };
-    const changed = (id: string) => ({ [`idb://${database.name}/travelers/`]: { from: id, to: id } });
-    const drain = internals.drain.bind(index);
+    const changed = (id: string) => ({ [`idb://${t.database.name}/travelers/`]: { from: id, to: id } });
+    const drain = internals.drain.bind(t.index);
     let once = true;
     internals.drain = async () => {
       await drain();
@@ -188,9 +177,9 @@ describe('travelers repo and search index', () => {
       once = false;
     };
     internals.handleMutation(changed('id-a'));
-    await waitFor(() => index.get('id-b') !== undefined);
+    await waitFor(() => t.index.get('id-b') !== undefined);
     expect(
-      index
+      t.index
         .search({})
         .map((e) => e.fullName)
         .sort(),
@@ -198,7 +187,7 @@ describe('travelers repo and search index', () => {
   });
 
   it('shows a large offline batch as synced once the server acknowledges it', async () => {
-    index.start();
+    t.index.start();
     await caughtUp(0);
     const made = await writeRecords(
       'travelers',
@@ -206,26 +195,26 @@ describe('travelers repo and search index', () => {
       Array.from({ length: 120 }, (_, i) =>
         input({ fullName: `Offline ${i}`, passportNo: `O${String(i).padStart(7, '0')}` }),
       ),
-      database,
+      t.database,
     );
     await caughtUp(120);
-    expect(index.search({}).every((e) => e.syncStatus === 'pending')).toBe(true);
+    expect(t.index.search({}).every((e) => e.syncStatus === 'pending')).toBe(true);
     // Made a minute ago, offline: older than the index's re-read window.
-    await database.travelers.toCollection().modify({ lastModified: Date.now() - 60_000 });
-    await index.settled();
+    await t.database.travelers.toCollection().modify({ lastModified: Date.now() - 60_000 });
+    await t.index.settled();
     // The server's answer for every row: applied as version 1.
-    const rows = await database.syncQueue.toArray();
+    const rows = await t.database.syncQueue.toArray();
     await applyPushResults(
-      database,
+      t.database,
       rows,
       rows.map((r, i) => ({ seq: r.id!, status: 'applied' as const, version: 1, id: made[i]!.id })),
     );
-    await waitFor(() => index.search({}).every((e) => e.syncStatus === 'synced'));
-    expect(index.stats().total).toBe(120);
+    await waitFor(() => t.index.search({}).every((e) => e.syncStatus === 'synced'));
+    expect(t.index.stats().total).toBe(120);
   });
 
   it('keeps the list in order through a large mixed batch (moves, new rows, removals)', async () => {
-    index.start();
+    t.index.start();
     const day = (i: number) => `2026-0${1 + (i % 9)}-${String(1 + (i % 27)).padStart(2, '0')}`;
     const row = (i: number, entryDate: string, lastModified: number) => ({
       ...input({ fullName: `Row ${i}`, passportNo: `R${String(i).padStart(7, '0')}`, entryDate }),
@@ -235,18 +224,18 @@ describe('travelers repo and search index', () => {
       createdAt: `2026-01-01T00:00:${String(i % 60).padStart(2, '0')}.000Z`,
       lastModified,
     });
-    await database.travelers.bulkPut(Array.from({ length: 400 }, (_, i) => row(i, day(i), 1)));
+    await t.database.travelers.bulkPut(Array.from({ length: 400 }, (_, i) => row(i, day(i), 1)));
     await caughtUp(400);
     // 150 moved to other dates, 100 new, 60 removed from the device: one batch of 310 changes.
-    await database.transaction('rw', database.travelers, async () => {
-      await database.travelers.bulkPut(Array.from({ length: 150 }, (_, i) => row(i * 2, day(i + 5), 2)));
-      await database.travelers.bulkPut(Array.from({ length: 100 }, (_, i) => row(400 + i, day(i * 7), 2)));
-      await database.travelers.bulkDelete(
+    await t.database.transaction('rw', t.database.travelers, async () => {
+      await t.database.travelers.bulkPut(Array.from({ length: 150 }, (_, i) => row(i * 2, day(i + 5), 2)));
+      await t.database.travelers.bulkPut(Array.from({ length: 100 }, (_, i) => row(400 + i, day(i * 7), 2)));
+      await t.database.travelers.bulkDelete(
         Array.from({ length: 60 }, (_, i) => `row-${String(301 + i).padStart(4, '0')}`),
       );
     });
     await caughtUp(440);
-    const expected = (await database.travelers.toArray())
+    const expected = (await t.database.travelers.toArray())
       .sort((a, b) =>
         a.entryDate !== b.entryDate
           ? String(b.entryDate).localeCompare(String(a.entryDate))
@@ -255,18 +244,18 @@ describe('travelers repo and search index', () => {
             : a.id.localeCompare(b.id),
       )
       .map((r) => `${r.id}@${r.entryDate}`);
-    expect(index.search({}).map((e) => `${e.id}@${e.entryDate}`)).toEqual(expected);
+    expect(t.index.search({}).map((e) => `${e.id}@${e.entryDate}`)).toEqual(expected);
   });
 
   it('reads the system mode, pandemic by default', async () => {
-    expect(await getSystemMode(database)).toBe('pandemic');
-    await database.systemStatus.put({
+    expect(await getSystemMode(t.database)).toBe('pandemic');
+    await t.database.systemStatus.put({
       id: 'current',
       mode: 'normal',
       version: 1,
       syncStatus: 'synced',
       lastModified: 1,
     });
-    expect(await getSystemMode(database)).toBe('normal');
+    expect(await getSystemMode(t.database)).toBe('normal');
   });
 });

@@ -12,7 +12,7 @@ import {
   type TravelerInput,
 } from '@bh/shared';
 import { writeRecord } from '../sync/outbox.ts';
-import { db as defaultDb, type PWADatabase } from './database.ts';
+import { db as defaultDb, live, type PWADatabase } from './database.ts';
 import { TravelerIndex } from './traveler-index.ts';
 
 export type { LocalTraveler } from '@bh/shared';
@@ -36,9 +36,7 @@ export async function getTraveler(
   id: string,
   database: PWADatabase = defaultDb,
 ): Promise<LocalTraveler | null> {
-  const record = await database.travelers.get(id);
-  if (!record || record.deletedAt) return null;
-  return record;
+  return live(await database.travelers.get(id));
 }
 
 /** The system mode from the local system status record; pandemic until one is known. */

@@ -19,6 +19,14 @@ const device = (name: string) =>
     () => headers,
   );
 
+/** A traveller created on `a` and pulled by `b`: both devices hold it, synced. */
+async function travelerOnBoth(a: Device, b: Device) {
+  const t = await writeRecord('travelers', 'create', travelerInput(), a.db);
+  await syncUntilQuiet(a);
+  await syncUntilQuiet(b);
+  return t;
+}
+
 async function serverTravelers() {
   const res = await h.app.inject({ url: '/api/sync/pull?cursor=0&limit=5000', headers });
   return (res.json().changes as { table: string; record: Record<string, unknown> }[])
@@ -177,9 +185,7 @@ describe('exactly once', () => {
   it('a pull does not overwrite a local edit that is not pushed yet', async () => {
     const a = device('pa');
     const b = device('pb');
-    const t = await writeRecord('travelers', 'create', travelerInput(), a.db);
-    await syncUntilQuiet(a);
-    await syncUntilQuiet(b);
+    const t = await travelerOnBoth(a, b);
     await writeRecord('travelers', 'update', { id: t.id, note: 'from A' }, a.db);
     await syncUntilQuiet(a);
     b.transport.faults.failNext = 1;
@@ -216,9 +222,7 @@ describe('two tabs, one device', () => {
 
 describe('conflicts between devices', () => {
   async function conflictOn(a: Device, b: Device) {
-    const t = await writeRecord('travelers', 'create', travelerInput(), a.db);
-    await syncUntilQuiet(a);
-    await syncUntilQuiet(b);
+    const t = await travelerOnBoth(a, b);
     await writeRecord('travelers', 'update', { id: t.id, note: 'A wins the race' }, a.db);
     await writeRecord(
       'travelers',
@@ -290,9 +294,7 @@ describe('conflicts between devices', () => {
   it('a delete against an offline update: the update cannot resurrect it, it becomes a conflict', async () => {
     const a = device('da');
     const b = device('db');
-    const t = await writeRecord('travelers', 'create', travelerInput(), a.db);
-    await syncUntilQuiet(a);
-    await syncUntilQuiet(b);
+    const t = await travelerOnBoth(a, b);
     await writeRecord('travelers', 'delete', { id: t.id }, a.db);
     await syncUntilQuiet(a);
     await writeRecord('travelers', 'update', { id: t.id, note: 'edited offline' }, b.db);

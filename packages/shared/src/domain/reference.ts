@@ -36,32 +36,25 @@ export const FILTER_COUNTRIES: readonly Country[] = [
 
 /** Airport IATA code, airport name and city in every locale. */
 export type Airport = { readonly code: string; readonly name: string; readonly city: LocalizedText };
+const airport = (code: string, name: string, city: LocalizedText): Airport => ({ code, name, city });
 
-const HAN: Airport = {
-  code: 'HAN',
-  name: 'Noi Bai International Airport',
-  city: { vi: 'Hà Nội', en: 'Hanoi', ja: 'ハノイ' },
-};
-const SGN: Airport = {
-  code: 'SGN',
-  name: 'Tan Son Nhat International Airport',
-  city: { vi: 'TP. Hồ Chí Minh', en: 'Ho Chi Minh City', ja: 'ホーチミン' },
-};
-const DAD: Airport = {
-  code: 'DAD',
-  name: 'Da Nang International Airport',
-  city: { vi: 'Đà Nẵng', en: 'Da Nang', ja: 'ダナン' },
-};
-const CXR: Airport = {
-  code: 'CXR',
-  name: 'Cam Ranh International Airport',
-  city: { vi: 'Nha Trang', en: 'Nha Trang', ja: 'ニャチャン' },
-};
-const PQC: Airport = {
-  code: 'PQC',
-  name: 'Phu Quoc International Airport',
-  city: { vi: 'Phú Quốc', en: 'Phu Quoc', ja: 'フーコック' },
-};
+const HAN = airport('HAN', 'Noi Bai International Airport', { vi: 'Hà Nội', en: 'Hanoi', ja: 'ハノイ' });
+const SGN = airport('SGN', 'Tan Son Nhat International Airport', {
+  vi: 'TP. Hồ Chí Minh',
+  en: 'Ho Chi Minh City',
+  ja: 'ホーチミン',
+});
+const DAD = airport('DAD', 'Da Nang International Airport', { vi: 'Đà Nẵng', en: 'Da Nang', ja: 'ダナン' });
+const CXR = airport('CXR', 'Cam Ranh International Airport', {
+  vi: 'Nha Trang',
+  en: 'Nha Trang',
+  ja: 'ニャチャン',
+});
+const PQC = airport('PQC', 'Phu Quoc International Airport', {
+  vi: 'Phú Quốc',
+  en: 'Phu Quoc',
+  ja: 'フーコック',
+});
 
 /** Airports a flight may come from. */
 export const ORIGIN_AIRPORTS: readonly Airport[] = [
@@ -70,19 +63,15 @@ export const ORIGIN_AIRPORTS: readonly Airport[] = [
   DAD,
   CXR,
   PQC,
-  { code: 'DOH', name: 'Hamad International Airport', city: { vi: 'Doha', en: 'Doha', ja: 'ドーハ' } },
-  {
-    code: 'SIN',
-    name: 'Singapore Changi Airport',
-    city: { vi: 'Singapore', en: 'Singapore', ja: 'シンガポール' },
-  },
-  { code: 'NRT', name: 'Narita International Airport', city: { vi: 'Tokyo', en: 'Tokyo', ja: '東京' } },
-  { code: 'ICN', name: 'Incheon International Airport', city: { vi: 'Seoul', en: 'Seoul', ja: 'ソウル' } },
-  {
-    code: 'LAX',
-    name: 'Los Angeles International Airport',
-    city: { vi: 'Los Angeles', en: 'Los Angeles', ja: 'ロサンゼルス' },
-  },
+  airport('DOH', 'Hamad International Airport', { vi: 'Doha', en: 'Doha', ja: 'ドーハ' }),
+  airport('SIN', 'Singapore Changi Airport', { vi: 'Singapore', en: 'Singapore', ja: 'シンガポール' }),
+  airport('NRT', 'Narita International Airport', { vi: 'Tokyo', en: 'Tokyo', ja: '東京' }),
+  airport('ICN', 'Incheon International Airport', { vi: 'Seoul', en: 'Seoul', ja: 'ソウル' }),
+  airport('LAX', 'Los Angeles International Airport', {
+    vi: 'Los Angeles',
+    en: 'Los Angeles',
+    ja: 'ロサンゼルス',
+  }),
 ];
 
 /** Airports of arrival (Vietnam). */
@@ -191,48 +180,30 @@ export const TRAVELER_STATUSES = [
   'unknown',
 ] as const;
 export type TravelerStatus = (typeof TRAVELER_STATUSES)[number];
+type TravelerStatusOption = Option<TravelerStatus> & { readonly labelKey: string };
+const statusOption = (
+  value: TravelerStatus,
+  label: LocalizedText,
+  key: string = value,
+): TravelerStatusOption => ({
+  value,
+  labelKey: `travelers.status.${key}`,
+  label,
+});
 /** i18n label key and label of each traveller status; pending is shown as "pending declaration". */
-export const TRAVELER_STATUS_OPTIONS: readonly (Option<TravelerStatus> & { readonly labelKey: string })[] = [
-  {
-    value: 'pending',
-    labelKey: 'travelers.status.pendingDeclaration',
-    label: { vi: 'Chờ khai báo', en: 'Pending declaration', ja: '申告待ち' },
-  },
-  {
-    value: 'declared',
-    labelKey: 'travelers.status.declared',
-    label: { vi: 'Đã khai báo', en: 'Declared', ja: '申告済み' },
-  },
-  {
-    value: 'tested',
-    labelKey: 'travelers.status.tested',
-    label: { vi: 'Đã xét nghiệm', en: 'Tested', ja: '検査済み' },
-  },
-  {
-    value: 'cleared',
-    labelKey: 'travelers.status.cleared',
-    label: { vi: 'Đã thông quan', en: 'Cleared', ja: '通過許可' },
-  },
-  {
-    value: 'quarantine',
-    labelKey: 'travelers.status.quarantine',
-    label: { vi: 'Cách ly', en: 'Quarantine', ja: '隔離' },
-  },
-  {
-    value: 'rejected',
-    labelKey: 'travelers.status.rejected',
-    label: { vi: 'Từ chối nhập cảnh', en: 'Entry refused', ja: '入国拒否' },
-  },
-  {
-    value: 'referred',
-    labelKey: 'travelers.status.referred',
-    label: { vi: 'Chuyển viện', en: 'Referred to hospital', ja: '病院へ搬送' },
-  },
-  {
-    value: 'unknown',
-    labelKey: 'travelers.status.unknown',
-    label: { vi: 'Không xác định', en: 'Unknown', ja: '不明' },
-  },
+export const TRAVELER_STATUS_OPTIONS: readonly TravelerStatusOption[] = [
+  statusOption(
+    'pending',
+    { vi: 'Chờ khai báo', en: 'Pending declaration', ja: '申告待ち' },
+    'pendingDeclaration',
+  ),
+  statusOption('declared', { vi: 'Đã khai báo', en: 'Declared', ja: '申告済み' }),
+  statusOption('tested', { vi: 'Đã xét nghiệm', en: 'Tested', ja: '検査済み' }),
+  statusOption('cleared', { vi: 'Đã thông quan', en: 'Cleared', ja: '通過許可' }),
+  statusOption('quarantine', { vi: 'Cách ly', en: 'Quarantine', ja: '隔離' }),
+  statusOption('rejected', { vi: 'Từ chối nhập cảnh', en: 'Entry refused', ja: '入国拒否' }),
+  statusOption('referred', { vi: 'Chuyển viện', en: 'Referred to hospital', ja: '病院へ搬送' }),
+  statusOption('unknown', { vi: 'Không xác định', en: 'Unknown', ja: '不明' }),
 ];
 
 /** i18n label key of a traveller status (unknown values map to the "unknown" label). */

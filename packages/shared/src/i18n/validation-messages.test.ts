@@ -102,32 +102,21 @@ describe('validationMessages covers every key', () => {
   });
 
   it('uses the spec texts verbatim', () => {
-    expect(validationMessages['declaration.errors.fullNameRequired']?.vi).toBe('Họ và tên là bắt buộc');
-    expect(validationMessages['declaration.errors.passportNumberRequired']?.vi).toBe(
-      'Số hộ chiếu là bắt buộc',
-    );
-    expect(validationMessages['declaration.errors.phoneRequired']?.vi).toBe('Số điện thoại là bắt buộc');
-    expect(validationMessages['declaration.errors.phoneInvalid']?.vi).toBe('Số điện thoại không hợp lệ');
-    expect(validationMessages['declaration.errors.emailInvalid']?.vi).toBe('Email không hợp lệ');
-    expect(validationMessages['declaration.errors.temperatureRange']?.vi).toBe(
-      'Nhiệt độ cơ thể phải từ 35°C đến 45°C',
-    );
-    expect(validationMessages['declaration.errors.vaccinationStatusRequired']?.vi).toBe(
-      'Vui lòng chọn mức độ tiêm chủng',
-    );
-    expect(validationMessages['declaration.errors.commitmentRequired']?.vi).toBe(
-      'Bạn cần cam kết về tính chính xác của thông tin',
-    );
-    expect(validationMessages['files.errors.tooLarge']?.vi).toBe('File không được vượt quá 5MB');
-    expect(validationMessages['files.errors.tooLargeGeneric']?.en).toBe(
-      'File(s) too large. Maximum size: 5MB',
-    );
-    expect(validationMessages['traveler.errors.passportInvalid']?.en).toBe(
-      'Invalid passport number (6-12 alphanumeric characters)',
-    );
-    expect(validationMessages['traveler.errors.incompleteInfo']?.en).toBe(
-      'Please provide complete information',
-    );
+    const specTexts: [key: string, locale: 'vi' | 'en', text: string][] = [
+      ['declaration.errors.fullNameRequired', 'vi', 'Họ và tên là bắt buộc'],
+      ['declaration.errors.passportNumberRequired', 'vi', 'Số hộ chiếu là bắt buộc'],
+      ['declaration.errors.phoneRequired', 'vi', 'Số điện thoại là bắt buộc'],
+      ['declaration.errors.phoneInvalid', 'vi', 'Số điện thoại không hợp lệ'],
+      ['declaration.errors.emailInvalid', 'vi', 'Email không hợp lệ'],
+      ['declaration.errors.temperatureRange', 'vi', 'Nhiệt độ cơ thể phải từ 35°C đến 45°C'],
+      ['declaration.errors.vaccinationStatusRequired', 'vi', 'Vui lòng chọn mức độ tiêm chủng'],
+      ['declaration.errors.commitmentRequired', 'vi', 'Bạn cần cam kết về tính chính xác của thông tin'],
+      ['files.errors.tooLarge', 'vi', 'File không được vượt quá 5MB'],
+      ['files.errors.tooLargeGeneric', 'en', 'File(s) too large. Maximum size: 5MB'],
+      ['traveler.errors.passportInvalid', 'en', 'Invalid passport number (6-12 alphanumeric characters)'],
+      ['traveler.errors.incompleteInfo', 'en', 'Please provide complete information'],
+    ];
+    for (const [key, locale, text] of specTexts) expect(validationMessages[key]?.[locale], key).toBe(text);
     expect(validationMessages['validation.min_length']?.en).toContain('{{min}}');
   });
 });

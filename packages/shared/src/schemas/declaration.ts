@@ -57,14 +57,9 @@ export const symptomsSchema = strictShape({
 export type Symptoms = z.infer<typeof symptomsSchema>;
 
 /** No symptom ticked (a new form, a check-in without complaints). */
-export const NO_SYMPTOMS: Readonly<Symptoms> = {
-  fever: false,
-  cough: false,
-  breathingDifficulty: false,
-  lossOfTasteSmell: false,
-  soreThroat: false,
-  headache: false,
-};
+export const NO_SYMPTOMS: Readonly<Symptoms> = symptomsSchema.parse(
+  Object.fromEntries(SYMPTOMS.map((symptom) => [symptom, false])),
+);
 
 export const CONTACT_FLAGS = [
   'covidContact',
@@ -87,15 +82,10 @@ export const contactHistorySchema = strictShape({
 export type ContactHistory = z.infer<typeof contactHistorySchema>;
 
 /** No contact and no affected area visited, no notes. */
-export const NO_CONTACT_HISTORY: Readonly<ContactHistory> = {
-  covidContact: false,
-  visitedAffectedArea: false,
-  visitedWuhan: false,
-  visitedItaly: false,
-  visitedIran: false,
-  visitedKorea: false,
+export const NO_CONTACT_HISTORY: Readonly<ContactHistory> = contactHistorySchema.parse({
+  ...Object.fromEntries(CONTACT_FLAGS.map((key) => [key, false])),
   notes: null,
-};
+});
 
 /** Body temperature in °C: 35-45, one decimal at most (37.55 is refused). */
 export const bodyTemperatureSchema = z

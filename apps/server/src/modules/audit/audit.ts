@@ -3,8 +3,10 @@
  * field names in `details`: never a password, token or passport number (redactDetails strips
  * the obvious keys as a second line of defence).
  */
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
+import { userOf } from '../../plugins/auth-guard.ts';
 
 export interface AuditEntry {
   userId: string | null;
@@ -45,4 +47,13 @@ export async function writeAudit(db: Executor, entry: AuditEntry): Promise<void>
     newVersion: entry.newVersion ?? null,
     details: entry.details === undefined ? null : redactDetails(entry.details),
   });
+}
+
+/** Records what the logged-in user of `request` did, from the request's address. */
+export async function writeRequestAudit(
+  db: Executor,
+  request: FastifyRequest,
+  entry: Omit<AuditEntry, 'userId' | 'ip'>,
+): Promise<void> {
+  await writeAudit(db, { userId: userOf(request).id, ip: request.ip, ...entry });
 }

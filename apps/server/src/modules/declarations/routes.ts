@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound, unprocessable, validationError } from '../../lib/errors.ts';
-import { errorResponses } from '../../lib/responses.ts';
+import { errorResponses, storingErrorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { fileReferenceIssues } from '../files/attachments.ts';
@@ -33,14 +33,7 @@ const tags = ['declarations'];
 const security = BEARER;
 const reads = { 200: declarationSchema, ...errorResponses('validation_error', 'unauthorized', 'not_found') };
 const writeErrors = {
-  ...errorResponses(
-    'validation_error',
-    'unauthorized',
-    'not_found',
-    'conflict',
-    'payload_too_large',
-    'unsupported_media_type',
-  ),
+  ...storingErrorResponses('not_found'),
   // A reference to a file that does not exist or that another user uploaded.
   422: apiErrorSchema,
 };

@@ -77,28 +77,29 @@ describe('POST /api/files', () => {
     const { headers } = await h.user();
     const html = Buffer.from('<!doctype html><script>alert(1)</script>');
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]);
-    for (const file of [
-      { filename: 'cert.pdf', type: 'application/pdf', data: html },
-      { filename: 'photo.png', type: 'image/png', data: exe },
-      { filename: 'photo.jpg', type: 'application/octet-stream', data: exe },
-    ]) {
+    const refused = (code: string, more: { message?: string } = {}) => ({
+      code: 'unsupported_media_type',
+      ...more,
+      details: [{ field: 'file', code }],
+    });
+    // Allowed types whose bytes are something else, then types that are not allowed at all.
+    const mismatch = refused('files.errors.contentMismatch');
+    const notAllowed = refused('files.errors.unsupportedType', {
+      message: 'Only PNG, JPG and PDF files are allowed',
+    });
+    const cases = [
+      { file: { filename: 'cert.pdf', type: 'application/pdf', data: html }, error: mismatch },
+      { file: { filename: 'photo.png', type: 'image/png', data: exe }, error: mismatch },
+      { file: { filename: 'photo.jpg', type: 'application/octet-stream', data: exe }, error: mismatch },
+      { file: { filename: 'page.html', type: 'text/html', data: html }, error: notAllowed },
+      { file: { filename: 'setup.exe', type: 'application/x-msdownload', data: exe }, error: notAllowed },
+      { file: { filename: 'setup.exe', type: 'application/octet-stream', data: exe }, error: notAllowed },
+    ];
+    for (const { file, error } of cases) {
       const res = await upload(headers, file);
       expect(res.status).toBe(415);
-      expect(res.body.error.code).toBe('unsupported_media_type');
-      expect(res.body.error.details).toEqual([{ field: 'file', code: 'files.errors.contentMismatch' }]);
-    }
-    for (const file of [
-      { filename: 'page.html', type: 'text/html', data: html },
-      { filename: 'setup.exe', type: 'application/x-msdownload', data: exe },
-      { filename: 'setup.exe', type: 'application/octet-stream', data: exe },
-    ]) {
-      const res = await upload(headers, file);
-      expect(res.status).toBe(415);
-      expect(res.body.error).toMatchObject({
-        code: 'unsupported_media_type',
-        message: 'Only PNG, JPG and PDF files are allowed',
-        details: [{ field: 'file', code: 'files.errors.unsupportedType' }],
-      });
+      expect(res.body.error).toMatchObject(error);
+      expect(res.body.error.details).toEqual(error.details);
     }
     expect(storedNames()).toEqual([]);
   });

@@ -17,10 +17,10 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden, notFound, validationError } from '../../lib/errors.ts';
-import { errorResponses } from '../../lib/responses.ts';
+import { errorResponses, storingErrorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
-import { writeAudit } from '../audit/audit.ts';
+import { writeRequestAudit } from '../audit/audit.ts';
 import { canReadFile } from './attachments.ts';
 import { findFile, insertFile, markDeleted, toMetadata } from './repository.ts';
 import { removeStored, type StoredFile, storedPath, storeUpload, unsupported } from './storage.ts';
@@ -74,13 +74,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           response: {
             200: fileMetadataSchema,
             201: fileMetadataSchema,
-            ...errorResponses(
-              'validation_error',
-              'unauthorized',
-              'conflict',
-              'payload_too_large',
-              'unsupported_media_type',
-            ),
+            ...storingErrorResponses(),
           },
         },
       },
@@ -127,9 +121,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
             }
             return reply.status(200).send(toMetadata(row));
           }
-          await writeAudit(db, {
-            userId: userOf(request).id,
-            ip: request.ip,
+          await writeRequestAudit(db, request, {
             action: 'file.upload',
             entity: 'file',
             entityId: row.id,
@@ -222,9 +214,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user.role !== 'admin' && row.ownerId !== user.id) throw forbidden();
       await markDeleted(db, row.id);
       await removeStored(config.dataDir, row.storageName);
-      await writeAudit(db, {
-        userId: user.id,
-        ip: request.ip,
+      await writeRequestAudit(db, request, {
         action: 'file.delete',
         entity: 'file',
         entityId: row.id,

@@ -23,83 +23,48 @@ const notifications = { tags: ['notifications'], security: BEARER };
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   const onRequest = app.requireAuth;
+  /** Options of a route over all the user's notifications: it answers `answer`, or 401. */
+  const overAll = <T extends z.ZodType>(answer: T) => ({
+    onRequest,
+    schema: { ...notifications, response: { 200: answer, ...errorResponses('unauthorized') } },
+  });
 
-  app.get(
-    '/api/notifications',
-    {
-      onRequest,
-      schema: {
-        ...notifications,
-        response: { 200: notificationListSchema, ...errorResponses('unauthorized') },
-      },
+  /** Options of a route over one notification (`:id`): it answers `answers`, or 400/401/404. */
+  const overOne = <R extends { 200: z.ZodType } | { 204: z.ZodType }>(answers: R) => ({
+    onRequest,
+    schema: {
+      ...notifications,
+      params: idParamsSchema,
+      response: { ...answers, ...errorResponses('unauthorized', 'validation_error', 'not_found') },
     },
-    async (request) => {
-      const userId = userOf(request).id;
-      await seedOnce(db, userId);
-      const items = await listNotifications(db, userId);
-      return { items, unreadCount: items.filter((n) => !n.read).length };
-    },
-  );
+  });
 
-  app.put(
-    '/api/notifications/read-all',
-    {
-      onRequest,
-      schema: {
-        ...notifications,
-        response: { 200: notificationsUpdatedSchema, ...errorResponses('unauthorized') },
-      },
-    },
-    async (request) => ({ updated: await markRead(db, userOf(request).id) }),
-  );
+  app.get('/api/notifications', overAll(notificationListSchema), async (request) => {
+    const userId = userOf(request).id;
+    await seedOnce(db, userId);
+    const items = await listNotifications(db, userId);
+    return { items, unreadCount: items.filter((n) => !n.read).length };
+  });
 
-  app.put(
-    '/api/notifications/:id/read',
-    {
-      onRequest,
-      schema: {
-        ...notifications,
-        params: idParamsSchema,
-        response: {
-          200: notificationReadSchema,
-          ...errorResponses('unauthorized', 'validation_error', 'not_found'),
-        },
-      },
-    },
-    async (request) => {
-      if ((await markRead(db, userOf(request).id, request.params.id)) === 0) throw notFound();
-      return { ok: true as const };
-    },
-  );
+  app.put('/api/notifications/read-all', overAll(notificationsUpdatedSchema), async (request) => ({
+    updated: await markRead(db, userOf(request).id),
+  }));
+
+  app.put('/api/notifications/:id/read', overOne({ 200: notificationReadSchema }), async (request) => {
+    if ((await markRead(db, userOf(request).id, request.params.id)) === 0) throw notFound();
+    return { ok: true as const };
+  });
 
   app.delete(
     '/api/notifications/:id',
-    {
-      onRequest,
-      schema: {
-        ...notifications,
-        params: idParamsSchema,
-        response: {
-          204: z.null().describe('Removed'),
-          ...errorResponses('unauthorized', 'validation_error', 'not_found'),
-        },
-      },
-    },
+    overOne({ 204: z.null().describe('Removed') }),
     async (request, reply) => {
       if ((await removeNotifications(db, userOf(request).id, request.params.id)) === 0) throw notFound();
       return reply.code(204).send(null);
     },
   );
 
-  app.delete(
-    '/api/notifications',
-    {
-      onRequest,
-      schema: {
-        ...notifications,
-        response: { 200: notificationsDeletedSchema, ...errorResponses('unauthorized') },
-      },
-    },
-    async (request) => ({ deleted: await removeNotifications(db, userOf(request).id) }),
-  );
+  app.delete('/api/notifications', overAll(notificationsDeletedSchema), async (request) => ({
+    deleted: await removeNotifications(db, userOf(request).id),
+  }));
 };

@@ -2,7 +2,7 @@
  * A report as named tables (the CSV's sections, the workbook's sheets): one place decides what
  * a download holds, so CSV and XLSX carry the same figures as the JSON answer.
  */
-import { CSV_BOM, type Report } from '@bh/shared';
+import { CSV_BOM, type Report, RISK_LEVELS } from '@bh/shared';
 import ExcelJS from 'exceljs';
 import { toCsvLine } from '../travelers/csv.ts';
 
@@ -18,17 +18,21 @@ function reportTables(r: Report): ReportTable[] {
     {
       name: 'Summary',
       header: ['metric', 'value'],
-      rows: Object.entries({
-        period: r.period.kind,
-        from: r.period.from,
-        to: r.period.to,
-        timeZone: r.period.timeZone,
-        arrivals: r.arrivals,
-        declarations: r.declarations,
-        generatedAt: r.generatedAt,
-      }),
+      rows: [
+        ['period', r.period.kind],
+        ['from', r.period.from],
+        ['to', r.period.to],
+        ['timeZone', r.period.timeZone],
+        ['arrivals', r.arrivals],
+        ['declarations', r.declarations],
+        ['generatedAt', r.generatedAt],
+      ],
     },
-    { name: 'Risk levels', header: ['riskLevel', 'count'], rows: Object.entries(r.byRiskLevel) },
+    {
+      name: 'Risk levels',
+      header: ['riskLevel', 'count'],
+      rows: RISK_LEVELS.map((level) => [level, r.byRiskLevel[level]]),
+    },
     { name: 'Statuses', header: ['status', 'count'], rows: r.byStatus.map((s) => [s.status, s.count]) },
     {
       name: 'Nationalities',

@@ -14,7 +14,7 @@ import {
 import { isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthDeclarations, travelers } from '../../db/schema.ts';
-import { errorResponses } from '../../lib/responses.ts';
+import { errorResponses, storingErrorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { refuseUnattachableFiles } from '../files/attachments.ts';
@@ -48,13 +48,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         body: pushRequestSchema,
         response: {
           200: pushResponseSchema,
-          ...errorResponses(
-            'validation_error',
-            'unauthorized',
-            'conflict',
-            'payload_too_large',
-            'unsupported_media_type',
-          ),
+          ...storingErrorResponses(),
         },
       },
     },

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { travelers } from '../../db/schema.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
+import { postImport } from '../../test/uploads.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -16,12 +17,7 @@ beforeEach(() => h.reset());
 
 const importBytes = async (payload: string | Buffer) => {
   const { headers } = await h.user();
-  return h.app.inject({
-    method: 'POST',
-    url: '/api/travelers/bulk-import',
-    headers: { ...headers, 'content-type': 'text/csv' },
-    payload,
-  });
+  return postImport(h, headers, payload);
 };
 const HEADER = 'fullName,passportNo,nationality,entryDate,status,note';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.ts';
+import { postImport } from '../../test/uploads.ts';
 
 // Keyset paging of GET /api/travelers: following nextCursor lists every live traveller once, in
 // the order of OFFSET paging, for each sort (many rows share a sort value: id breaks the ties).
@@ -15,12 +16,7 @@ beforeAll(async () => {
     lines.push(
       `Name ${i % 5},P${String(1000000 + i)},${i % 2 ? 'VN' : 'JP'},2026-03-0${(i % 3) + 1},pending`,
     );
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/api/travelers/bulk-import',
-    headers: { ...headers, 'content-type': 'text/csv' },
-    payload: lines.join('\n'),
-  });
+  const res = await postImport(h, headers, lines.join('\n'));
   expect(res.json()).toMatchObject({ imported: N });
 });
 afterAll(() => h.close());

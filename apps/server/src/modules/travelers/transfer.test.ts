@@ -8,6 +8,7 @@ import { apiErrorSchema } from '@bh/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.ts';
+import { postImport } from '../../test/uploads.ts';
 import { parseCsv } from './csv.ts';
 
 let h: Harness;
@@ -30,12 +31,7 @@ const row = (i: number) => {
 const csvOf = (lines: string[]) => `${[HEADER, ...lines].join('\r\n')}\r\n`;
 
 async function importCsv(headers: Record<string, string>, csv: string, accept = 'application/json') {
-  return h.app.inject({
-    method: 'POST',
-    url: '/api/travelers/bulk-import',
-    headers: { ...headers, 'content-type': 'text/csv', accept },
-    payload: csv,
-  });
+  return postImport(h, { ...headers, accept }, csv);
 }
 
 async function countLive() {
@@ -163,12 +159,7 @@ describe('chunked import', () => {
       { type: 'multipart/form-data; boundary=b1', payload: part('b1', false) },
     ];
     for (const c of cases) {
-      const res = await h.app.inject({
-        method: 'POST',
-        url: '/api/travelers/bulk-import',
-        headers: { ...headers, 'content-type': c.type },
-        payload: c.payload,
-      });
+      const res = await postImport(h, headers, c.payload, c.type);
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
       expect(res.json().error.code).toEqual(expect.any(String));
@@ -213,12 +204,7 @@ describe('chunked import', () => {
     ]);
     const res = await importCsv(headers, latin1.toString('latin1'));
     expect(res.statusCode).toBe(200); // inject re-encodes the string as UTF-8: valid
-    const raw = await h.app.inject({
-      method: 'POST',
-      url: '/api/travelers/bulk-import',
-      headers: { ...headers, 'content-type': 'text/csv' },
-      payload: latin1,
-    });
+    const raw = await postImport(h, headers, latin1);
     expect(raw.statusCode).toBe(400);
     expect(raw.json().error.details).toEqual([{ code: 'travelers.import.encoding' }]);
     expect(await countLive()).toBe(1);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fileHarness } from '../../test/file-harness.ts';
 import { travelerPayload as traveler } from '../../test/payloads.ts';
+import { postImport } from '../../test/uploads.ts';
 import { seedDemoTravelers } from './seed.ts';
 
 const h = fileHarness();
@@ -176,12 +177,7 @@ describe('CSV export and import', () => {
       '"Smith, Anna",GB123456,GB,2026-13-01,,',
       'Kim Min,KR998877,KR,2026-03-02,declared,',
     ].join('\r\n');
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/travelers/bulk-import',
-      headers: { ...headers, 'content-type': 'text/csv' },
-      payload: csv,
-    });
+    const res = await postImport(h, headers, csv);
     expect(res.statusCode).toBe(200);
     const report = res.json();
     expect(report).toMatchObject({ total: 4, imported: 2 });
@@ -215,19 +211,9 @@ describe('CSV export and import', () => {
       `--${boundary}--`,
       '',
     ].join('\r\n');
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/travelers/bulk-import',
-      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    });
+    const res = await postImport(h, headers, payload, `multipart/form-data; boundary=${boundary}`);
     expect(res.json()).toMatchObject({ total: 1, imported: 1, rejected: [] });
-    const bad = await h.app.inject({
-      method: 'POST',
-      url: '/api/travelers/bulk-import',
-      headers: { ...headers, 'content-type': 'text/csv' },
-      payload: 'name,passport\nA,B',
-    });
+    const bad = await postImport(h, headers, 'name,passport\nA,B');
     expect(bad.statusCode).toBe(400);
   });
 
@@ -235,12 +221,7 @@ describe('CSV export and import', () => {
     const { headers } = await h.user();
     await create(headers, { fullName: 'Đỗ Minh', note: '-5 days', flightNo: 'VN456' });
     const exported = (await h.app.inject({ url: '/api/travelers/export', headers })).body;
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/travelers/bulk-import',
-      headers: { ...headers, 'content-type': 'text/csv' },
-      payload: exported,
-    });
+    const res = await postImport(h, headers, exported);
     // Everyone in the export is registered already: nothing is written twice.
     expect(res.json()).toMatchObject({
       imported: 0,
@@ -254,12 +235,7 @@ describe('CSV export and import', () => {
       headers,
     });
     expect(del.statusCode).toBeLessThan(300);
-    const again = await h.app.inject({
-      method: 'POST',
-      url: '/api/travelers/bulk-import',
-      headers: { ...headers, 'content-type': 'text/csv' },
-      payload: exported,
-    });
+    const again = await postImport(h, headers, exported);
     expect(again.json()).toMatchObject({ imported: 1, rejected: [] });
     const listed = (await h.app.inject({ url: '/api/travelers', headers })).json();
     expect(listed.items.map((t: { note: string }) => t.note)).toEqual(['-5 days']);
@@ -274,13 +250,7 @@ describe('CSV export and import', () => {
       'Lý Thị Hoa,C7654321,VN,2026-04-09',
       'Other Holder,C7654321,FR,2026-04-01',
     ].join('\n');
-    const post = () =>
-      h.app.inject({
-        method: 'POST',
-        url: '/api/travelers/bulk-import',
-        headers: { ...headers, 'content-type': 'text/csv' },
-        payload: csv,
-      });
+    const post = () => postImport(h, headers, csv);
     const dup = { field: 'passportNo', code: 'travelers.import.duplicate' };
     const [first, second] = [(await post()).json(), (await post()).json()];
     expect(first).toEqual({ total: 4, imported: 3, rejected: [{ row: 3, errors: [dup] }] });

@@ -22,7 +22,7 @@ import { AppError, conflict, notFound, validationError } from '../../lib/errors.
 import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
-import { writeAudit } from '../audit/audit.ts';
+import { writeRequestAudit } from '../audit/audit.ts';
 import {
   accountRequestView,
   decideAccountRequest,
@@ -80,9 +80,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (issues.length > 0) throw validationError(issues);
       if (await emailTaken(db, body.email)) throw emailConflict();
       const user = await insertUser(db, { ...body, passwordHash: await hashPassword(password) });
-      await writeAudit(db, {
-        userId: userOf(request).id,
-        ip: request.ip,
+      await writeRequestAudit(db, request, {
         action: 'user.create',
         entity: 'user',
         entityId: user.id,
@@ -112,9 +110,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = userOf(request);
       const user = await updateUser(db, me.id, request.body);
       if (!user) throw notFound();
-      await writeAudit(db, {
-        userId: me.id,
-        ip: request.ip,
+      await writeRequestAudit(db, request, {
         action: 'user.profile_update',
         entity: 'user',
         entityId: me.id,
@@ -153,9 +149,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // Other devices must log in again with the new password; this one stays signed in.
       await revokeUserSessions(db, me.id, me.sessionId);
-      await writeAudit(db, {
-        userId: me.id,
-        ip: request.ip,
+      await writeRequestAudit(db, request, {
         action: 'user.password_change',
         entity: 'user',
         entityId: me.id,
@@ -226,9 +220,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           : changes.disabled === false && before.disabled
             ? 'user.enable'
             : 'user.update';
-      await writeAudit(db, {
-        userId: me.id,
-        ip: request.ip,
+      await writeRequestAudit(db, request, {
         action,
         entity: 'user',
         entityId: id,
@@ -293,9 +285,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return { request: decided, user };
       });
-      await writeAudit(db, {
-        userId: adminId,
-        ip: request.ip,
+      await writeRequestAudit(db, request, {
         action: approve ? 'account_request.approve' : 'account_request.reject',
         entity: 'account_request',
         entityId: found.id,

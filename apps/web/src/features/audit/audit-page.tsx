@@ -6,6 +6,7 @@ import type { AuditEntry, UserList } from '@bh/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api } from '../../lib/api.ts';
 import { type AuditFilters, downloadAuditCsv, EMPTY_AUDIT_FILTERS, fetchAuditPage } from './audit-api.ts';
@@ -85,11 +86,7 @@ export default function AuditPage() {
 
   return (
     <div className="flex flex-col gap-4 max-w-7xl mx-auto" data-testid="audit">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">{t('audit.title')}</h1>
-          <p className="text-sm opacity-80">{t('audit.subtitle')}</p>
-        </div>
+      <PageHeader title={t('audit.title')} subtitle={t('audit.subtitle')}>
         <div className="flex flex-col items-end gap-1">
           <button
             type="button"
@@ -106,7 +103,7 @@ export default function AuditPage() {
             </p>
           )}
         </div>
-      </header>
+      </PageHeader>
       <form
         className="card bg-base-100 shadow-sm p-4 flex flex-row flex-wrap items-end gap-3"
         onSubmit={(e) => {

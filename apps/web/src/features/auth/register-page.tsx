@@ -14,6 +14,7 @@ import { useErrorText } from '../../components/form/field-error.ts';
 import { setServerFieldErrors } from '../../components/form/server-field-errors.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
+import { Options } from '../../components/ui/options.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { AuthCard, AuthSwitch } from './auth-card.tsx';
@@ -146,11 +147,7 @@ export default function RegisterPage() {
                   aria-describedby={genderError ? 'register-gender-error' : undefined}
                 >
                   <option value="">{t('auth.register.chooseGender')}</option>
-                  {GENDERS.map((g) => (
-                    <option key={g} value={g}>
-                      {t(`auth.genders.${g}`)}
-                    </option>
-                  ))}
+                  <Options values={GENDERS} label={(g) => t(`auth.genders.${g}`)} />
                 </select>
               </AuthField>
             </div>

@@ -6,6 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import type { DashboardFigures } from '../../db/dashboard-repo.ts';
 import { formatRelativeTime } from '../../i18n/format.ts';
@@ -57,12 +58,12 @@ export default function DashboardPage() {
 
   return (
     <div className="flex flex-col gap-4 max-w-5xl mx-auto" data-testid="dashboard">
-      <header>
-        <h1 className="text-2xl font-bold">{t('dashboard.title')}</h1>
-        <p className="text-sm opacity-80">
-          {t('dashboard.subtitle', { date: new Date(`${today}T12:00:00`).toLocaleDateString(i18n.language) })}
-        </p>
-      </header>
+      <PageHeader
+        title={t('dashboard.title')}
+        subtitle={t('dashboard.subtitle', {
+          date: new Date(`${today}T12:00:00`).toLocaleDateString(i18n.language),
+        })}
+      />
       {!sync.isOnline && (
         <Alert tone="warning" data-testid="dashboard-offline">
           {t('dashboard.asOfLastSync', { when: lastSync })}

@@ -19,6 +19,8 @@ import { useErrorText } from '../../components/form/field-error.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Field } from '../../components/ui/field.tsx';
+import { FormActions } from '../../components/ui/form-actions.tsx';
+import { LocalizedOptions } from '../../components/ui/options.tsx';
 
 interface Values {
   fullName: string;
@@ -132,15 +134,7 @@ export default function FormDemoPage() {
               )),
             )}
             {text('birthDate', { type: 'date' })}
-            {choice(
-              'gender',
-              t('demo-form.selectGender'),
-              GENDER_OPTIONS.map((g) => (
-                <option key={g.value} value={g.value}>
-                  {pickLocale(g.label, i18n.language)}
-                </option>
-              )),
-            )}
+            {choice('gender', t('demo-form.selectGender'), <LocalizedOptions options={GENDER_OPTIONS} />)}
           </div>
           <Field
             label={t('demo-form.fields.notes')}
@@ -179,14 +173,11 @@ export default function FormDemoPage() {
               </p>
             )}
           </div>
-          <div className="card-actions justify-end mt-2">
-            <button type="button" className="btn" onClick={onReset}>
-              {t('demo-form.reset')}
-            </button>
+          <FormActions back={t('demo-form.reset')} onBack={onReset}>
             <button type="submit" className="btn btn-primary">
               {t('demo-form.submit')}
             </button>
-          </div>
+          </FormActions>
         </div>
       </AppForm>
     </div>

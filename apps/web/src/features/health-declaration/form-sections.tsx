@@ -2,18 +2,12 @@
  * Basic info and health info sections of the declaration form (labelled controls with their
  * errors through the shared Field).
  */
-import {
-  pickLocale,
-  TEMP_MAX,
-  TEMP_MIN,
-  TEMP_STEP,
-  TEXT_MAX_LENGTH,
-  VACCINATION_STATUS_OPTIONS,
-} from '@bh/shared';
+import { TEMP_MAX, TEMP_MIN, TEMP_STEP, TEXT_MAX_LENGTH, VACCINATION_STATUS_OPTIONS } from '@bh/shared';
 import type { ReactNode } from 'react';
 import type { FieldPath, FieldPathValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/ui/field.tsx';
+import { LocalizedOptions } from '../../components/ui/options.tsx';
 import type { FormValues } from './form-values.ts';
 
 export interface SectionProps {
@@ -128,7 +122,7 @@ export function BasicInfoSection(props: SectionProps) {
 }
 
 export function HealthInfoSection(props: SectionProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { values, set, errorOf } = props;
   const textArea = (name: 'medications' | 'allergies' | 'medicalHistory') => (
     <Field label={t(`declaration.fields.${name}`)} error={errorOf(name)}>
@@ -184,11 +178,7 @@ export function HealthInfoSection(props: SectionProps) {
               onChange={(e) => set('vaccinationStatus', e.target.value)}
             >
               <option value="">{t('declaration.fields.vaccinationPlaceholder')}</option>
-              {VACCINATION_STATUS_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {pickLocale(o.label, i18n.language)}
-                </option>
-              ))}
+              <LocalizedOptions options={VACCINATION_STATUS_OPTIONS} />
             </select>
           )}
         </Field>

@@ -12,6 +12,7 @@ import {
 } from '@bh/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Options } from '../../components/ui/options.tsx';
 import { addTravelerEvent } from '../../db/lifecycle-repo.ts';
 import { useActor } from './use-lifecycle.ts';
 
@@ -113,11 +114,10 @@ export function StatusActions({ travelerId, status }: { travelerId: string; stat
                 onChange={(e) => setFixTo(TRAVELER_STATUSES.find((s) => s === e.target.value) ?? '')}
               >
                 <option value="" />
-                {TRAVELER_STATUSES.filter((s) => s !== status).map((s) => (
-                  <option key={s} value={s}>
-                    {t(travelerStatusLabelKey(s))}
-                  </option>
-                ))}
+                <Options
+                  values={TRAVELER_STATUSES.filter((s) => s !== status)}
+                  label={(s) => t(travelerStatusLabelKey(s))}
+                />
               </select>
             </label>
             <ReasonInput

@@ -2,6 +2,7 @@
 
 import type { NotificationView } from '@bh/shared';
 import { DEFAULT_LOCALE, isLocale } from '@bh/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
@@ -109,21 +110,11 @@ export function NotificationBell() {
                     </div>
                     <div className="flex flex-col gap-1">
                       {!item.read && (
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-xs"
-                          onClick={() => n.markRead(item.id)}
-                        >
+                        <ItemAction onClick={() => n.markRead(item.id)}>
                           {t('notifications.markRead')}
-                        </button>
+                        </ItemAction>
                       )}
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-xs"
-                        onClick={() => n.remove(item.id)}
-                      >
-                        {t('notifications.remove')}
-                      </button>
+                      <ItemAction onClick={() => n.remove(item.id)}>{t('notifications.remove')}</ItemAction>
                     </div>
                   </div>
                 </li>
@@ -133,5 +124,14 @@ export function NotificationBell() {
         </>
       )}
     </Dropdown>
+  );
+}
+
+/** A small action on one notification (mark read, remove). */
+function ItemAction({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className="btn btn-ghost btn-xs" onClick={onClick}>
+      {children}
+    </button>
   );
 }

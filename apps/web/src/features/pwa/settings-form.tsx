@@ -14,6 +14,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AlertLine } from '../../components/ui/alert.tsx';
 import { Field } from '../../components/ui/field.tsx';
+import { Options } from '../../components/ui/options.tsx';
 import { showLocalNotification } from './local-notification.ts';
 import { applyPwaSettings } from './settings-effects.ts';
 import { defaultPwaSettings, loadPwaSettings, savePwaSettings } from './settings-store.ts';
@@ -119,11 +120,7 @@ export function SettingsForm() {
           <Field label={t('pwa.settings.cacheCleanupFrequency')}>
             {(p) => (
               <select {...p} className="select w-full" {...register('cacheCleanupFrequency')}>
-                {CACHE_CLEANUP_FREQUENCIES.map((f) => (
-                  <option key={f} value={f}>
-                    {t(`pwa.settings.frequency.${f}`)}
-                  </option>
-                ))}
+                <Options values={CACHE_CLEANUP_FREQUENCIES} label={(f) => t(`pwa.settings.frequency.${f}`)} />
               </select>
             )}
           </Field>

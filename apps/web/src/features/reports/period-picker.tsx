@@ -4,6 +4,7 @@
  */
 import { isoWeekOf, REPORT_KINDS, type ReportKind } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
+import { Options } from '../../components/ui/options.tsx';
 import type { PeriodQuery } from './reports-api.ts';
 
 export interface Period {
@@ -58,11 +59,7 @@ export function PeriodPicker({
           onChange={(e) => isKind(e.target.value) && onChange(defaultPeriod(e.target.value, today))}
           data-testid="report-kind"
         >
-          {REPORT_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`reports.kind.${kind}`)}
-            </option>
-          ))}
+          <Options values={REPORT_KINDS} label={(kind) => t(`reports.kind.${kind}`)} />
         </select>
       </label>
       {FIELDS[period.kind].map((field) => (

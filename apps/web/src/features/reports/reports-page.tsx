@@ -17,6 +17,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { deviceToday } from '../../lib/today.ts';
@@ -76,13 +77,9 @@ export default function ReportsPage() {
 
   return (
     <div className="flex flex-col gap-4 max-w-6xl mx-auto" data-testid="reports">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">{t('reports.title')}</h1>
-          <p className="text-sm opacity-80">{t('reports.subtitle')}</p>
-        </div>
+      <PageHeader title={t('reports.title')} subtitle={t('reports.subtitle')}>
         <DownloadButtons period={period} disabled={!isOnline || invalid !== null} />
-      </header>
+      </PageHeader>
       <PeriodPicker period={period} today={today} onChange={setPeriod} />
       {!isOnline && (
         <Alert tone="warning" data-testid="reports-offline">

@@ -6,6 +6,7 @@
 import type { FieldIssue, TravelerImportReport } from '@bh/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/ui/form-actions.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { requestSync } from '../../sync/triggers.ts';
 import { ImportError, rejectionReportCsv, saveText, uploadImport } from './csv-transfer.ts';
@@ -188,10 +189,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             )}
           </div>
         )}
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onClose}>
-            {t('travelers.import.close')}
-          </button>
+        <FormActions place="modal" back={t('travelers.import.close')} onBack={onClose}>
           <button
             type="submit"
             className="btn btn-primary"
@@ -200,7 +198,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           >
             {t('travelers.import.start')}
           </button>
-        </div>
+        </FormActions>
       </form>
     </Modal>
   );

@@ -1,4 +1,5 @@
 import { travelerStatusLabelKey } from '@bh/shared';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
 
@@ -11,15 +12,6 @@ const STATUS_VARIANT: Record<string, BadgeVariant> = {
   rejected: 'error',
 };
 
-export function StatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation();
-  return (
-    <Badge variant={STATUS_VARIANT[status] ?? 'neutral'} size="sm" data-testid="traveler-status">
-      {t(travelerStatusLabelKey(status))}
-    </Badge>
-  );
-}
-
 const SYNC_VARIANT: Record<string, BadgeVariant> = {
   pending: 'warning',
   synced: 'success',
@@ -27,17 +19,38 @@ const SYNC_VARIANT: Record<string, BadgeVariant> = {
   error: 'error',
 };
 
+/** A small badge coloured by `variants[state]` (neutral for a state it does not know). */
+function StateBadge({
+  variants,
+  state,
+  ...rest
+}: { variants: Record<string, BadgeVariant>; state: string } & Omit<
+  ComponentProps<typeof Badge>,
+  'variant'
+>) {
+  return <Badge variant={variants[state] ?? 'neutral'} size="sm" {...rest} />;
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <StateBadge variants={STATUS_VARIANT} state={status} data-testid="traveler-status">
+      {t(travelerStatusLabelKey(status))}
+    </StateBadge>
+  );
+}
+
 export function SyncBadge({ syncStatus }: { syncStatus: string }) {
   const { t } = useTranslation();
   return (
-    <Badge
-      variant={SYNC_VARIANT[syncStatus] ?? 'neutral'}
-      size="sm"
+    <StateBadge
+      variants={SYNC_VARIANT}
+      state={syncStatus}
       className="badge-outline"
       data-testid="traveler-sync"
       data-sync={syncStatus}
     >
       {t(`travelers.sync.${syncStatus}`)}
-    </Badge>
+    </StateBadge>
   );
 }

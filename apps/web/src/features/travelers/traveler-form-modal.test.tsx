@@ -1,4 +1,4 @@
-import { SYSTEM_STATUS_ID } from '@bh/shared';
+import { SYSTEM_STATUS_ID, type TravelerInput } from '@bh/shared';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -51,15 +51,16 @@ function renderForm(traveler: LocalTraveler) {
   return { onClose, rerender };
 }
 
+/** A pending traveller arriving on 2026-11-20, stored locally as the form will edit it. */
+const storedTraveler = (over: Partial<TravelerInput> & Pick<TravelerInput, 'fullName' | 'passportNo'>) =>
+  createTraveler({ nationality: 'VN', entryDate: '2026-11-20', status: 'pending', ...over });
+
 describe('TravelerFormModal (edit)', () => {
   it('keeps what the officer typed when the record is stored anew, and saves only the changed fields', async () => {
-    const stored = await createTraveler({
+    const stored = await storedTraveler({
       fullName: 'Trần Thị Mai',
       passportNo: 'C1234567',
-      nationality: 'VN',
-      entryDate: '2026-11-20',
       gender: 'female',
-      status: 'pending',
     });
     const { onClose, rerender } = renderForm(stored);
     await waitFor(() => expect(field('fullName').value).toBe('Trần Thị Mai'));
@@ -87,13 +88,11 @@ describe('TravelerFormModal (edit)', () => {
   });
 
   it('writes nothing when nothing was changed', async () => {
-    const stored = await createTraveler({
+    const stored = await storedTraveler({
       fullName: 'John Smith',
       passportNo: 'X9876543',
       nationality: 'GB',
-      entryDate: '2026-11-20',
       gender: 'male',
-      status: 'pending',
       // Complete flight info, so the form is valid whichever mode has loaded.
       flightNo: 'VN123',
       origin: 'NRT',

@@ -8,6 +8,8 @@ import { useErrorText } from '../../components/form/field-error.ts';
 import { setServerFieldErrors } from '../../components/form/server-field-errors.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
+import { FormActions } from '../../components/ui/form-actions.tsx';
+import { Options } from '../../components/ui/options.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { AuthField } from '../auth/auth-field.tsx';
@@ -79,11 +81,7 @@ export function UserCreateForm({
           {text('password', 'password')}
           <AuthField id="new-user-role" label={t('users.fields.role')} error={errorOf('role')}>
             <select id="new-user-role" className="select w-full" {...register('role')}>
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`auth.roles.${r}`)}
-                </option>
-              ))}
+              <Options values={ROLES} label={(r) => t(`auth.roles.${r}`)} />
             </select>
           </AuthField>
         </div>
@@ -99,14 +97,11 @@ export function UserCreateForm({
             {t('users.create.shortPasswordConsent')}
           </label>
         </div>
-        <div className="card-actions justify-end mt-2">
-          <button type="button" className="btn btn-ghost" onClick={onCancel}>
-            {t('users.actions.cancel')}
-          </button>
+        <FormActions back={t('users.actions.cancel')} onBack={onCancel} quietBack>
           <SubmitButton busy={busy} className="btn-primary">
             {t('users.create.submit')}
           </SubmitButton>
-        </div>
+        </FormActions>
       </div>
     </AppForm>
   );

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
+import { Options } from '../../components/ui/options.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../lib/session.ts';
 import { PersonCard, useAdminAction } from './admin-action.tsx';
@@ -51,11 +52,7 @@ export default function UsersPage() {
         if (role) void change(u, { role }, 'users.messages.roleChanged');
       }}
     >
-      {ROLES.map((r) => (
-        <option key={r} value={r}>
-          {t(`auth.roles.${r}`)}
-        </option>
-      ))}
+      <Options values={ROLES} label={(r) => t(`auth.roles.${r}`)} />
     </select>
   );
   const status = (u: AdminUser) => (
