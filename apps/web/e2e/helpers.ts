@@ -41,6 +41,11 @@ export async function loginAs(
   if (opts.rememberMe) await page.locator('#login-remember').check();
   await page.locator('form[data-testid="login-form"] button[type="submit"]').click();
   await page.waitForURL('**/dashboard', { timeout: 30_000 });
+  await openList(page);
+}
+
+/** Opens the traveller list in the running app (client-side: works offline too). */
+export async function openList(page: Page) {
   await page.evaluate(() => {
     history.pushState({}, '', '/entry-management');
     dispatchEvent(new PopStateEvent('popstate'));

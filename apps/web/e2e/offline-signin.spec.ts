@@ -5,7 +5,7 @@
  * the profile screen shows the account and changes the password with the rules shown.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, loginAs, waitForServiceWorker } from './helpers.ts';
+import { DEMO_ACCOUNTS, loginAs, openList, waitForServiceWorker } from './helpers.ts';
 import { addTraveler, uniq } from './travelers-helpers.ts';
 
 test.use({ locale: 'vi-VN' });
@@ -40,7 +40,9 @@ test('offline sign-in after logout, renewed when the network returns', async ({ 
   await expect(page.getByTestId('login-error')).toBeVisible();
   await fillLogin(page, email, password);
   await expect(page.getByTestId('login-success')).toHaveAttribute('data-mode', 'offline');
-  await page.waitForURL('**/entry-management');
+  // The home screen (dashboard), then the list.
+  await page.waitForURL('**/dashboard');
+  await openList(page);
   await expect(page.getByTestId('traveler-row').first()).toBeVisible();
   await expect(page.getByTestId('sync-badge')).toHaveAttribute('data-kind', 'offline');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBe('offline-session');

@@ -108,7 +108,7 @@ test('a new build: "update available", the button activates it and reloads, the 
   await page.locator('#login-email').fill(DEMO_ACCOUNTS.officer.email);
   await page.locator('#login-password').fill(DEMO_ACCOUNTS.officer.password);
   await page.locator('form[data-testid="login-form"] button[type="submit"]').click();
-  await page.waitForURL('**/entry-management');
+  await page.waitForURL('**/dashboard');
   await page.goto(`${base}/pwa-settings`);
   await waitForServiceWorker(page);
   const panel = page.getByTestId('app-panel');
