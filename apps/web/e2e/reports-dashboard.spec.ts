@@ -33,8 +33,10 @@ for (const viewport of [
       await expect(arrivals).toContainText('Nhập cảnh hôm nay');
       await expect(page.getByTestId('dashboard-pendingDeclarations')).toContainText('Chờ khai báo');
       await expect(page.getByTestId('dashboard-quarantineActive')).toContainText('Đang cách ly');
-      // No check-ins on the device yet: the overdue figure is hidden.
-      await expect(page.getByTestId('dashboard-overdueCheckIns')).toHaveCount(0);
+      // Overdue check-ins are counted from the device's check-ins and lead to the needs-attention list.
+      const overdue = page.getByTestId('dashboard-overdueCheckIns');
+      await expect(overdue).toContainText('Quá hạn theo dõi');
+      await expect(overdue).toHaveAttribute('href', '/needs-attention');
       await expect(page.getByTestId('dashboard-sync-state')).toContainText('Trực tuyến');
       await page.screenshot({ path: `${SHOTS}/dashboard-${viewport.width}.png`, fullPage: true });
 

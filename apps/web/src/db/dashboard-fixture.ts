@@ -61,5 +61,5 @@ export function expectedFigures(n: number, days = 30) {
       if (i % 3 === 0 && RISKS[(i / 3) % RISKS.length] === 'high') highRiskToday++;
     }
   }
-  return { arrivalsToday, pendingDeclarations, highRiskToday, quarantineActive, overdueCheckIns: null };
+  return { arrivalsToday, pendingDeclarations, highRiskToday, quarantineActive, overdueCheckIns: 0 };
 }

@@ -1,11 +1,13 @@
 /**
  * The dashboard's figures, computed on the device (works offline): the travellers come from
  * the in-memory traveller index (one pass over every live entry: a few milliseconds for
- * 100,000), today's high-risk count from the declarations of today's arrivals (read by key).
- * Measured by bench/dashboard.bench.mjs.
+ * 100,000), today's high-risk count from the declarations of today's arrivals (read by key),
+ * overdue check-ins from the check-ins of the quarantined travellers that have a day due
+ * (read by traveller). Measured by bench/dashboard.bench.mjs.
  */
+import { overdueDays } from '@bh/shared';
 import type { PWADatabase } from './database.ts';
-import type { TravelerIndex } from './traveler-index.ts';
+import type { TravelerEntry, TravelerIndex } from './traveler-index.ts';
 
 export interface DashboardFigures {
   arrivalsToday: number;
@@ -13,10 +15,10 @@ export interface DashboardFigures {
   highRiskToday: number;
   quarantineActive: number;
   /**
-   * Travellers with an overdue quarantine check-in; null while the device has no check-ins
-   * store (the figure is hidden then).
+   * Travellers in quarantine with an overdue check-in (overdueDays() of packages/shared, the
+   * rule of the needs-attention list and of the reports).
    */
-  overdueCheckIns: number | null;
+  overdueCheckIns: number;
 }
 
 /** The traveller counts of the dashboard over the index's live entries, and today's arrivals. */
@@ -24,12 +26,34 @@ function countEntries(index: Pick<TravelerIndex, 'forEachLive'>, today: string) 
   let pendingDeclarations = 0;
   let quarantineActive = 0;
   const todayIds: string[] = [];
+  const followed: TravelerEntry[] = [];
   index.forEachLive((e) => {
     if (e.entryDate === today) todayIds.push(e.id);
     if (e.status === 'pending') pendingDeclarations++;
-    else if (e.status === 'quarantine') quarantineActive++;
+    else if (e.status === 'quarantine') {
+      quarantineActive++;
+      // Only a schedule that started before today can have a day due.
+      if (e.quarantineStart !== null && e.quarantineStart < today) followed.push(e);
+    }
   });
-  return { pendingDeclarations, quarantineActive, todayIds };
+  return { pendingDeclarations, quarantineActive, todayIds, followed };
+}
+
+/** How many of these quarantined travellers have a scheduled day before today without a live check-in. */
+async function overdueAmong(
+  database: PWADatabase,
+  followed: readonly TravelerEntry[],
+  today: string,
+): Promise<number> {
+  if (followed.length === 0) return 0;
+  const checkIns = await database.checkIns
+    .where('travelerId')
+    .anyOf(followed.map((e) => e.id))
+    .toArray();
+  const dates = new Map<string, string[]>();
+  for (const c of checkIns)
+    if (!c.deletedAt) dates.set(c.travelerId, [...(dates.get(c.travelerId) ?? []), c.date]);
+  return followed.filter((e) => overdueDays(e, dates.get(e.id) ?? [], today).length > 0).length;
 }
 
 /**
@@ -50,7 +74,10 @@ export async function dashboardFigures(
   today: string,
 ): Promise<DashboardFigures> {
   await index.settled();
-  const { todayIds, ...counts } = countEntries(index, today);
-  const highRiskToday = (await highRiskAmong(database, todayIds)).size;
-  return { arrivalsToday: todayIds.length, highRiskToday, ...counts, overdueCheckIns: null };
+  const { todayIds, followed, ...counts } = countEntries(index, today);
+  const [highRisk, overdueCheckIns] = await Promise.all([
+    highRiskAmong(database, todayIds),
+    overdueAmong(database, followed, today),
+  ]);
+  return { arrivalsToday: todayIds.length, highRiskToday: highRisk.size, ...counts, overdueCheckIns };
 }

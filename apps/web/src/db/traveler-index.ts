@@ -32,6 +32,9 @@ export interface TravelerEntry {
   lastModified: number;
   nameLower: string;
   passportLower: string;
+  /** The quarantine schedule (set by the server on entering quarantine): the dashboard's overdue figure. */
+  quarantineStart: string | null;
+  quarantineDays: number | null;
 }
 
 export interface TravelerStats {
@@ -63,6 +66,8 @@ function toEntry(r: LocalRecord): TravelerEntry {
     lastModified: Number(r.lastModified) || 0,
     nameLower: fullName.toLowerCase(),
     passportLower: passportNo.toLowerCase(),
+    quarantineStart: typeof r.quarantineStart === 'string' ? r.quarantineStart : null,
+    quarantineDays: typeof r.quarantineDays === 'number' ? r.quarantineDays : null,
   };
 }
 

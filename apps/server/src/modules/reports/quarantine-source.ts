@@ -1,35 +1,73 @@
 /**
- * Where the report's quarantine figures come from: the ONE place to change when the traveller
- * timeline (traveller_events with status changes) and the quarantine check-ins land.
- *
- * Today the server keeps only each traveller's current status (the audit trail of a traveller
- * write does not record the status it set), so the figures are read from it:
+ * Where the report's quarantine figures come from (docs/decisions/008-report-queries.md):
+ * - started, released, referred: status changes on the traveller timeline (traveler_events,
+ *   kind 'status_changed', live) that happened in the period: to 'quarantine'; from 'quarantine'
+ *   to 'cleared'; to 'referred'. One index-only range scan (traveler_events_status_report_idx,
+ *   migration 0010);
  * - active: travellers whose status is 'quarantine' now;
- * - started: travellers now in quarantine (or referred on from it) whose record last changed in
- *   the period;
- * - referred: travellers whose status is 'referred' and whose record last changed in the period;
- * - released: 0 (a cleared traveller does not show whether quarantine came before);
- * - overdue: 0 (there are no check-ins yet).
- * With status-change events, started/released/referred become counts of events in the period
- * (to = 'quarantine'; from 'quarantine' to 'cleared'; to 'referred') and overdue the scheduled
- * check-ins past due without a check-in (docs/decisions/008-report-queries.md).
+ * - overdue: travellers in quarantine now with a scheduled check-in day before today (the post's
+ *   today) that has no live check-in, the rule of overdueDays() in packages/shared
+ *   domain/quarantine.ts, so the report, the dashboard and the needs-attention list agree.
  */
-import type { Report } from '@bh/shared';
-import { and, count, eq, gte, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import { DEFAULT_QUARANTINE_DAYS, type Report, todayIn } from '@bh/shared';
+import { and, count, countDistinct, eq, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { travelers } from '../../db/schema.ts';
+import { checkIns, travelerEvents, travelers } from '../../db/schema.ts';
 import type { PeriodBounds } from './period-bounds.ts';
 
-export async function quarantineFigures(db: Db, bounds: PeriodBounds): Promise<Report['quarantine']> {
-  // Three counts, each answered from travelers_status_updated_idx alone (migration 0010).
-  const live = isNull(travelers.deletedAt);
-  const changedInPeriod = and(gte(travelers.updatedAt, bounds.start), lt(travelers.updatedAt, bounds.end));
+/** Counts of status changes in the period, by what they mean for quarantine. */
+async function statusChanges(db: Db, bounds: PeriodBounds) {
+  const e = travelerEvents;
+  const countIf = (cond: SQL) => sql<number>`count(*) FILTER (WHERE ${cond})`.mapWith(Number);
+  const [row] = await db
+    .select({
+      started: countIf(sql`${e.toStatus} = 'quarantine'`),
+      released: countIf(sql`${e.fromStatus} = 'quarantine' AND ${e.toStatus} = 'cleared'`),
+      referred: countIf(sql`${e.toStatus} = 'referred'`),
+    })
+    .from(e)
+    .where(
+      and(
+        eq(e.kind, 'status_changed'),
+        isNull(e.deletedAt),
+        gte(e.occurredAt, bounds.start),
+        lt(e.occurredAt, bounds.end),
+      ),
+    );
+  return { started: row?.started ?? 0, released: row?.released ?? 0, referred: row?.referred ?? 0 };
+}
+
+/**
+ * overdueDays() in SQL: the scheduled days before today run from quarantine_start up to
+ * least(start + days, today) (exclusive); a traveller is overdue when fewer distinct live
+ * check-in days fall in that range than it holds days. One check_ins_traveler_idx lookup per
+ * quarantined traveller.
+ */
+function overdueCondition(today: string): SQL {
+  const t = travelers;
+  const days = sql`coalesce(${t.quarantineDays}, ${DEFAULT_QUARANTINE_DAYS}::integer)`;
+  const dueEnd = sql`least(${t.quarantineStart} + ${days}, ${today}::date)`;
+  const checked = sql`(SELECT ${countDistinct(checkIns.date)} FROM ${checkIns} WHERE ${and(
+    eq(checkIns.travelerId, t.id),
+    isNull(checkIns.deletedAt),
+    gte(checkIns.date, t.quarantineStart),
+    lt(checkIns.date, dueEnd),
+  )})`;
+  return sql`(${dueEnd} - ${t.quarantineStart}) > ${checked}`;
+}
+
+export async function quarantineFigures(
+  db: Db,
+  bounds: PeriodBounds,
+  timeZone: string,
+): Promise<Report['quarantine']> {
+  const inQuarantine = and(isNull(travelers.deletedAt), eq(travelers.status, 'quarantine'));
   const countWhere = async (where: SQL | undefined) =>
     (await db.select({ n: count() }).from(travelers).where(where))[0]?.n ?? 0;
-  const [active, started, referred] = await Promise.all([
-    countWhere(and(live, eq(travelers.status, 'quarantine'))),
-    countWhere(and(live, inArray(travelers.status, ['quarantine', 'referred']), changedInPeriod)),
-    countWhere(and(live, eq(travelers.status, 'referred'), changedInPeriod)),
+  const [changes, active, overdue] = await Promise.all([
+    statusChanges(db, bounds),
+    countWhere(inQuarantine),
+    countWhere(and(inQuarantine, isNotNull(travelers.quarantineStart), overdueCondition(todayIn(timeZone)))),
   ]);
-  return { active, started, referred, released: 0, overdue: 0 };
+  return { ...changes, active, overdue };
 }

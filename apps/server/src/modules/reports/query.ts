@@ -42,7 +42,7 @@ export async function computeReport(
       )
       // By position: the day expression carries a parameter, so it cannot be repeated by value.
       .groupBy(sql`1, 2`),
-    quarantineFigures(db, bounds),
+    quarantineFigures(db, bounds, timeZone),
   ]);
   return buildReport({ kind, range, timeZone, arrivals, declarations, quarantine, generatedAt: new Date() });
 }

@@ -33,7 +33,7 @@ function figureLinks(today: string): Record<FigureKey, string> {
     pendingDeclarations: listOf({ status: 'pending' }),
     highRiskToday: listOf({ ...todayOnly, risk: 'high' }),
     quarantineActive: listOf({ status: 'quarantine' }),
-    overdueCheckIns: listOf({ status: 'quarantine' }),
+    overdueCheckIns: '/needs-attention',
   };
 }
 
@@ -54,7 +54,6 @@ export default function DashboardPage() {
   const lastSync = sync.lastSyncTime
     ? formatRelativeTime(sync.lastSyncTime, Date.now(), toLocale(i18n.language))
     : t('dashboard.never');
-  const keys = FIGURES.filter((key) => key !== 'overdueCheckIns' || figures?.overdueCheckIns != null);
 
   return (
     <div className="flex flex-col gap-4 max-w-5xl mx-auto" data-testid="dashboard">
@@ -73,7 +72,7 @@ export default function DashboardPage() {
         <Spinner />
       ) : (
         <section aria-label={t('dashboard.figures')} className="grid grid-cols-2 lg:grid-cols-4 gap-3">
-          {keys.map((key) => (
+          {FIGURES.map((key) => (
             <Link
               key={key}
               to={links[key]}
