@@ -146,7 +146,8 @@ async function makeConflict(browser: Browser) {
   const id = crypto.randomUUID();
   const base = {
     fullName: 'Nguyễn Văn Gốc',
-    passportNo: 'B7654321',
+    // One passport per conflict: the server refuses the same passport twice within a day.
+    passportNo: `B${1_000_000 + Math.floor(Math.random() * 8_999_999)}`,
     nationality: 'VN',
     entryDate: '2026-03-01',
     status: 'pending',
