@@ -5,33 +5,25 @@
  */
 import type { TravelerFilters } from '@bh/shared';
 import { SearchX, UserPlus } from 'lucide-react';
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 import { IntakeToolbar } from '../intake/intake-toolbar.tsx';
 import { ExportButton } from './export-button.tsx';
 import { FilterSheet } from './filter-sheet.tsx';
+import { ImportDialog } from './import-dialog.tsx';
 import { useLinkedFilter } from './linked-filter.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
 import { activeFilterCount, EMPTY_FILTERS, withQuickSearch } from './quick-search.ts';
+import { SearchPanel } from './search-panel.tsx';
 import { ShortcutsHelp } from './shortcuts-help.tsx';
 import { StatsBar } from './stats-bar.tsx';
+import { TravelerDetailsModal } from './traveler-details-modal.tsx';
+import { TravelerFormModal } from './traveler-form-modal.tsx';
 import { TravelerList } from './traveler-list.tsx';
 import { type ShortcutAction, useListShortcuts } from './use-list-shortcuts.ts';
 import { useReferenceLists, useTraveler, useTravelerSearch, useWideScreen } from './use-travelers.ts';
-
-// The dialogs load when opened: the form's date fields and country combobox (React Aria) and
-// the details' timeline are not part of the list's first load (scripts/bundle-size.mjs).
-const TravelerFormModal = lazy(() =>
-  import('./traveler-form-modal.tsx').then((m) => ({ default: m.TravelerFormModal })),
-);
-const TravelerDetailsModal = lazy(() =>
-  import('./traveler-details-modal.tsx').then((m) => ({ default: m.TravelerDetailsModal })),
-);
-// The search panel's date fields and country combobox (React Aria) load just after the list.
-const SearchPanel = lazy(() => import('./search-panel.tsx').then((m) => ({ default: m.SearchPanel })));
-const ImportDialog = lazy(() => import('./import-dialog.tsx').then((m) => ({ default: m.ImportDialog })));
 
 type Dialog =
   | { kind: 'none' }
@@ -164,15 +156,13 @@ export default function EntryManagementPage() {
     </>
   );
   const panel = (
-    <Suspense fallback={<Spinner />}>
-      <SearchPanel
-        key={panelKey}
-        onSearch={(next) => {
-          setFilters(next);
-          setSheetOpen(false);
-        }}
-      />
-    </Suspense>
+    <SearchPanel
+      key={panelKey}
+      onSearch={(next) => {
+        setFilters(next);
+        setSheetOpen(false);
+      }}
+    />
   );
 
   return (
@@ -227,12 +217,10 @@ export default function EntryManagementPage() {
         </p>
       )}
       {content}
-      <Suspense fallback={dialog.kind === 'none' ? null : <Spinner />}>
-        {dialog.kind === 'details' && <TravelerDetailsModal traveler={selected} onClose={close} />}
-        {dialog.kind === 'add' && <TravelerFormModal open traveler={null} onClose={close} />}
-        {dialog.kind === 'edit' && selected && <TravelerFormModal open traveler={selected} onClose={close} />}
-        {dialog.kind === 'import' && <ImportDialog onClose={close} />}
-      </Suspense>
+      {dialog.kind === 'details' && <TravelerDetailsModal traveler={selected} onClose={close} />}
+      {dialog.kind === 'add' && <TravelerFormModal open traveler={null} onClose={close} />}
+      {dialog.kind === 'edit' && selected && <TravelerFormModal open traveler={selected} onClose={close} />}
+      {dialog.kind === 'import' && <ImportDialog onClose={close} />}
       <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
