@@ -25,9 +25,13 @@ async function post(url: string, payload: Record<string, unknown>) {
   return res.json();
 }
 
+let passports = 0;
+
 /** A declared traveller moved through `moves` ([status, day offset] each), in order. */
 async function lifecycle(...moves: [TravelerStatus, number][]) {
-  const traveler = travelerPayload();
+  // Each its own passport: the server refuses one passport twice within a day.
+  passports += 1;
+  const traveler = travelerPayload({ passportNo: `Q${String(passports).padStart(7, '0')}` });
   await post('/api/travelers', traveler);
   await post('/api/health-declarations', declarationPayload(traveler.id));
   for (const [toStatus, day] of moves)
