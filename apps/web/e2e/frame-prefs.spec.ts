@@ -72,9 +72,13 @@ test.describe('small screens', () => {
   test('mode and theme live in the sidebar drawer', async ({ page }) => {
     await loginAs(page, 'officer');
     await expect(page.getByTestId('topbar-mode')).toBeHidden();
-    await page.getByTestId('open-drawer').click();
     const panel = page.getByTestId('system-status-panel');
-    await expect(panel.getByTestId('mode-badge')).toBeVisible();
+    // The drawer closes on a route change: the login's move from the dashboard to the list may
+    // land just after the first click, so open it until it stays open.
+    await expect(async () => {
+      await page.getByTestId('open-drawer').click();
+      await expect(panel.getByTestId('mode-badge')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(page.getByTestId('sidebar-theme').getByTestId('theme-toggle')).toBeVisible();
     await page.getByTestId('sidebar-theme').getByTestId('theme-toggle').click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
