@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fileHarness } from '../../test/file-harness.ts';
+import { travelerPayload } from '../../test/payloads.ts';
 
 const h = fileHarness();
 
-const traveler = (over: Record<string, unknown> = {}) => ({
-  fullName: 'Nguyễn Văn A',
-  passportNo: 'B1234567',
-  nationality: 'VN',
-  entryDate: '2026-11-20',
-  status: 'pending',
-  ...over,
-});
+/** The test traveller as mutation data (the record id travels beside it, not inside). */
+const traveler = (over: Record<string, unknown> = {}) => {
+  const { id: _id, ...data } = travelerPayload(over);
+  return data;
+};
 
 // Traveller mutations as a device queues them.
 const mutation = (seq: number, op: string, id: string, baseVersion: number | null, data: unknown) => ({
