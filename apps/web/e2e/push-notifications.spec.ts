@@ -1,13 +1,16 @@
-import { expect, type Page, test } from '@playwright/test';
-import { loginAs, waitForServiceWorker } from './helpers.ts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import {
+  decryptPush,
+  makeBrowserKeys,
+  startFakePushService,
+  type TestCertificate,
+} from '../../server/src/test/fake-push-service.ts';
+import { DEMO_ACCOUNTS, loginAs, waitForServiceWorker } from './helpers.ts';
 
-/** What the server sends on a switch to emergency (modules/push, payload { type, titleKey, params, url }). */
-const MODE_CHANGED = {
-  type: 'mode-changed',
-  titleKey: 'modeChanged',
-  params: { mode: 'emergency' },
-  url: '/',
-};
+// The fake push service's certificate and port, made by playwright.config.ts (the server under
+// test trusts that certificate and allows that origin).
+const pushCertificate: TestCertificate = JSON.parse(process.env.E2E_PUSH_CERT ?? '{}');
+const pushPort = Number(process.env.E2E_PUSH_PORT);
 
 const shownNotifications = (page: Page) =>
   page.evaluate(async () => {
@@ -20,10 +23,21 @@ const shownNotifications = (page: Page) =>
     }));
   });
 
-test('push: the section follows the permission, and a push becomes a notification in the user language', async ({
+async function apiToken(request: APIRequestContext, who: keyof typeof DEMO_ACCOUNTS) {
+  const res = await request.post('/api/auth/login', { data: { ...DEMO_ACCOUNTS[who], rememberMe: false } });
+  expect(res.status()).toBe(200);
+  const { token } = await res.json();
+  return { authorization: `Bearer ${token}` };
+}
+
+const setMode = async (request: APIRequestContext, admin: Record<string, string>, mode: string) =>
+  expect((await request.put('/api/system-status', { headers: admin, data: { mode } })).status()).toBe(200);
+
+test("push: the section follows the permission, and the server's push becomes a notification in the user language", async ({
   page,
   context,
   baseURL,
+  request,
 }) => {
   const origin = baseURL ?? '';
   await context.grantPermissions(['notifications'], { origin });
@@ -39,32 +53,64 @@ test('push: the section follows the permission, and a push becomes a notificatio
   await section.getByTestId('push-subscribe').click();
   await expect(section.getByTestId('push-unsubscribe').or(section.getByRole('alert'))).toBeVisible();
 
-  // The push itself, delivered to the service worker through the DevTools protocol (the same
-  // JSON the server encrypts; the server side is tested against a fake push service).
-  const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: await registrationId,
-    data: JSON.stringify(MODE_CHANGED),
-  });
-
-  await expect
-    .poll(() => shownNotifications(page), { timeout: 10_000 })
-    .toEqual([
-      {
-        title: 'システムモードが変更されました',
-        body: '現在のシステムモード：緊急',
-        icon: `${origin}/pwa-192x192.png`,
-        data: { url: '/' },
+  // So the test plays the browser's push service: the officer's subscription points at a fake
+  // push service over https, with keys made here as a browser makes them. An admin switches the
+  // mode; the server encrypts the message for that subscription and sends it there.
+  const service = await startFakePushService(pushCertificate, () => 201, pushPort);
+  const officer = await apiToken(request, 'officer');
+  const admin = await apiToken(request, 'admin');
+  const keys = makeBrowserKeys();
+  const endpoint = `${service.origin}/push/e2e-officer`;
+  try {
+    const saved = await request.post('/api/push-subscriptions', {
+      headers: officer,
+      data: {
+        subscription: { endpoint, expirationTime: null, keys: keys.keys },
+        userAgent: 'e2e',
+        timestamp: new Date().toISOString(),
       },
-    ]);
+    });
+    expect(saved.status()).toBe(201);
+    await setMode(request, admin, 'emergency');
+    await expect
+      .poll(() => service.received.filter((r) => r.path === '/push/e2e-officer').length, { timeout: 30_000 })
+      .toBe(1);
+    const [arrived] = service.received.filter((r) => r.path === '/push/e2e-officer');
+    const message = decryptPush(arrived?.body ?? Buffer.alloc(0), keys);
+    expect(JSON.parse(message)).toMatchObject({ type: 'mode-changed', params: { mode: 'emergency' } });
+
+    // The push service's last leg, to the service worker, through the DevTools protocol: the
+    // message exactly as the server encrypted it, decrypted as the browser would.
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const mine = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
+        if (mine) resolve(mine.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: await registrationId,
+      data: message,
+    });
+
+    await expect
+      .poll(() => shownNotifications(page), { timeout: 10_000 })
+      .toEqual([
+        {
+          title: 'システムモードが変更されました',
+          body: '現在のシステムモード：緊急',
+          icon: `${origin}/pwa-192x192.png`,
+          data: { url: '/' },
+        },
+      ]);
+  } finally {
+    // Other specs share this server: no subscription left behind, and the initial mode back.
+    await request.delete('/api/push-subscriptions', { headers: officer, data: { endpoint } });
+    await setMode(request, admin, 'pandemic');
+    await service.close();
+  }
 });
 
 test('the offline page uses the app stylesheet, no inline styles, in the stored language', async ({

@@ -55,11 +55,13 @@ interface ReceivedPush {
 
 /**
  * The fake service answers 201 unless `statusFor(path)` says otherwise (e.g. 410 for a
- * subscription the browser dropped) and keeps every request it got.
+ * subscription the browser dropped) and keeps every request it got. It listens on `port`
+ * when a server started earlier must know its origin (the end-to-end run), else on any port.
  */
 export async function startFakePushService(
   certificate: TestCertificate,
   statusFor: (path: string) => number = () => 201,
+  port = 0,
 ) {
   const received: ReceivedPush[] = [];
   const server = createServer({ cert: certificate.cert, key: certificate.key }, (req, res) => {
@@ -71,11 +73,11 @@ export async function startFakePushService(
       res.writeHead(statusFor(url)).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  const listening = typeof address === 'object' && address !== null ? address.port : 0;
   return {
-    origin: `https://127.0.0.1:${port}`,
+    origin: `https://127.0.0.1:${listening}`,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
