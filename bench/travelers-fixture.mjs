@@ -33,7 +33,9 @@ export function travelersCsv(n) {
  */
 export async function startServer({ port, webDist, logLevel = 'warn', onLogLine }) {
   const work = mkdtempSync(path.join(tmpdir(), 'bh-bench-trav-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
