@@ -7,10 +7,14 @@ const REFRESH_COOKIE = 'bh_refresh';
 const refreshCookie = async (context: BrowserContext) =>
   (await context.cookies()).find((c) => c.name === REFRESH_COOKIE);
 
-/** Makes the stored access token look expired (the app reads exp only; the server would refuse it). */
+/**
+ * Makes the stored access token look expired (the app reads exp only; the server would refuse it).
+ * When there is none left, the app already met a refusal of its own and ended the session.
+ */
 async function expireStoredToken(page: Page) {
   await page.evaluate(() => {
-    const token = localStorage.getItem('token') ?? '';
+    const token = localStorage.getItem('token');
+    if (!token) return;
     const [h, p] = token.split('.');
     const claims = JSON.parse(atob((p ?? '').replace(/-/g, '+').replace(/_/g, '/')));
     claims.exp = Math.floor(Date.now() / 1000) - 60;
