@@ -32,4 +32,12 @@ describe('access tokens', () => {
         expect(await verifyJwt(`${header}.${claims.slice(0, -1)}${c}.${signature}`, SECRET)).toBeNull();
     }
   });
+
+  it('a token that verified once is still refused after its expiry, and under another secret', async () => {
+    const t = await token();
+    expect(await verifyJwt(t, SECRET)).not.toBeNull();
+    expect(await verifyJwt(t, SECRET, new Date(Date.now() + 601_000))).toBeNull();
+    expect(await verifyJwt(t, `${SECRET}-other`)).toBeNull();
+    expect(await verifyJwt(t, SECRET)).not.toBeNull();
+  });
 });

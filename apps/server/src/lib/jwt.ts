@@ -40,12 +40,32 @@ export function signJwt(claims: AccessClaims, secret: string): Promise<string> {
     .sign(keyOf(secret));
 }
 
+/**
+ * Tokens that verified, per secret, until they expire: a device sends the same token with every
+ * request for its 15 minutes, and checking the HMAC again each time cost more than a cached read
+ * of the traveller list. Only successes are kept (a forged token is checked every time); bounded.
+ */
+const verified = new Map<string, Map<string, AccessClaims>>();
+const VERIFIED_MAX = 5_000;
+
 /** The token's claims, or null when it is malformed, forged, expired or of another shape. */
 export async function verifyJwt(
   token: string,
   secret: string,
   now: Date = new Date(),
 ): Promise<AccessClaims | null> {
+  const known = verified.get(secret)?.get(token);
+  if (known) return known.exp > now.getTime() / 1000 ? known : null;
+  const claims = await verifySignature(token, secret, now);
+  if (claims) {
+    const bySecret = verified.get(secret) ?? new Map<string, AccessClaims>();
+    if (bySecret.size >= VERIFIED_MAX) bySecret.clear();
+    verified.set(secret, bySecret.set(token, claims));
+  }
+  return claims;
+}
+
+async function verifySignature(token: string, secret: string, now: Date): Promise<AccessClaims | null> {
   if (!isCanonical(token)) return null;
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {

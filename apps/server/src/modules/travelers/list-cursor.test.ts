@@ -1,5 +1,7 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.ts';
+import { travelerPayload } from '../../test/payloads.ts';
 import { postImport } from '../../test/uploads.ts';
 
 // Keyset paging of GET /api/travelers: following nextCursor lists every live traveller once, in
@@ -67,6 +69,63 @@ describe('GET /api/travelers with a cursor', () => {
     for (const bad of ['abc', Buffer.from('{"s":"fullName"}').toString('base64url'), 'a%20b']) {
       const res = await list(`sort=fullName&order=asc&cursor=${bad}`);
       expect(res.statusCode, bad).toBe(400);
+    }
+  });
+});
+
+// Pages are cached by data version and sent as stored bytes (query.ts, lib/cached-json.ts): a
+// write must show in the very next read, and the stored compressed bytes are the same JSON.
+/** An update body keeping what identifies the listed traveller (the duplicate guard's keys). */
+function travelerWithout(listed: { passportNo: string; nationality: string; entryDate: string }) {
+  const { id: _id, ...body } = travelerPayload({
+    passportNo: listed.passportNo,
+    nationality: listed.nationality,
+    entryDate: listed.entryDate,
+  });
+  return body;
+}
+
+describe('GET /api/travelers, cached pages', () => {
+  it('a write shows in the next read of the same page', async () => {
+    const before = (await list('pageSize=5&sort=fullName&order=asc')).json();
+    const again = (await list('pageSize=5&sort=fullName&order=asc')).json();
+    expect(again).toEqual(before);
+    const first = before.items[0];
+    const res = await h.app.inject({
+      method: 'PUT',
+      url: `/api/travelers/${first.id}`,
+      headers,
+      payload: { ...travelerWithout(first), fullName: 'Aaron Cached', version: first.version },
+    });
+    expect(res.statusCode).toBe(200);
+    const after = (await list('pageSize=5&sort=fullName&order=asc')).json();
+    expect(after.items[0]).toMatchObject({ id: first.id, fullName: 'Aaron Cached' });
+    expect(after.items[0].version).toBe(first.version + 1);
+  });
+
+  it('sends brotli or gzip as the client accepts, the same JSON as uncompressed', async () => {
+    const plain = await list('pageSize=20');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toMatch(/^application\/json/);
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      const res = await h.app.inject({
+        url: '/api/travelers?pageSize=20',
+        headers: { ...headers, 'accept-encoding': accept },
+      });
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      const body =
+        encoding === 'br'
+          ? brotliDecompressSync(res.rawPayload)
+          : encoding === 'gzip'
+            ? gunzipSync(res.rawPayload)
+            : res.rawPayload;
+      expect(JSON.parse(body.toString('utf8'))).toEqual(plain.json());
     }
   });
 });

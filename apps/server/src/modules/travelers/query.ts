@@ -112,34 +112,60 @@ function whereOf(f: TravelerFilterQuery): SQL | undefined {
 }
 
 /**
- * Totals are cached per filter set and data version (the highest change_seq, read from its
- * index): counting 100,000 rows costs far more than the page itself, and the answer only
- * changes when a traveller is written. Being keyed by data, the cache is right with several
- * server instances too.
+ * The travellers' data version: the highest change_seq, read from its index. Every write of a
+ * traveller takes a new change_seq under the one write lock (modules/sync/apply.ts), so values
+ * commit in order and the version moves whenever what a listing shows may have changed. Being
+ * read from the data, a cache keyed by it is right with several server instances too.
  */
-const countCache = new Map<string, number>();
-const COUNT_CACHE_SIZE = 200;
-
-async function countMatching(db: Reader, f: TravelerFilterQuery): Promise<number> {
+async function dataVersion(db: Reader): Promise<number | null> {
   const [latest] = await db.select({ seq: max(travelers.changeSeq) }).from(travelers);
-  const key = JSON.stringify([
-    latest?.seq ?? null,
-    f.fullName?.trim().toLowerCase(),
-    f.passportNo?.trim().toLowerCase(),
-    f.nationality,
-    f.entryDateFrom,
-    f.entryDateTo,
-    f.status,
-  ]);
+  return latest?.seq ?? null;
+}
+
+/** A map that forgets its oldest entry once it holds `size` (a Map keeps insertion order). */
+function boundedCache<V>(size: number) {
+  const entries = new Map<string, V>();
+  return {
+    get: (key: string) => entries.get(key),
+    set(key: string, value: V) {
+      const oldest = entries.keys().next();
+      if (entries.size >= size && !oldest.done) entries.delete(oldest.value);
+      entries.set(key, value);
+    },
+  };
+}
+
+const filterKey = (f: TravelerFilterQuery) => [
+  f.fullName?.trim().toLowerCase(),
+  f.passportNo?.trim().toLowerCase(),
+  f.nationality,
+  f.entryDateFrom,
+  f.entryDateTo,
+  f.status,
+];
+
+/**
+ * Totals are cached per filter set and data version: counting 100,000 rows costs far more than
+ * the page itself, and the answer only changes when a traveller is written.
+ */
+const countCache = boundedCache<number>(200);
+
+async function countMatching(db: Reader, f: TravelerFilterQuery, version: number | null): Promise<number> {
+  const key = JSON.stringify([version, ...filterKey(f)]);
   const cached = countCache.get(key);
   if (cached !== undefined) return cached;
   const [counted] = await db.select({ n: count() }).from(travelers).where(whereOf(f));
   const total = counted?.n ?? 0;
-  const oldest = countCache.keys().next();
-  if (countCache.size >= COUNT_CACHE_SIZE && !oldest.done) countCache.delete(oldest.value);
   countCache.set(key, total);
   return total;
 }
+
+/**
+ * Whole pages are cached the same way: many officers open the same first pages of the list, and
+ * between two writes the answer is the same, so a repeated read costs one index lookup (the
+ * version) instead of a page query and its mapping. ~500 pages of 50 travellers is a few MB.
+ */
+const pageCache = boundedCache<TravelerPage>(500);
 
 /** SQL types of the sort columns, to compare a cursor's text value with the column. */
 const SORT_TYPES: Record<TravelerSortField, 'date' | 'text' | 'timestamptz'> = {
@@ -183,6 +209,18 @@ function decodeCursor(text: string, q: TravelerListQuery): Cursor {
  * as before. `nextCursor` is given whenever a full page came back.
  */
 export async function listTravelers(db: Reader, q: TravelerListQuery): Promise<TravelerPage> {
+  const version = await dataVersion(db);
+  const key = JSON.stringify([
+    version,
+    q.page,
+    q.pageSize,
+    q.sort,
+    q.order,
+    q.cursor ?? null,
+    ...filterKey(q),
+  ]);
+  const cached = pageCache.get(key);
+  if (cached) return cached;
   const order = q.order === 'asc' ? asc : desc;
   const column = SORT_COLUMNS[q.sort];
   const after = q.cursor ? decodeCursor(q.cursor, q) : null;
@@ -201,19 +239,21 @@ export async function listTravelers(db: Reader, q: TravelerListQuery): Promise<T
     .orderBy(order(column), order(travelers.id))
     .limit(q.pageSize)
     .offset(after ? 0 : (q.page - 1) * q.pageSize);
-  const total = await countMatching(db, q);
+  const total = await countMatching(db, q, version);
   const last = rows.at(-1);
   const nextCursor =
     last && rows.length === q.pageSize
       ? encodeCursor({ s: q.sort, o: q.order, v: last.sortKey, id: last.id })
       : null;
-  return {
+  const page: TravelerPage = {
     items: rows.map(({ sortKey: _key, ...row }) => toTraveler(row)),
     total,
     page: q.page,
     pageSize: q.pageSize,
     nextCursor,
   };
+  pageCache.set(key, page);
+  return page;
 }
 
 /** One traveller by id, tombstones included (null when there is none). */

@@ -23,6 +23,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { sendCachedJson } from '../../lib/cached-json.ts';
 import { AppError, conflict, notFound, unauthorized, validationError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { BEARER } from '../../plugins/openapi.ts';
@@ -96,7 +97,9 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: travelerPageSchema, ...errorResponses('validation_error', 'unauthorized') },
       },
     },
-    async (request) => listTravelers(db, request.query),
+    // Pages are cached by data version (query.ts) and sent as the bytes stored with them.
+    async (request, reply) =>
+      sendCachedJson(request, reply, travelerPageSchema, await listTravelers(db, request.query)),
   );
 
   app.get(
