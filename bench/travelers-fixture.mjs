@@ -12,10 +12,13 @@ const GIVEN = ['An', 'Bình', 'Chi', 'Dũng', 'John', 'Yuki', 'Min', 'Anna', 'Lo
 const NAT = ['VN', 'US', 'JP', 'KR', 'CN', 'TH', 'SG', 'MY', 'AU', 'GB', 'FR', 'DE'];
 const STATUS = ['pending', 'declared', 'tested', 'cleared'];
 
-/** Deterministic travellers as CSV (header + n rows). */
-export function travelersCsv(n) {
+/**
+ * Deterministic travellers as CSV (header + n rows), numbered from `first`: slices loaded one
+ * after another need distinct numbers, or the duplicate guard refuses the second slice.
+ */
+export function travelersCsv(n, first = 0) {
   const lines = ['fullName,passportNo,nationality,entryDate,status,flightNo,origin,destination,gender'];
-  for (let i = 0; i < n; i++) {
+  for (let i = first; i < first + n; i++) {
     const nat = NAT[i % NAT.length];
     const passport = nat === 'VN' ? `B${String(i).padStart(7, '0')}` : `${nat}${String(i).padStart(7, '0')}`;
     const day = new Date(Date.UTC(2025, 0, 1) + (i % 365) * 86_400_000).toISOString().slice(0, 10);
@@ -94,12 +97,12 @@ export async function startServer({ port, webDist, logLevel = 'warn', onLogLine 
       if (!res.ok) throw new Error(`GET ${apiPath}: ${res.status} ${await res.text()}`);
       return res.json();
     },
-    async load(n) {
+    async load(n, first = 0) {
       const started = performance.now();
       const res = await fetch(`${base}/api/travelers/bulk-import`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'text/csv' },
-        body: travelersCsv(n),
+        body: travelersCsv(n, first),
       });
       const report = await res.json();
       if (report.imported !== n) throw new Error(`import failed: ${JSON.stringify(report).slice(0, 300)}`);

@@ -82,7 +82,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     // function, because Fastify ignores X-Forwarded-* altogether when given a bare number.
     trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     bodyLimit: 8 * 1024 * 1024,
-    forceCloseConnections: true,
+    // On close, idle keep-alive connections go at once and requests under way finish (main.ts
+    // cuts what still runs after a deadline): a write in flight gets its answer.
+    forceCloseConnections: 'idle',
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

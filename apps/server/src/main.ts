@@ -15,13 +15,18 @@ async function main() {
   }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   const app = await buildApp(config, database);
+  const DRAIN_MS = 10_000;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
+    // Requests under way may finish; one still running after DRAIN_MS (a long export download)
+    // is cut, so a restart never waits on it.
+    const cut = setTimeout(() => app.server.closeAllConnections(), DRAIN_MS);
     try {
       await app.close();
+      clearTimeout(cut);
       await database.close();
       process.exit(0);
     } catch (err) {
