@@ -31,7 +31,8 @@ export function AppDateField({
   name,
   size = 'md',
   testId,
-}: PickerFieldProps) {
+  onBlur,
+}: PickerFieldProps & { onBlur?: () => void }) {
   const { i18n } = useTranslation();
   return (
     <I18nProvider locale={intlTag(i18n.language)}>
@@ -41,6 +42,7 @@ export function AppDateField({
         aria-describedby={describedBy}
         value={toCalendarDate(value)}
         onChange={(d) => onChange(d ? d.toString() : '')}
+        onBlur={onBlur}
         isInvalid={invalid}
         isRequired={required}
         name={name}
