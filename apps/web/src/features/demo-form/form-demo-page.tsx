@@ -18,7 +18,7 @@ import { AppForm } from '../../components/form/app-form.tsx';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
-import { AppDateField } from '../../components/ui/date-field.tsx';
+import { DateFieldRow } from '../../components/ui/date-field.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { FormActions } from '../../components/ui/form-actions.tsx';
 import { LocalizedOptions } from '../../components/ui/options.tsx';
@@ -109,31 +109,25 @@ export default function FormDemoPage() {
   );
   // The birth date follows the app's language (React Aria's DateField), reported as 'YYYY-MM-DD'.
   const birthDate = (
-    <Field label={t('demo-form.fields.birthDate')} required error={errorOf('birthDate')}>
-      {(p) => (
-        <Controller
-          name="birthDate"
-          control={control}
-          render={({ field: f }) => (
-            <AppDateField
-              id={p.id}
-              label={t('demo-form.fields.birthDate')}
-              describedBy={p['aria-describedby']}
-              invalid={p['aria-invalid']}
-              required
-              name={f.name}
-              value={f.value}
-              onChange={(value) => {
-                f.onChange(value);
-                setSuccess(false);
-              }}
-              onBlur={f.onBlur}
-              testId="demo-birthDate"
-            />
-          )}
+    <Controller
+      name="birthDate"
+      control={control}
+      render={({ field: f }) => (
+        <DateFieldRow
+          label={t('demo-form.fields.birthDate')}
+          error={errorOf('birthDate')}
+          required
+          name={f.name}
+          value={f.value}
+          onChange={(value) => {
+            f.onChange(value);
+            setSuccess(false);
+          }}
+          onBlur={f.onBlur}
+          testId="demo-birthDate"
         />
       )}
-    </Field>
+    />
   );
   const agreementError = errorOf('agreement');
 

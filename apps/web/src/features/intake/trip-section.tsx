@@ -11,7 +11,7 @@ import {
   pickLocale,
 } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
-import { AppDateField } from '../../components/ui/date-field.tsx';
+import { DateFieldRow } from '../../components/ui/date-field.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Section } from '../health-declaration/form-sections.tsx';
 import type { TripField, TripValues } from './pre-arrival-values.ts';
@@ -40,20 +40,14 @@ export function TripSection({ values, set, errorOf }: Props) {
   );
   // Dates follow the page's language (React Aria's DateField), not the browser's.
   const date = (field: TripField, label = t(`travelers.field.${field}`)) => (
-    <Field label={label} error={errorOf(field)}>
-      {(ctl) => (
-        <AppDateField
-          id={ctl.id}
-          label={label}
-          describedBy={ctl['aria-describedby']}
-          invalid={ctl['aria-invalid']}
-          name={field}
-          value={values[field]}
-          onChange={(value) => set(field, value)}
-          testId={`trip-${field}`}
-        />
-      )}
-    </Field>
+    <DateFieldRow
+      label={label}
+      error={errorOf(field)}
+      name={field}
+      value={values[field]}
+      onChange={(value) => set(field, value)}
+      testId={`trip-${field}`}
+    />
   );
   const select = (field: TripField, options: { value: string; label: string }[], required = false) => (
     <Field label={t(`travelers.field.${field}`)} error={errorOf(field)} required={required}>

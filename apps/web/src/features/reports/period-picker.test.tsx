@@ -24,28 +24,40 @@ const nativeDateInputs = () =>
   );
 
 describe('PeriodPicker', () => {
-  it('picks a month by its name and a year, as YYYY-MM', () => {
-    const onChange = show({ kind: 'monthly', query: { month: '2026-11' } });
-    const group = screen.getByRole('group', { name: 'Month' });
-    expect(group.getAttribute('data-value')).toBe('2026-11');
-    const month = within(group).getByRole('combobox', { name: 'Month' });
-    expect(within(month).getByRole('option', { name: 'February' })).toBeTruthy();
-    fireEvent.change(month, { target: { value: '2' } });
-    expect(onChange).toHaveBeenLastCalledWith({ kind: 'monthly', query: { month: '2026-02' } });
+  // The part (month or week) and the year are picked separately; each gives the API's format.
+  it.each([
+    {
+      title: 'a month by its name, as YYYY-MM',
+      kind: 'monthly' as const,
+      field: 'month',
+      name: 'Month',
+      start: '2026-11',
+      option: 'February',
+      pick: '2',
+      picked: '2026-02',
+      afterYear: '2025-11',
+    },
+    {
+      title: 'an ISO week labelled with its days; week 53 becomes 52 in a 52-week year',
+      kind: 'weekly' as const,
+      field: 'week',
+      name: 'Week',
+      start: '2026-W53',
+      option: 'Week 48 (23/11 – 29/11)',
+      pick: '48',
+      picked: '2026-W48',
+      afterYear: '2025-W52',
+    },
+  ])('picks $title', ({ kind, field, name, start, option, pick, picked, afterYear }) => {
+    const onChange = show({ kind, query: { [field]: start } });
+    const group = screen.getByRole('group', { name });
+    expect(group.getAttribute('data-value')).toBe(start);
+    const part = within(group).getByRole('combobox', { name });
+    expect(within(part).getByRole('option', { name: option })).toBeTruthy();
+    fireEvent.change(part, { target: { value: pick } });
+    expect(onChange).toHaveBeenLastCalledWith({ kind, query: { [field]: picked } });
     fireEvent.change(within(group).getByRole('combobox', { name: 'Year' }), { target: { value: '2025' } });
-    expect(onChange).toHaveBeenLastCalledWith({ kind: 'monthly', query: { month: '2025-11' } });
-    expect(nativeDateInputs()).toHaveLength(0);
-  });
-
-  it('picks an ISO week whose label gives its days; a week 53 becomes 52 in a 52-week year', () => {
-    const onChange = show({ kind: 'weekly', query: { week: '2026-W53' } });
-    const group = screen.getByRole('group', { name: 'Week' });
-    const week = within(group).getByRole('combobox', { name: 'Week' });
-    expect(within(week).getByRole('option', { name: 'Week 48 (23/11 – 29/11)' })).toBeTruthy();
-    fireEvent.change(week, { target: { value: '48' } });
-    expect(onChange).toHaveBeenLastCalledWith({ kind: 'weekly', query: { week: '2026-W48' } });
-    fireEvent.change(within(group).getByRole('combobox', { name: 'Year' }), { target: { value: '2025' } });
-    expect(onChange).toHaveBeenLastCalledWith({ kind: 'weekly', query: { week: '2025-W52' } });
+    expect(onChange).toHaveBeenLastCalledWith({ kind, query: { [field]: afterYear } });
     expect(nativeDateInputs()).toHaveLength(0);
   });
 

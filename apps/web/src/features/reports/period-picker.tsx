@@ -7,10 +7,9 @@ import { isoWeekOf, REPORT_KINDS, type ReportKind } from '@bh/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDateField } from '../../components/ui/date-field.tsx';
-import { MonthPicker } from '../../components/ui/month-picker.tsx';
 import { Options } from '../../components/ui/options.tsx';
+import { MonthPicker, WeekPicker } from '../../components/ui/period-pickers.tsx';
 import type { PickerFieldProps } from '../../components/ui/picker-field.ts';
-import { WeekPicker } from '../../components/ui/week-picker.tsx';
 import type { PeriodQuery } from './reports-api.ts';
 
 export interface Period {
