@@ -4,16 +4,10 @@
  * online the server has the traveller and the declaration exactly once.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { loginAs, waitForServiceWorker } from './helpers.ts';
+import { expectOnServerOnce, openScannerOffline } from './intake-helpers.ts';
+import { fillDate } from './travelers-helpers.ts';
 
 const PASSPORT = 'C7654321';
-
-function apiGet(page: Page, path: string) {
-  return page.evaluate(async (url) => {
-    const res = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
-    return { status: res.status, body: res.ok ? await res.json() : null };
-  }, path);
-}
 
 async function fillPreArrival(page: Page) {
   const form = page.getByTestId('pre-arrival-form');
@@ -22,7 +16,7 @@ async function fillPreArrival(page: Page) {
   await form.locator('input[name="phone"]').fill('0987654321');
   await form.locator('select[name="nationality"]').selectOption('VN');
   await form.locator('select[name="gender"]').selectOption('female');
-  await form.locator('input[name="birthDate"]').fill('1990-04-02');
+  await fillDate(page, form.getByTestId('trip-birthDate'), '1990-04-02');
   await form.locator('input[name="flightNo"]').fill('VN123');
   await form.locator('select[name="origin"]').selectOption('NRT');
   await form.locator('select[name="destination"]').selectOption('SGN');
@@ -57,16 +51,7 @@ test('pre-arrival QR made offline, imported offline by image upload, on the serv
   // The officer, offline at the post.
   const officerContext = await browser.newContext();
   const page = await officerContext.newPage();
-  await page.addInitScript(() => localStorage.setItem('app-locale', 'en'));
-  await loginAs(page, 'officer');
-  await waitForServiceWorker(page);
-  await page.reload();
-  await waitForServiceWorker(page);
-  await page.getByTestId('scan-button').click();
-  await expect(page.getByTestId('scan-page')).toBeVisible();
-  await officerContext.setOffline(true);
-  await page.reload();
-  await expect(page.getByTestId('scan-page')).toBeVisible();
+  await openScannerOffline(page);
 
   // A text that is no declaration: a clear error, nothing saved.
   await page.getByTestId('scan-text').fill('BH9:ABC');
@@ -96,25 +81,9 @@ test('pre-arrival QR made offline, imported offline by image upload, on the serv
   await expect(page.getByTestId('review-saved')).toBeVisible();
 
   // Back online: one traveller with its declaration on the server.
-  await officerContext.setOffline(false);
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
-  await expect
-    .poll(async () => (await apiGet(page, `/api/travelers?passportNo=${PASSPORT}`)).body?.total ?? -1, {
-      timeout: 90_000,
-    })
-    .toBe(1);
-  const list = await apiGet(page, `/api/travelers?passportNo=${PASSPORT}`);
-  const id: string = list.body.items[0].id;
-  expect(list.body.items[0]).toMatchObject({
-    fullName: 'Trần Thị Bích',
-    nationality: 'VN',
-    gender: 'female',
-  });
-  await expect
-    .poll(async () => (await apiGet(page, `/api/health-declarations/${id}`)).status, { timeout: 60_000 })
-    .toBe(200);
-  const declaration = await apiGet(page, `/api/health-declarations/${id}`);
-  expect(declaration.body).toMatchObject({ travelerId: id, passportNumber: PASSPORT, phone: '0987654321' });
+  const { traveler, declaration } = await expectOnServerOnce(page, PASSPORT);
+  expect(traveler).toMatchObject({ fullName: 'Trần Thị Bích', nationality: 'VN', gender: 'female' });
+  expect(declaration).toMatchObject({ phone: '0987654321' });
   await officerContext.close();
   console.log(JSON.stringify({ scanToSavedMs: ms }));
 });

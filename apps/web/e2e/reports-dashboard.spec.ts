@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, loginAs } from './helpers.ts';
+import { fillDate } from './travelers-helpers.ts';
 
 // The dashboard (home after login) and the reports screen in Vietnamese, at phone and desktop
 // width; screenshots go to test-results/screens for review.
@@ -60,7 +61,13 @@ for (const viewport of [
       await page.goto('/reports');
       await expect(page.getByRole('heading', { level: 1, name: 'Báo cáo' })).toBeVisible();
       await page.getByTestId('report-kind').selectOption('monthly');
-      await page.getByTestId('report-month').fill('2026-11');
+      // The month picker is written in the app's language: a month name and a year.
+      const month = page.getByTestId('report-month');
+      const monthName = month.getByRole('combobox', { name: 'Tháng' });
+      await monthName.selectOption('11');
+      await expect(monthName.locator('option:checked')).toHaveText(/^tháng 11$/i);
+      await month.getByRole('combobox', { name: 'Năm' }).selectOption('2026');
+      await expect(month).toHaveAttribute('data-value', '2026-11');
       await expect(page.getByTestId('chart-series')).toBeVisible();
       await expect(page.getByTestId('table-series').locator('tbody tr')).toHaveCount(30);
       await expect(page.getByTestId('table-risk')).toContainText('Cao');
@@ -71,8 +78,8 @@ for (const viewport of [
       expect((await download).suggestedFilename()).toBe('report-monthly-2026-11-01_2026-11-30.csv');
 
       await page.getByTestId('report-kind').selectOption('custom');
-      await page.getByTestId('report-from').fill('2026-02-01');
-      await page.getByTestId('report-to').fill('2026-01-01');
+      await fillDate(page, page.getByTestId('report-from'), '2026-02-01');
+      await fillDate(page, page.getByTestId('report-to'), '2026-01-01');
       await expect(page.getByTestId('reports-error')).toHaveText(
         'Ngày bắt đầu phải trước hoặc bằng ngày kết thúc',
       );

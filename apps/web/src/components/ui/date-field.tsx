@@ -9,6 +9,7 @@ import { DateField, DateInput, DateSegment } from 'react-aria-components/DateFie
 import { I18nProvider } from 'react-aria-components/I18nProvider';
 import { useTranslation } from 'react-i18next';
 import { intlTag } from '../../i18n/intl-tag.ts';
+import { Field } from './field.tsx';
 import type { PickerFieldProps } from './picker-field.ts';
 
 function toCalendarDate(iso: string): CalendarDate | null {
@@ -31,7 +32,8 @@ export function AppDateField({
   name,
   size = 'md',
   testId,
-}: PickerFieldProps) {
+  onBlur,
+}: PickerFieldProps & { onBlur?: () => void }) {
   const { i18n } = useTranslation();
   return (
     <I18nProvider locale={intlTag(i18n.language)}>
@@ -41,6 +43,7 @@ export function AppDateField({
         aria-describedby={describedBy}
         value={toCalendarDate(value)}
         onChange={(d) => onChange(d ? d.toString() : '')}
+        onBlur={onBlur}
         isInvalid={invalid}
         isRequired={required}
         name={name}
@@ -61,5 +64,28 @@ export function AppDateField({
         </DateInput>
       </DateField>
     </I18nProvider>
+  );
+}
+
+/** AppDateField in a labelled Field: the label, error and required mark wired like any control. */
+export function DateFieldRow({
+  label,
+  error,
+  required,
+  ...field
+}: Omit<PickerFieldProps, 'id' | 'invalid' | 'describedBy'> & { error: string | null; onBlur?: () => void }) {
+  return (
+    <Field label={label} error={error} required={required}>
+      {(p) => (
+        <AppDateField
+          {...field}
+          id={p.id}
+          label={label}
+          describedBy={p['aria-describedby']}
+          invalid={p['aria-invalid']}
+          required={required}
+        />
+      )}
+    </Field>
   );
 }

@@ -12,12 +12,13 @@ import {
   pickLocale,
 } from '@bh/shared';
 import { type ReactNode, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '../../components/form/app-form.tsx';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
+import { DateFieldRow } from '../../components/ui/date-field.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { FormActions } from '../../components/ui/form-actions.tsx';
 import { LocalizedOptions } from '../../components/ui/options.tsx';
@@ -32,7 +33,7 @@ interface Values {
   notes: string;
   agreement: boolean;
 }
-type TextName = 'fullName' | 'phone' | 'email' | 'birthDate';
+type TextName = 'fullName' | 'phone' | 'email';
 
 const EMPTY: Values = {
   fullName: '',
@@ -58,7 +59,7 @@ const invalidClass = (base: string, invalid: boolean) => `${base} w-full ${inval
 export default function FormDemoPage() {
   const { t, i18n } = useTranslation();
   const [success, setSuccess] = useState(false);
-  const { register, handleSubmit, reset, watch, formState } = useForm<Values, unknown, DemoForm>({
+  const { register, control, handleSubmit, reset, watch, formState } = useForm<Values, unknown, DemoForm>({
     resolver,
     mode: 'onTouched',
     defaultValues: EMPTY,
@@ -106,6 +107,28 @@ export default function FormDemoPage() {
       )}
     </Field>
   );
+  // The birth date follows the app's language (React Aria's DateField), reported as 'YYYY-MM-DD'.
+  const birthDate = (
+    <Controller
+      name="birthDate"
+      control={control}
+      render={({ field: f }) => (
+        <DateFieldRow
+          label={t('demo-form.fields.birthDate')}
+          error={errorOf('birthDate')}
+          required
+          name={f.name}
+          value={f.value}
+          onChange={(value) => {
+            f.onChange(value);
+            setSuccess(false);
+          }}
+          onBlur={f.onBlur}
+          testId="demo-birthDate"
+        />
+      )}
+    />
+  );
   const agreementError = errorOf('agreement');
 
   return (
@@ -133,7 +156,7 @@ export default function FormDemoPage() {
                 </option>
               )),
             )}
-            {text('birthDate', { type: 'date' })}
+            {birthDate}
             {choice('gender', t('demo-form.selectGender'), <LocalizedOptions options={GENDER_OPTIONS} />)}
           </div>
           <Field

@@ -88,7 +88,12 @@ export default function ScanPage() {
             <CameraScanner onText={(found) => void read(found)} onClose={() => setCamera(false)} />
           ) : (
             <div className="flex flex-wrap gap-2">
-              <button type="button" className="btn btn-primary" onClick={() => setCamera(true)}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => setCamera(true)}
+                data-testid="scan-camera"
+              >
                 {t('intake.scan.camera')}
               </button>
               <label className="btn">

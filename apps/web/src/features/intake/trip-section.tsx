@@ -11,6 +11,7 @@ import {
   pickLocale,
 } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
+import { DateFieldRow } from '../../components/ui/date-field.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Section } from '../health-declaration/form-sections.tsx';
 import type { TripField, TripValues } from './pre-arrival-values.ts';
@@ -24,24 +25,29 @@ interface Props {
 export function TripSection({ values, set, errorOf }: Props) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const input = (
-    field: TripField,
-    type = 'text',
-    label = t(`travelers.field.${field}`),
-    required = false,
-  ) => (
-    <Field label={label} error={errorOf(field)} required={required}>
+  const input = (field: TripField) => (
+    <Field label={t(`travelers.field.${field}`)} error={errorOf(field)}>
       {(ctl) => (
         <input
           {...ctl}
           name={field}
-          type={type}
           className={`input w-full ${ctl['aria-invalid'] ? 'input-error' : ''}`}
           value={values[field]}
           onChange={(e) => set(field, e.target.value)}
         />
       )}
     </Field>
+  );
+  // Dates follow the page's language (React Aria's DateField), not the browser's.
+  const date = (field: TripField, label = t(`travelers.field.${field}`)) => (
+    <DateFieldRow
+      label={label}
+      error={errorOf(field)}
+      name={field}
+      value={values[field]}
+      onChange={(value) => set(field, value)}
+      testId={`trip-${field}`}
+    />
   );
   const select = (field: TripField, options: { value: string; label: string }[], required = false) => (
     <Field label={t(`travelers.field.${field}`)} error={errorOf(field)} required={required}>
@@ -77,9 +83,9 @@ export function TripSection({ values, set, errorOf }: Props) {
           'gender',
           GENDER_OPTIONS.map((o) => ({ value: o.value, label: pickLocale(o.label, lang) })),
         )}
-        {input('birthDate', 'date')}
-        {input('passportExpiry', 'date')}
-        {input('entryDate', 'date', t('intake.preArrival.arrivalDate'))}
+        {date('birthDate')}
+        {date('passportExpiry')}
+        {date('entryDate', t('intake.preArrival.arrivalDate'))}
         {input('flightNo')}
         {select('origin', airports(ORIGIN_AIRPORTS))}
         {select('destination', airports(DESTINATION_AIRPORTS))}

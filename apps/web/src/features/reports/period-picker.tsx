@@ -1,10 +1,15 @@
 /**
- * Picks a report period: a day, an ISO week, a month or a custom range. The browser's own
- * week and month inputs give 'YYYY-Www' and 'YYYY-MM', the API's formats.
+ * Picks a report period: a day, an ISO week, a month or a custom range, each in the app's
+ * language (not the browser's date, week and month inputs). The pickers give 'YYYY-MM-DD',
+ * 'YYYY-Www' and 'YYYY-MM', the API's formats.
  */
 import { isoWeekOf, REPORT_KINDS, type ReportKind } from '@bh/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDateField } from '../../components/ui/date-field.tsx';
 import { Options } from '../../components/ui/options.tsx';
+import { MonthPicker, WeekPicker } from '../../components/ui/period-pickers.tsx';
+import type { PickerFieldProps } from '../../components/ui/picker-field.ts';
 import type { PeriodQuery } from './reports-api.ts';
 
 export interface Period {
@@ -26,14 +31,20 @@ export function defaultPeriod(kind: ReportKind, today: string): Period {
   }
 }
 
-const FIELDS: Record<ReportKind, { name: string; type: 'date' | 'week' | 'month' }[]> = {
-  daily: [{ name: 'date', type: 'date' }],
-  weekly: [{ name: 'week', type: 'week' }],
-  monthly: [{ name: 'month', type: 'month' }],
+type FieldKind = 'date' | 'week' | 'month';
+const FIELDS: Record<ReportKind, { name: string; kind: FieldKind }[]> = {
+  daily: [{ name: 'date', kind: 'date' }],
+  weekly: [{ name: 'week', kind: 'week' }],
+  monthly: [{ name: 'month', kind: 'month' }],
   custom: [
-    { name: 'from', type: 'date' },
-    { name: 'to', type: 'date' },
+    { name: 'from', kind: 'date' },
+    { name: 'to', kind: 'date' },
   ],
+};
+const PICKERS: Record<FieldKind, (props: PickerFieldProps) => ReactNode> = {
+  date: AppDateField,
+  week: WeekPicker,
+  month: MonthPicker,
 };
 
 const isKind = (value: string): value is ReportKind => REPORT_KINDS.some((k) => k === value);
@@ -62,21 +73,25 @@ export function PeriodPicker({
           <Options values={REPORT_KINDS} label={(kind) => t(`reports.kind.${kind}`)} />
         </select>
       </label>
-      {FIELDS[period.kind].map((field) => (
-        <label key={field.name} className="flex flex-col gap-1 text-sm">
-          {t(`reports.period.${field.name}`)}
-          <input
-            type={field.type}
-            className="input input-sm"
-            value={period.query[field.name] ?? ''}
-            required
-            onChange={(e) =>
-              onChange({ kind: period.kind, query: { ...period.query, [field.name]: e.target.value } })
-            }
-            data-testid={`report-${field.name}`}
-          />
-        </label>
-      ))}
+      {FIELDS[period.kind].map((field) => {
+        const Picker = PICKERS[field.kind];
+        const label = t(`reports.period.${field.name}`);
+        return (
+          <div key={field.name} className="flex flex-col gap-1 text-sm">
+            <span aria-hidden="true">{label}</span>
+            <Picker
+              label={label}
+              size="sm"
+              required
+              value={period.query[field.name] ?? ''}
+              onChange={(value) =>
+                onChange({ kind: period.kind, query: { ...period.query, [field.name]: value } })
+              }
+              testId={`report-${field.name}`}
+            />
+          </div>
+        );
+      })}
     </fieldset>
   );
 }
