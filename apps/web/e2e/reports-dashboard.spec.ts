@@ -70,6 +70,8 @@ for (const viewport of [
       await expect(month).toHaveAttribute('data-value', '2026-11');
       await expect(page.getByTestId('chart-series')).toBeVisible();
       await expect(page.getByTestId('table-series').locator('tbody tr')).toHaveCount(30);
+      // Days in the app's one date format (dd/mm/yyyy in Vietnamese), not the API's ISO dates.
+      await expect(page.getByTestId('table-series').locator('tbody tr').first()).toContainText('01/11/2026');
       await expect(page.getByTestId('table-risk')).toContainText('Cao');
       await page.screenshot({ path: `${SHOTS}/reports-${viewport.width}.png`, fullPage: true });
 

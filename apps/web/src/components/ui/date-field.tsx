@@ -1,10 +1,12 @@
 /**
  * A date field that follows the app's language (day, month and year segments in the language's
  * order, e.g. dd/mm/yyyy in vi), not the browser's: React Aria's DateField with the
- * @internationalized/date calendar. The value is 'YYYY-MM-DD' ('' for none), like the forms'.
+ * @internationalized/date calendar. The value is 'YYYY-MM-DD' ('' for none), like the forms';
+ * with granularity 'minute' it is a local date and time 'YYYY-MM-DDTHH:mm:ss' (as
+ * input[type=datetime-local] gives, which `new Date(value)` reads as local time).
  */
 import './react-aria-csp.ts';
-import { type CalendarDate, parseDate } from '@internationalized/date';
+import { type CalendarDate, type CalendarDateTime, parseDate, parseDateTime } from '@internationalized/date';
 import { DateField, DateInput, DateSegment } from 'react-aria-components/DateField';
 import { I18nProvider } from 'react-aria-components/I18nProvider';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +14,10 @@ import { intlTag } from '../../i18n/intl-tag.ts';
 import { Field } from './field.tsx';
 import type { PickerFieldProps } from './picker-field.ts';
 
-function toCalendarDate(iso: string): CalendarDate | null {
+function toCalendarValue(iso: string, granularity: 'day' | 'minute'): CalendarDate | CalendarDateTime | null {
   try {
-    return iso ? parseDate(iso.slice(0, 10)) : null;
+    if (!iso) return null;
+    return granularity === 'day' ? parseDate(iso.slice(0, 10)) : parseDateTime(iso.slice(0, 19));
   } catch {
     // not a valid day: the field starts empty
     return null;
@@ -33,7 +36,8 @@ export function AppDateField({
   size = 'md',
   testId,
   onBlur,
-}: PickerFieldProps & { onBlur?: () => void }) {
+  granularity = 'day',
+}: PickerFieldProps & { onBlur?: () => void; granularity?: 'day' | 'minute' }) {
   const { i18n } = useTranslation();
   return (
     <I18nProvider locale={intlTag(i18n.language)}>
@@ -41,13 +45,13 @@ export function AppDateField({
         id={id}
         aria-label={label}
         aria-describedby={describedBy}
-        value={toCalendarDate(value)}
+        value={toCalendarValue(value, granularity)}
         onChange={(d) => onChange(d ? d.toString() : '')}
         onBlur={onBlur}
         isInvalid={invalid}
         isRequired={required}
         name={name}
-        granularity="day"
+        granularity={granularity}
         data-testid={testId}
         data-value={value}
         className="w-full"

@@ -1,5 +1,5 @@
 /**
- * Every date field follows the app's language: no browser date, week or month input may be
+ * Every date field follows the app's language: no browser date, week, month, date-time or time input may be
  * written anywhere in the web app (they follow the browser's language). Days use AppDateField,
  * weeks WeekPicker, months MonthPicker.
  */
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = join(import.meta.dirname, '../../');
 // type="date", type={'week'}, { type: 'month' }, setAttribute('type', 'date') and the like.
-const NATIVE = /type\s*(=\s*\{?\s*|:\s*|['"],\s*)['"`](date|week|month)['"`]/;
+const NATIVE = /type\s*(=\s*\{?\s*|:\s*|['"],\s*)['"`](date|week|month|datetime-local|time)['"`]/;
 const SOURCE = /\.(tsx?|jsx?|html)$/;
 
 function sourceFiles(): string[] {
@@ -25,15 +25,17 @@ describe('date fields', () => {
       "type={'week'}",
       "{ type: 'month' }",
       "setAttribute('type', 'date')",
+      'type="datetime-local"',
+      "type: 'time'",
     ]) {
       expect(NATIVE.test(text), text).toBe(true);
     }
-    for (const text of ['type="text"', "kind: 'date'", 'type="datetime-local"']) {
+    for (const text of ['type="text"', "kind: 'date'", 'type="timestamp"']) {
       expect(NATIVE.test(text), text).toBe(false);
     }
   });
 
-  it('no input[type=date|week|month] is left in apps/web/src', () => {
+  it('no input[type=date|week|month|datetime-local|time] is left in apps/web/src', () => {
     const files = sourceFiles();
     expect(files.length).toBeGreaterThan(50);
     const offenders = files.flatMap((file) =>

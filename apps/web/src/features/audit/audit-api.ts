@@ -7,7 +7,7 @@ export interface AuditFilters {
   userId: string;
   travelerId: string;
   action: string;
-  /** datetime-local values (device time); sent as instants. */
+  /** Local date-times 'YYYY-MM-DDTHH:mm:ss' from the app's date field (device time); sent as instants. */
   from: string;
   to: string;
 }

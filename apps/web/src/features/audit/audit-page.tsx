@@ -6,6 +6,7 @@ import type { AuditEntry, UserList } from '@bh/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
+import { AppDateField } from '../../components/ui/date-field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api } from '../../lib/api.ts';
@@ -82,6 +83,20 @@ export default function AuditPage() {
       />
     </label>
   );
+  // From and to in the app's language (day, month, year, hours and minutes), not the browser's.
+  const timeField = (name: 'from' | 'to') => (
+    <div className="flex flex-col gap-1 text-sm">
+      <span aria-hidden="true">{t(`audit.filter.${name}`)}</span>
+      <AppDateField
+        label={t(`audit.filter.${name}`)}
+        granularity="minute"
+        size="sm"
+        value={draft[name]}
+        onChange={(value) => setDraft({ ...draft, [name]: value })}
+        testId={`audit-${name}`}
+      />
+    </div>
+  );
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
 
   return (
@@ -130,8 +145,8 @@ export default function AuditPage() {
         </label>
         {field('travelerId', 'text')}
         {field('action', 'text')}
-        {field('from', 'datetime-local')}
-        {field('to', 'datetime-local')}
+        {timeField('from')}
+        {timeField('to')}
         <button type="submit" className="btn btn-sm btn-primary" data-testid="audit-apply">
           {t('audit.filter.apply')}
         </button>

@@ -18,6 +18,7 @@ import {
 } from 'chart.js';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../i18n/format.ts';
 
 Chart.register(
   BarController,
@@ -68,7 +69,7 @@ export default function ReportCharts({
   const series: ChartConfiguration = {
     type: 'bar',
     data: {
-      labels: report.series.map((d) => d.date.slice(5)),
+      labels: report.series.map((d) => formatDate(d.date)),
       datasets: (['arrivals', 'declarations', 'highRisk'] as const).map((key) => ({
         label: t(`reports.figure.${key}`),
         data: report.series.map((d) => d[key]),

@@ -1,6 +1,7 @@
 /** The report as tables: the accessible form of every chart (and what a screen reader reads). */
 import type { Report } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../i18n/format.ts';
 
 function Table({
   caption,
@@ -101,7 +102,7 @@ export function ReportTables({
             t('reports.figure.highRisk'),
           ]}
           rows={report.series.map((d) => [
-            d.date,
+            formatDate(d.date),
             n.format(d.arrivals),
             n.format(d.declarations),
             n.format(d.highRisk),
