@@ -9,6 +9,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { AppDateField } from '../../components/ui/date-field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatDateTime } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { type AuditFilters, downloadAuditCsv, EMPTY_AUDIT_FILTERS, fetchAuditPage } from './audit-api.ts';
 import { ValueChanges } from './value-changes.tsx';
@@ -16,7 +17,7 @@ import { ValueChanges } from './value-changes.tsx';
 type Load = { kind: 'loading' } | { kind: 'ready' } | { kind: 'error' };
 
 export default function AuditPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [draft, setDraft] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
   const [filters, setFilters] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
   const [items, setItems] = useState<AuditEntry[]>([]);
@@ -97,7 +98,6 @@ export default function AuditPage() {
       />
     </div>
   );
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
 
   return (
     <div className="flex flex-col gap-4 max-w-7xl mx-auto" data-testid="audit">
@@ -167,7 +167,7 @@ export default function AuditPage() {
           <li key={e.id} className="card bg-base-100 shadow-sm p-3 text-sm" data-testid="audit-entry">
             <div className="flex flex-wrap gap-x-3 gap-y-1 items-baseline">
               <time dateTime={e.at} className="tabular-nums opacity-80">
-                {time.format(new Date(e.at))}
+                {formatDateTime(e.at)}
               </time>
               <span className="font-mono font-semibold">{e.action}</span>
               <span>{e.userName ?? e.userId ?? t('audit.system')}</span>

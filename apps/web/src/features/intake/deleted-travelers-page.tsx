@@ -6,13 +6,14 @@ import { type DeletedTraveler, deletedTravelerListSchema, travelerSchema } from 
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
+import { formatDateTime } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; items: DeletedTraveler[] };
 
 export default function DeletedTravelersPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { isOnline } = useSyncState();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [restored, setRestored] = useState<string | null>(null);
@@ -41,12 +42,7 @@ export default function DeletedTravelersPage() {
     await load();
   };
 
-  const when = (iso: string | null) =>
-    iso
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
-          new Date(iso),
-        )
-      : '';
+  const when = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 
   return (
     <div className="max-w-5xl mx-auto flex flex-col gap-3" data-testid="deleted-travelers">

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatDateTime } from '../../i18n/format.ts';
 import { PersonCard, useAdminAction } from './admin-action.tsx';
 import { type AccountRequestView, decideAccountRequest, fetchAccountRequests } from './users-api.ts';
 
@@ -18,7 +19,7 @@ const STATUS_BADGE: Record<AccountRequestView['status'], string> = {
 };
 
 export default function AccountRequestsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [onlyPending, setOnlyPending] = useState(true);
   const [requests, setRequests] = useState<AccountRequestView[] | null>(null);
   const { busyId, message, fail, run } = useAdminAction();
@@ -59,11 +60,7 @@ export default function AccountRequestsPage() {
     </button>
   );
 
-  const date = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language === 'vi' ? 'vi-VN' : i18n.language, {
-      dateStyle: 'short',
-      timeStyle: 'short',
-    });
+  const date = (iso: string) => formatDateTime(iso);
 
   return (
     <div className="space-y-4 max-w-5xl">
