@@ -1,5 +1,5 @@
 /** Shared by the lifecycle specs: API calls as the logged-in user, and a declared traveller. */
-import { noContacts, noSymptoms } from '@bh/shared/testing';
+import { validDeclarationForm } from '@bh/shared/testing';
 import type { Page } from '@playwright/test';
 
 /** Calls the API with the logged-in user's token (as the app does). */
@@ -33,23 +33,11 @@ export async function declaredTraveler(page: Page, name: string): Promise<string
       entryDate: '2026-11-20',
     },
   });
+  // The shared valid declaration, without the file it names (not on this server).
+  const declaration = { ...validDeclarationForm, id, travelerId: id, fullName: name, testFileId: null };
   await api(page, '/api/health-declarations', {
     method: 'POST',
-    body: {
-      id,
-      travelerId: id,
-      fullName: name,
-      passportNumber: 'B1234567',
-      phone: '0912345678',
-      email: null,
-      bodyTemperature: 36.8,
-      vaccinationStatus: 'full',
-      symptoms: noSymptoms,
-      contactHistory: noContacts,
-      riskZones: [],
-      commitment: true,
-      systemMode: 'pandemic',
-    },
+    body: { ...declaration, email: null, bodyTemperature: 36.8, systemMode: 'pandemic' },
   });
   return id;
 }

@@ -6,19 +6,11 @@ import { setUpComponentTests } from '../../test/component-setup.ts';
 import { QuarantineDaysSetting } from './quarantine-days-setting.tsx';
 
 const NOW = '2026-11-24T05:00:00.000Z';
+const FIGURES = { activeUsers: 1, todayEntries: 2, pendingCases: 3, quarantineCases: 0 };
+/** The server's status answer (systemStatusAnswerSchema), with `over` changed. */
 const answer = (over: Record<string, unknown> = {}) => ({
-  id: 'current',
-  mode: 'normal',
-  statusText: '',
-  version: 4,
-  updatedAt: NOW,
-  activeUsers: 1,
-  todayEntries: 2,
-  pendingCases: 3,
-  quarantineCases: 0,
-  quarantineDays: 14,
-  systemUptimeSeconds: 60,
-  lastUpdateTime: NOW,
+  ...{ id: 'current', mode: 'normal', statusText: '', version: 4, quarantineDays: 14 },
+  ...{ updatedAt: NOW, lastUpdateTime: NOW, systemUptimeSeconds: 60, ...FIGURES },
   ...over,
 });
 
