@@ -1,69 +1,87 @@
 #!/usr/bin/env node
-// The dashboard computed on the device (issue 14): 100,000 local travellers (and 33,000
-// declarations) in IndexedDB, then the app's own dashboardFigures() (apps/web/src/db/
-// dashboard-repo.ts) over them. A node bench over fake-indexeddb (no browser): coldMs includes
-// loading the in-memory traveller index from IndexedDB (once per app start, shared with the
-// traveller list); p50/p95 are the recomputations after a change (what the screen pays).
-// Target: p95 < 100 ms. Writes bench/results/dashboard.json.
-import { createRequire } from 'node:module';
+// The dashboard computed on the device (issue 14), where an officer runs it: in Chromium, over
+// 100,000 local travellers (and 33,000 declarations) in IndexedDB on an on-disk profile, with
+// the app's own dashboardFigures() (apps/web/src/db/dashboard-repo.ts; page:
+// bench/browser/dashboard-bench-entry.ts). The fixture is written in one page load and measured
+// in the next, so coldMs includes loading the in-memory traveller index from IndexedDB (once per
+// app start, shared with the traveller list); p50/p95 are the recomputations after a change
+// (each round writes one intake: a traveller arriving today and its high-risk declaration; the
+// time runs from the write to the new figures, the index catching up included). Target: p95 < 100 ms. Writes bench/results/dashboard.json.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { percentile, root, writeResult } from './travelers-fixture.mjs';
-
-// IndexedDB for node, from the web workspace's test dependencies (as its unit tests use it).
-// Loaded first: Dexie reads the global indexedDB when its module loads.
-await import(createRequire(path.join(root, 'apps/web/package.json')).resolve('fake-indexeddb/auto'));
-const { fillDashboardFixture } = await import('../apps/web/src/db/dashboard-fixture.ts');
-const { dashboardFigures } = await import('../apps/web/src/db/dashboard-repo.ts');
-const { PWADatabase } = await import('../apps/web/src/db/database.ts');
-const { TravelerIndex } = await import('../apps/web/src/db/traveler-index.ts');
+import { chromium } from '@playwright/test';
+import { build, preview } from 'vite';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
+import { root, writeResult } from './travelers-fixture.mjs';
 
 const N = Number(process.env.BENCH_DASHBOARD_N ?? 100_000);
-const ROUNDS = Number(process.env.BENCH_DASHBOARD_ROUNDS ?? 30);
+const ROUNDS = Number(process.env.BENCH_DASHBOARD_ROUNDS ?? 40);
+const port = Number(process.env.BENCH_PORT ?? 3292);
 // 365 entry days: about 270 arrivals today, the lookup of today's declarations included.
 const DAYS = 365;
 const today = '2026-11-24';
 
-const database = new PWADatabase('dashboard-bench');
-await database.open();
-const fillStart = performance.now();
-await fillDashboardFixture(database, N, today, DAYS);
-const fillMs = performance.now() - fillStart;
-const index = new TravelerIndex(database);
-const coldStart = performance.now();
-index.start();
-const first = await dashboardFigures(database, index, today);
-const coldMs = performance.now() - coldStart;
-const times = [];
-const countTimes = [];
-for (let i = 0; i < ROUNDS; i++) {
-  const started = performance.now();
-  await dashboardFigures(database, index, today);
-  times.push(performance.now() - started);
-  // The in-memory part alone: one pass over the index (what a browser pays besides IndexedDB).
-  const countStarted = performance.now();
-  let live = 0;
-  index.forEachLive(() => {
-    live++;
-  });
-  countTimes.push(performance.now() - countStarted);
-  if (live === 0) throw new Error('the index is empty');
-}
-index.stop();
-database.close();
-const p95 = percentile(times, 95);
-writeResult('dashboard', {
-  name: 'dashboard',
-  runtime: `node ${process.version} + fake-indexeddb (no browser)`,
-  travelers: N,
-  figures: first,
-  fillMs: Math.round(fillMs),
-  coldMs: Math.round(coldMs),
-  rounds: ROUNDS,
-  p50Ms: +percentile(times, 50).toFixed(1),
-  p95Ms: +p95.toFixed(1),
-  indexPassP95Ms: +percentile(countTimes, 95).toFixed(1),
-  targetP95Ms: 100,
-  pass: p95 < 100,
-  note: "coldMs: first computation including the traveller index load from IndexedDB; p50/p95: recomputations with the index loaded (the rest of each recomputation is reading today's arrivals' declarations from fake-indexeddb); indexPassP95Ms: one pass over the 100,000 index entries alone",
-  at: new Date().toISOString(),
+const work = mkdtempSync(path.join(tmpdir(), 'bh-bench-dashboard-'));
+const dist = path.join(work, 'dist');
+const pageRoot = path.join(root, 'bench/browser');
+await build({
+  root: pageRoot,
+  logLevel: 'warn',
+  build: { outDir: dist, emptyOutDir: true, rollupOptions: { input: path.join(pageRoot, 'dashboard.html') } },
 });
+const server = await preview({
+  root: pageRoot,
+  logLevel: 'warn',
+  build: { outDir: dist },
+  preview: { port, strictPort: true, host: '127.0.0.1' },
+});
+const url = `http://127.0.0.1:${port}/dashboard.html`;
+// An on-disk profile: an off-the-record context keeps IndexedDB in memory, which a device does not.
+const context = await chromium.launchPersistentContext(path.join(work, 'profile'), chromiumLaunchOptions);
+const loadBefore = loadavg();
+try {
+  const page = context.pages()[0] ?? (await context.newPage());
+  const open = async () => {
+    await page.goto(url);
+    await page.waitForFunction(() => document.getElementById('state')?.textContent === 'ready');
+  };
+  await open();
+  const fill = await page.evaluate(
+    ([n, day, days]) => window.dashboardBench.fill(n, day, days),
+    [N, today, DAYS],
+  );
+  // A fresh page: the measurement starts from what is on disk, as an app start does.
+  await open();
+  const run = await page.evaluate(
+    ([rounds, day]) => window.dashboardBench.measure(rounds, day),
+    [ROUNDS, today],
+  );
+  const p95 = run.p95Ms;
+  writeResult('dashboard', {
+    name: 'dashboard',
+    runtime: `Chromium (${run.userAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'unknown'}), IndexedDB on disk`,
+    travelers: N,
+    figures: run.figures,
+    figuresAfterRounds: run.after,
+    fillMs: Math.round(fill.ms),
+    coldMs: Math.round(run.coldMs),
+    rounds: ROUNDS,
+    p50Ms: +run.p50Ms.toFixed(1),
+    p95Ms: +p95.toFixed(1),
+    maxMs: Math.round(Math.max(...run.times)),
+    indexPassP95Ms: +run.indexPassP95Ms.toFixed(1),
+    declarationsReadP95Ms: +run.declarationsReadP95Ms.toFixed(1),
+    samplesMs: run.times.map((t) => Math.round(t)),
+    targetP95Ms: 100,
+    pass: p95 < 100,
+    // The machine's load (1, 5, 15 min) before and after: the figure is from a shared machine.
+    loadAverage: { before: loadBefore.map((l) => +l.toFixed(2)), after: loadavg().map((l) => +l.toFixed(2)) },
+    note: "coldMs: first computation including the traveller index load from IndexedDB; p50/p95: from writing one intake (traveller + declaration) to the new figures, the index loaded; indexPassP95Ms: one pass over the index entries alone; declarationsReadP95Ms: reading today's arrivals' declarations by key, what each recomputation paid before the risk cache (apps/web/src/db/dashboard-risk-cache.ts)",
+    at: new Date().toISOString(),
+  });
+} finally {
+  await context.close();
+  await new Promise((resolve) => server.httpServer.close(resolve));
+  rmSync(work, { recursive: true, force: true });
+}

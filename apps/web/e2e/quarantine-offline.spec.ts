@@ -1,27 +1,9 @@
-import { noContacts, noSymptoms } from '@bh/shared/testing';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { officerReadyOffline } from './helpers.ts';
+import { api, declaredTraveler } from './lifecycle-helpers.ts';
 import { rowOf, search, uniq } from './travelers-helpers.ts';
 
 test.use({ viewport: { width: 1280, height: 900 }, locale: 'vi-VN' });
-
-/** Calls the API with the logged-in officer's token (as the app does). */
-function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const res = await fetch(path, {
-        method: init.method ?? 'GET',
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('token')}`,
-          ...(init.body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: init.body ? JSON.stringify(init.body) : undefined,
-      });
-      return res.json();
-    },
-    { path, init },
-  );
-}
 
 test('moves a traveller to quarantine, records two check-ins offline, the server has them exactly once', async ({
   page,
@@ -32,35 +14,7 @@ test('moves a traveller to quarantine, records two check-ins offline, the server
 
   // A declared traveller (registered and declared at the desk, through the API).
   const name = `Cach ly ${uniq()}`;
-  const id = await page.evaluate(() => crypto.randomUUID());
-  await api(page, '/api/travelers', {
-    method: 'POST',
-    body: {
-      id,
-      fullName: name,
-      passportNo: `B${String(Date.now()).slice(-7)}`,
-      nationality: 'VN',
-      entryDate: '2026-11-20',
-    },
-  });
-  await api(page, '/api/health-declarations', {
-    method: 'POST',
-    body: {
-      id,
-      travelerId: id,
-      fullName: name,
-      passportNumber: 'B1234567',
-      phone: '0912345678',
-      email: null,
-      bodyTemperature: 36.8,
-      vaccinationStatus: 'full',
-      symptoms: noSymptoms,
-      contactHistory: noContacts,
-      riskZones: [],
-      commitment: true,
-      systemMode: 'pandemic',
-    },
-  });
+  const id = await declaredTraveler(page, name);
 
   // The officer finds the traveller (pulled from the server) and moves them to quarantine.
   await page.evaluate(() => window.dispatchEvent(new Event('online')));

@@ -2,6 +2,7 @@ import { addDays } from '@bh/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectedFigures, fillDashboardFixture } from './dashboard-fixture.ts';
 import { dashboardFigures } from './dashboard-repo.ts';
+import { highRiskCache } from './dashboard-risk-cache.ts';
 import { PWADatabase } from './database.ts';
 import { attentionList } from './lifecycle-repo.ts';
 import { TravelerIndex } from './traveler-index.ts';
@@ -117,5 +118,24 @@ describe('dashboard figures (local)', () => {
         .map((a) => a.travelerId)
         .sort(),
     ).toEqual(['check-in-deleted', 'missed-yesterday']);
+  });
+
+  it('follows a declaration that changes after the first computation (the risk answers are cached)', async () => {
+    const { database, figures } = await figuresAfter((db) => fillDashboardFixture(db, 3_000, TODAY));
+    const index = opened.at(-1)?.index;
+    if (!index) throw new Error('no index');
+    const cache = highRiskCache(database);
+    // Traveller t-0 arrived today and its declaration is low risk (the fixture's first).
+    const version = cache.getVersion();
+    await database.declarations.update('t-0', { riskLevel: 'high' });
+    expect(cache.getVersion()).toBeGreaterThan(version);
+    const raised = await dashboardFigures(database, index, TODAY);
+    expect(raised.highRiskToday).toBe(figures.highRiskToday + 1);
+    // A deleted declaration, and a wide write (a pulled page) that touches every key.
+    await database.declarations.update('t-0', { deletedAt: `${TODAY}T10:00:00.000Z` });
+    expect((await dashboardFigures(database, index, TODAY)).highRiskToday).toBe(figures.highRiskToday);
+    const highs = (await database.declarations.toArray()).filter((d) => d.riskLevel === 'high');
+    await database.declarations.bulkPut(highs.map((d) => ({ ...d, riskLevel: 'low' })));
+    expect((await dashboardFigures(database, index, TODAY)).highRiskToday).toBe(0);
   });
 });

@@ -1,11 +1,13 @@
 /**
  * The dashboard's figures, computed on the device (works offline): the travellers come from
  * the in-memory traveller index (one pass over every live entry: a few milliseconds for
- * 100,000), today's high-risk count from the declarations of today's arrivals (read by key),
+ * 100,000), today's high-risk count from the declarations of today's arrivals (read by key the
+ * first time, then kept until a declaration changes: dashboard-risk-cache.ts),
  * overdue check-ins from the check-ins of the quarantined travellers that have a day due
  * (read by traveller). Measured by bench/dashboard.bench.mjs.
  */
 import { overdueDays } from '@bh/shared';
+import { highRiskCache } from './dashboard-risk-cache.ts';
 import type { PWADatabase } from './database.ts';
 import type { TravelerEntry, TravelerIndex } from './traveler-index.ts';
 
@@ -76,7 +78,8 @@ export async function dashboardFigures(
   await index.settled();
   const { todayIds, followed, ...counts } = countEntries(index, today);
   const [highRisk, overdueCheckIns] = await Promise.all([
-    highRiskAmong(database, todayIds),
+    // Cached between recomputations (dashboard-risk-cache.ts): the hook re-renders on its version.
+    highRiskCache(database).highRiskAmong(todayIds),
     overdueAmong(database, followed, today),
   ]);
   return { arrivalsToday: todayIds.length, highRiskToday: highRisk.size, ...counts, overdueCheckIns };

@@ -156,6 +156,30 @@ describe('status lifecycle over REST', () => {
     expect((await put({ mode: 'normal', quarantineDays: 0 })).statusCode).toBe(400);
   });
 
+  it('a length set by the admin screen applies to the next quarantine; a running one keeps its own', async () => {
+    const running = await newTraveler();
+    await declare(running);
+    expect((await move(running, 'quarantine')).json().traveler).toMatchObject({ quarantineDays: 14 });
+    const put = (payload: Record<string, unknown>) =>
+      h.app.inject({ method: 'PUT', url: '/api/system-status', headers: admin.headers, payload });
+    // What the settings control sends: the mode kept, the length and the version seen.
+    const { mode, version } = (
+      await h.app.inject({ url: '/api/system-status', headers: admin.headers })
+    ).json();
+    expect((await put({ mode, quarantineDays: 61, version })).statusCode).toBe(400);
+    expect((await put({ mode, quarantineDays: 7, version })).json()).toMatchObject({
+      mode,
+      quarantineDays: 7,
+    });
+    const next = await newTraveler();
+    await declare(next);
+    expect((await move(next, 'quarantine')).json().traveler).toMatchObject({ quarantineDays: 7 });
+    const kept = await h.database.db.execute(
+      sql`SELECT status, quarantine_days FROM travelers WHERE id = ${running}`,
+    );
+    expect(kept.rows).toEqual([{ status: 'quarantine', quarantine_days: 14 }]);
+  });
+
   it('a later declaration never moves a traveller backwards', async () => {
     const id = await newTraveler();
     await declare(id);

@@ -2,6 +2,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import { type DashboardFigures, dashboardFigures } from '../../db/dashboard-repo.ts';
+import { highRiskCache } from '../../db/dashboard-risk-cache.ts';
 import { db } from '../../db/database.ts';
 import { travelerIndex } from '../../db/travelers-repo.ts';
 import { deviceToday } from '../../lib/today.ts';
@@ -9,7 +10,14 @@ import { deviceToday } from '../../lib/today.ts';
 export function useDashboard(): { today: string; figures: DashboardFigures | undefined } {
   const index = travelerIndex();
   const version = useSyncExternalStore(index.subscribe, index.getVersion);
+  // A declaration change shows through the risk cache's version: a cached answer is no read
+  // the live query could observe.
+  const risks = highRiskCache(db);
+  const risksVersion = useSyncExternalStore(risks.subscribe, risks.getVersion);
   const today = deviceToday();
-  const figures = useLiveQuery(() => dashboardFigures(db, index, today), [index, version, today]);
+  const figures = useLiveQuery(
+    () => dashboardFigures(db, index, today),
+    [index, version, risksVersion, today],
+  );
   return { today, figures };
 }

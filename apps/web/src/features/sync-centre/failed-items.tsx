@@ -1,7 +1,8 @@
 /**
  * Changes the server did not take: retryable ones (max retries, network, server error) get
  * Retry; the ones it rejected (validation_failed) list the field errors and can be discarded
- * after a confirmation, the record keeping its local state.
+ * after a confirmation, the record keeping its local state. A refused status change says what
+ * was asked and offers to choose another status (refused-status-change.tsx).
  */
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -14,6 +15,12 @@ import type { FailedSyncItem } from '../../db/database.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { discardFailedItem, retryFailedItem } from '../../sync/resolutions.ts';
 import { actionErrorText, codeText, fieldLabel, recordLabel } from './labels.ts';
+import {
+  RefusedStatusActions,
+  RefusedStatusSummary,
+  refusedStatusChange,
+  TravelerToDecide,
+} from './refused-status-change.tsx';
 
 /** errorDetails is JSON [{field, code}] for validation failures, else a plain message. */
 function detailLines(t: TFunction, item: FailedSyncItem): string[] {
@@ -36,14 +43,17 @@ function detailLines(t: TFunction, item: FailedSyncItem): string[] {
 function FailedItemRow({
   item,
   onDiscard,
+  onChooseAnother,
 }: {
   item: FailedSyncItem;
   onDiscard: (item: FailedSyncItem) => void;
+  onChooseAnother: (item: FailedSyncItem, travelerId: string) => void;
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const original = item.originalSyncItem;
+  const statusChange = refusedStatusChange(item);
   const retry = async () => {
     // Stored items always have their auto-increment id.
     if (item.id === undefined) return;
@@ -59,10 +69,14 @@ function FailedItemRow({
   return (
     <li className="py-3 flex flex-col gap-2" data-testid="failed-item" data-record-id={original.recordId}>
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-medium break-words min-w-0">
-          {t(`sync.tables.${original.table}`)} · {t(`sync.operations.${original.operation}`)}:{' '}
-          {recordLabel(original.data, original.recordId)}
-        </span>
+        {statusChange ? (
+          <RefusedStatusSummary change={statusChange} />
+        ) : (
+          <span className="font-medium break-words min-w-0">
+            {t(`sync.tables.${original.table}`)} · {t(`sync.operations.${original.operation}`)}:{' '}
+            {recordLabel(original.data, original.recordId)}
+          </span>
+        )}
         <Badge variant={item.canRetry === 1 ? 'warning' : 'error'} size="sm">
           {t(`sync.failed.types.${item.errorType}`)}
         </Badge>
@@ -88,6 +102,13 @@ function FailedItemRow({
           >
             {t('sync.failed.retry')}
           </button>
+        ) : statusChange ? (
+          <RefusedStatusActions
+            item={item}
+            change={statusChange}
+            onDiscard={onDiscard}
+            onChooseAnother={onChooseAnother}
+          />
         ) : (
           <>
             <span className="text-xs opacity-70 self-center">{t('sync.failed.notRetryable')}</span>
@@ -108,14 +129,41 @@ function FailedItemRow({
 export function FailedItems({ items }: { items: FailedSyncItem[] }) {
   const { t } = useTranslation();
   const [toDiscard, setToDiscard] = useState<FailedSyncItem | null>(null);
-  if (items.length === 0) return <EmptyState>{t('sync.failed.empty')}</EmptyState>;
+  // The traveller whose refused status change was just discarded to choose another status.
+  const [deciding, setDeciding] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const chooseAnother = async (item: FailedSyncItem, travelerId: string) => {
+    if (item.id === undefined) return;
+    setError(null);
+    try {
+      await discardFailedItem(item.id);
+      setDeciding(travelerId);
+    } catch (err) {
+      setError(actionErrorText(t, err));
+    }
+  };
+  const decide = deciding && <TravelerToDecide id={deciding} onClose={() => setDeciding(null)} />;
+  if (items.length === 0)
+    return (
+      <>
+        <EmptyState>{t('sync.failed.empty')}</EmptyState>
+        {decide}
+      </>
+    );
   return (
     <>
+      <AlertLine message={error} />
       <ul className="divide-y divide-base-300">
         {items.map((item) => (
-          <FailedItemRow key={item.id} item={item} onDiscard={setToDiscard} />
+          <FailedItemRow
+            key={item.id}
+            item={item}
+            onDiscard={setToDiscard}
+            onChooseAnother={(failed, travelerId) => void chooseAnother(failed, travelerId)}
+          />
         ))}
       </ul>
+      {decide}
       <ConfirmDialog
         open={toDiscard !== null}
         title={t('sync.failed.discardTitle')}

@@ -15,3 +15,12 @@ export function fetchSystemStatus(): Promise<IncomingSystemStatus> {
 export function putSystemMode(mode: SystemMode, version: number): Promise<IncomingSystemStatus> {
   return api.put<IncomingSystemStatus>('/api/system-status', { mode, version });
 }
+
+/** Admin: sets the quarantine length (days of daily check-ins of each new quarantine). */
+export function putQuarantineDays(
+  mode: SystemMode,
+  quarantineDays: number,
+  version: number,
+): Promise<IncomingSystemStatus> {
+  return api.put<IncomingSystemStatus>('/api/system-status', { mode, quarantineDays, version });
+}

@@ -1,8 +1,8 @@
 /**
- * Sidebar block: system status, mode (admins can change it), today's entries, pending files,
+ * Sidebar block: system status, mode and quarantine length (admins can change them), today's entries, pending files,
  * quarantine and pending cases, active users, uptime and when the figures were last updated.
  */
-import { DEFAULT_LOCALE, isLocale } from '@bh/shared';
+import { DEFAULT_LOCALE, DEFAULT_QUARANTINE_DAYS, isLocale, isSystemMode } from '@bh/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { StatRow } from '../../components/ui/stat-row.tsx';
@@ -14,6 +14,7 @@ import { syncStatusKey, syncStatusOf } from '../status/sync-status.ts';
 import { SyncStatusIcon } from '../status/sync-status-icon.tsx';
 import { ModeBadge } from './mode-badge.tsx';
 import { ModeSelect } from './mode-select.tsx';
+import { QuarantineDaysSetting } from './quarantine-days-setting.tsx';
 import { useSystemStatus } from './use-system-status.ts';
 
 const figure = (n: number | undefined) => (typeof n === 'number' ? n.toLocaleString() : '—');
@@ -50,6 +51,14 @@ export function SystemStatusPanel({ isAdmin }: { isAdmin: boolean }) {
       </div>
       {isAdmin && (
         <ModeSelect mode={status.mode} version={status.version ?? 0} disabled={!isOnline || !status.known} />
+      )}
+      {isAdmin && isSystemMode(status.mode) && (
+        <QuarantineDaysSetting
+          mode={status.mode}
+          days={status.quarantineDays ?? DEFAULT_QUARANTINE_DAYS}
+          version={status.version ?? 0}
+          disabled={!isOnline || !status.known}
+        />
       )}
       <dl className="divide-y divide-base-300">
         <StatRow

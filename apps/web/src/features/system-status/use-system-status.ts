@@ -8,7 +8,7 @@ import { DEFAULT_SYSTEM_MODE, type SystemMode } from '@bh/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { type LocalSystemStatus, readSystemStatus, saveSystemStatus } from '../../db/system-status-repo.ts';
-import { fetchSystemStatus, putSystemMode } from './api.ts';
+import { fetchSystemStatus, putQuarantineDays, putSystemMode } from './api.ts';
 
 const POLL_INTERVAL_MS = 15_000;
 
@@ -32,6 +32,11 @@ export function refreshSystemStatus(): Promise<void> {
 export async function changeSystemMode(mode: SystemMode, version: number) {
   const status = await putSystemMode(mode, version);
   await saveSystemStatus(status);
+}
+
+/** Admin: sets the quarantine length on the server (the mode stays), then keeps the answer locally. */
+export async function changeQuarantineDays(mode: SystemMode, days: number, version: number) {
+  await saveSystemStatus(await putQuarantineDays(mode, days, version));
 }
 
 /** Starts polling while mounted (the layout mounts it once). */
