@@ -9,7 +9,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import type { DashboardFigures } from '../../db/dashboard-repo.ts';
-import { formatRelativeTime } from '../../i18n/format.ts';
+import { formatDate, formatRelativeTime } from '../../i18n/format.ts';
 import { toLocale } from '../../i18n/index.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 import { useDashboard } from './use-dashboard.ts';
@@ -60,7 +60,7 @@ export default function DashboardPage() {
       <PageHeader
         title={t('dashboard.title')}
         subtitle={t('dashboard.subtitle', {
-          date: new Date(`${today}T12:00:00`).toLocaleDateString(i18n.language),
+          date: formatDate(today),
         })}
       />
       {!sync.isOnline && (
