@@ -76,6 +76,8 @@ test('a waiting conflict drives every status place; its values read as words in 
   await page.getByTestId('sync-badge').click();
   await expect(page).toHaveURL(/pwa-settings#sync-centre/);
   await expect(page.getByTestId('sync-centre-status')).toHaveAttribute('data-kind', 'conflicts');
+  // The settings' app-management panel says the same (it said "Synced" with nothing pending).
+  await expect(page.getByTestId('panel-sync-status')).toHaveAttribute('data-kind', 'conflicts');
   const conflict = page.locator(`[data-testid="conflict"][data-record-id="${recordId}"]`);
   await expect(conflict.getByTestId('conflict-field-nationality')).toContainText('Hàn Quốc');
   await expect(conflict.getByTestId('conflict-field-nationality')).toContainText('Nhật Bản');

@@ -11,6 +11,7 @@ import { SectionCard } from '../../components/ui/section-card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { StatRow } from '../../components/ui/stat-row.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
+import { syncStatusKey, syncStatusOf } from '../status/sync-status.ts';
 import { actionErrorText } from '../sync-centre/labels.ts';
 import { promptInstall } from './install-prompt.ts';
 import { PushSection } from './push-section.tsx';
@@ -47,12 +48,8 @@ export function AppPanel() {
     }
   };
 
-  const syncText =
-    sync.status === 'syncing'
-      ? t('pwa.panel.syncing')
-      : sync.status === 'error'
-        ? t('pwa.panel.syncError')
-        : t('pwa.panel.syncCompleted');
+  // The app's one sync status (the top bar, the sidebar and the sync centre say the same).
+  const status = syncStatusOf(sync);
   const yesNo = (v: boolean | null) => (v === null ? '…' : v ? t('pwa.yes') : t('pwa.no'));
   const action = (kind: 'sync' | 'download', variant: string, label: string) => (
     <button
@@ -78,18 +75,9 @@ export function AppPanel() {
         </div>
         <div className="rounded-box bg-base-200 p-3 flex flex-col gap-1">
           <span className="text-xs opacity-80">{t('pwa.panel.syncStatus')}</span>
-          <div className="flex flex-wrap gap-1">
-            <Badge
-              variant={sync.status === 'error' ? 'error' : sync.status === 'syncing' ? 'info' : 'success'}
-            >
-              {syncText}
-            </Badge>
-            <Badge variant={sync.pendingCount > 0 ? 'warning' : 'ghost'} data-testid="panel-pending">
-              {sync.pendingCount > 0
-                ? t('pwa.panel.pending', { count: sync.pendingCount })
-                : t('pwa.panel.synced')}
-            </Badge>
-          </div>
+          <Badge variant={status.variant} data-testid="panel-sync-status" data-kind={status.kind}>
+            {t(syncStatusKey(status.kind), { count: status.count })}
+          </Badge>
           <span className="text-xs">
             {t('pwa.panel.lastSync')}:{' '}
             {sync.lastSyncTime ? formatDateTime(sync.lastSyncTime) : t('pwa.never')}
