@@ -117,9 +117,30 @@ function whereOf(f: TravelerFilterQuery): SQL | undefined {
  * commit in order and the version moves whenever what a listing shows may have changed. Being
  * read from the data, a cache keyed by it is right with several server instances too.
  */
-async function dataVersion(db: Reader): Promise<number | null> {
+async function readDataVersion(db: Reader): Promise<number | null> {
   const [latest] = await db.select({ seq: max(travelers.changeSeq) }).from(travelers);
   return latest?.seq ?? null;
+}
+
+/**
+ * Requests that arrive in the same turn of the event loop share one read of the version. The
+ * read starts after all of them arrived (on the next turn), so each still sees every write that
+ * was committed before it came in; under 50 concurrent readers this saves most of the queries.
+ */
+const versionBatches = new WeakMap<Reader, Promise<number | null>>();
+
+function dataVersion(db: Reader): Promise<number | null> {
+  let batch = versionBatches.get(db);
+  if (!batch) {
+    batch = new Promise((resolve, reject) =>
+      setImmediate(() => {
+        versionBatches.delete(db);
+        readDataVersion(db).then(resolve, reject);
+      }),
+    );
+    versionBatches.set(db, batch);
+  }
+  return batch;
 }
 
 /** A map that forgets its oldest entry once it holds `size` (a Map keeps insertion order). */
