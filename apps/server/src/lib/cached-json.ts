@@ -1,10 +1,10 @@
 /**
- * Sending an answer that many clients read unchanged (a cached page of the traveller list): it
- * is checked against its response schema and serialized once, and compressed once per encoding,
- * then every later request for the same object sends the stored bytes. Serializing and
+ * Answers that many clients read unchanged between two writes (pages of the traveller list),
+ * kept as bytes: checked against the response schema and serialized once, compressed once per
+ * encoding, then sent as stored to every later request under the same key. Serializing and
  * compressing a 50-traveller page cost more than the rest of a cached read together
- * (bench/travelers-read.bench.mjs). Kept in a WeakMap by the answer object: when the cache that
- * holds the object lets it go, its bytes go with it.
+ * (bench/travelers-read.bench.mjs). The key must name everything the answer depends on,
+ * the data version included, so a stale answer is never found.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -16,12 +16,35 @@ interface Encoded {
   gzip?: Buffer;
 }
 
-const encoded = new WeakMap<object, Encoded>();
+/**
+ * Stored answers, the least recently used going first once `size` are held (a Map keeps
+ * insertion order; a hit moves its entry to the end). ~40 KB per 50-traveller page.
+ */
+export class AnswerCache {
+  private readonly entries = new Map<string, Encoded>();
+  constructor(private readonly size: number) {}
+
+  get(key: string): Encoded | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, entry: Encoded) {
+    const oldest = this.entries.keys().next();
+    if (this.entries.size >= this.size && !oldest.done) this.entries.delete(oldest.value);
+    this.entries.set(key, entry);
+  }
+}
+
 /** The same floor as the compression plugin (plugins/compression.ts). */
 const COMPRESS_FROM_BYTES = 1024;
 
 /** The encoding to send: brotli, else gzip, among those the client accepts (q=0 refuses). */
-export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   const accepted = new Set<string>();
   for (const part of (acceptEncoding ?? '').split(',')) {
     const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
@@ -44,20 +67,19 @@ const compress = {
 };
 
 /**
- * Sends `value` as JSON through `schema` (encoded as the route's serializer would), reusing the
- * stored bytes when the same object was sent before. The route registers plainJsonSerializer or
- * none: the body handed to Fastify is already bytes.
+ * Sends the answer stored under `key`, or builds it (`build`), encodes it through `schema` as the
+ * route's serializer would, stores and sends it. The body handed to Fastify is already text or
+ * bytes, so the route's serializer does not run again.
  */
-export function sendCachedJson<S extends z.ZodType>(
+export async function sendCachedJson<S extends z.ZodType>(
   request: FastifyRequest,
   reply: FastifyReply,
-  schema: S,
-  value: z.output<S> & object,
+  answer: { cache: AnswerCache; key: string; schema: S; build: () => Promise<z.output<S>> },
 ) {
-  let entry = encoded.get(value);
+  let entry = answer.cache.get(answer.key);
   if (!entry) {
-    entry = { json: JSON.stringify(schema.encode(value)) };
-    encoded.set(value, entry);
+    entry = { json: JSON.stringify(answer.schema.encode(await answer.build())) };
+    answer.cache.set(answer.key, entry);
   }
   reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
   const encoding =

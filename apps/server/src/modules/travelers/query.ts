@@ -129,7 +129,7 @@ async function readDataVersion(db: Reader): Promise<number | null> {
  */
 const versionBatches = new WeakMap<Reader, Promise<number | null>>();
 
-function dataVersion(db: Reader): Promise<number | null> {
+export function dataVersion(db: Reader): Promise<number | null> {
   let batch = versionBatches.get(db);
   if (!batch) {
     batch = new Promise((resolve, reject) =>
@@ -181,13 +181,6 @@ async function countMatching(db: Reader, f: TravelerFilterQuery, version: number
   return total;
 }
 
-/**
- * Whole pages are cached the same way: many officers open the same first pages of the list, and
- * between two writes the answer is the same, so a repeated read costs one index lookup (the
- * version) instead of a page query and its mapping. ~500 pages of 50 travellers is a few MB.
- */
-const pageCache = boundedCache<TravelerPage>(500);
-
 /** SQL types of the sort columns, to compare a cursor's text value with the column. */
 const SORT_TYPES: Record<TravelerSortField, 'date' | 'text' | 'timestamptz'> = {
   entryDate: 'date',
@@ -229,19 +222,12 @@ function decodeCursor(text: string, q: TravelerListQuery): Cursor {
  * (the index scan starts there: no OFFSET walking every earlier row); without one, OFFSET paging
  * as before. `nextCursor` is given whenever a full page came back.
  */
-export async function listTravelers(db: Reader, q: TravelerListQuery): Promise<TravelerPage> {
-  const version = await dataVersion(db);
-  const key = JSON.stringify([
-    version,
-    q.page,
-    q.pageSize,
-    q.sort,
-    q.order,
-    q.cursor ?? null,
-    ...filterKey(q),
-  ]);
-  const cached = pageCache.get(key);
-  if (cached) return cached;
+export async function listTravelers(
+  db: Reader,
+  q: TravelerListQuery,
+  /** dataVersion() read for this request: the count is cached under it. */
+  version: number | null,
+): Promise<TravelerPage> {
   const order = q.order === 'asc' ? asc : desc;
   const column = SORT_COLUMNS[q.sort];
   const after = q.cursor ? decodeCursor(q.cursor, q) : null;
@@ -266,15 +252,22 @@ export async function listTravelers(db: Reader, q: TravelerListQuery): Promise<T
     last && rows.length === q.pageSize
       ? encodeCursor({ s: q.sort, o: q.order, v: last.sortKey, id: last.id })
       : null;
-  const page: TravelerPage = {
+  return {
     items: rows.map(({ sortKey: _key, ...row }) => toTraveler(row)),
     total,
     page: q.page,
     pageSize: q.pageSize,
     nextCursor,
   };
-  pageCache.set(key, page);
-  return page;
+}
+
+/**
+ * What a page's answer depends on: the data version and every parameter of the query. Answers
+ * are cached under it (routes.ts): many officers open the same first pages of the list, and
+ * between two writes the answer is the same.
+ */
+export function listingKey(q: TravelerListQuery, version: number | null): string {
+  return JSON.stringify([version, q.page, q.pageSize, q.sort, q.order, q.cursor ?? null, ...filterKey(q)]);
 }
 
 /** One traveller by id, tombstones included (null when there is none). */

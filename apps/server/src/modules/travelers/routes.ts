@@ -23,7 +23,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { sendCachedJson } from '../../lib/cached-json.ts';
+import { AnswerCache, sendCachedJson } from '../../lib/cached-json.ts';
 import { AppError, conflict, notFound, unauthorized, validationError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { BEARER } from '../../plugins/openapi.ts';
@@ -31,7 +31,7 @@ import { applyMutations } from '../sync/apply.ts';
 import { findDuplicates } from '../sync/traveler-rules.ts';
 import { exportCsv, exportSlots } from './export.ts';
 import { importResponse, runImport } from './import-route.ts';
-import { listTravelers, travelerById } from './query.ts';
+import { dataVersion, listingKey, listTravelers, travelerById } from './query.ts';
 
 const tags = ['travelers'];
 
@@ -85,6 +85,8 @@ async function refuseDuplicate(db: Db, key: Parameters<typeof findDuplicates>[1]
 export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   const exports = exportSlots();
+  // The pages officers read, by data version and query: 600 answers are ~25 MB at most.
+  const pageAnswers = new AnswerCache(600);
 
   app.get(
     '/api/travelers',
@@ -97,9 +99,16 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: travelerPageSchema, ...errorResponses('validation_error', 'unauthorized') },
       },
     },
-    // Pages are cached by data version (query.ts) and sent as the bytes stored with them.
-    async (request, reply) =>
-      sendCachedJson(request, reply, travelerPageSchema, await listTravelers(db, request.query)),
+    // Answers are stored by data version and query, and sent as stored bytes (lib/cached-json.ts).
+    async (request, reply) => {
+      const version = await dataVersion(db);
+      return sendCachedJson(request, reply, {
+        cache: pageAnswers,
+        key: listingKey(request.query, version),
+        schema: travelerPageSchema,
+        build: () => listTravelers(db, request.query, version),
+      });
+    },
   );
 
   app.get(
