@@ -1,5 +1,6 @@
 /** A labelled input with a fixed id (tests and the label find it) and its error wired for screen readers. */
 import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { describedIds } from '../../components/ui/field.tsx';
 
 export function AuthField({
   id,
@@ -16,9 +17,7 @@ export function AuthField({
   hint?: string;
   children?: ReactNode;
 } & ComponentPropsWithRef<'input'>) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { hintId, errorId, describedBy } = describedIds(id, { hint: Boolean(hint), error: Boolean(error) });
   return (
     <div className="fieldset py-1">
       <label htmlFor={id} className="fieldset-legend pb-1">
