@@ -45,3 +45,40 @@ export function AuthField({
     </div>
   );
 }
+
+/** A checkbox with its label on the end side (remember me, terms) and its error under it. */
+export function AuthCheckbox({
+  id,
+  label,
+  error = null,
+  labelClassName,
+  ...input
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string | null;
+  /** Extra classes of the label, e.g. "w-fit" or "whitespace-normal". */
+  labelClassName: string;
+} & ComponentPropsWithRef<'input'>) {
+  const { errorId, describedBy } = describedIds(id, { hint: false, error: Boolean(error) });
+  return (
+    <>
+      <label htmlFor={id} className={`label cursor-pointer gap-2 py-2 ${labelClassName}`}>
+        <input
+          id={id}
+          type="checkbox"
+          className="checkbox checkbox-sm checkbox-primary"
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy}
+          {...input}
+        />
+        <span className="text-base-content">{label}</span>
+      </label>
+      {error && (
+        <p id={errorId} className="text-error text-sm">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
