@@ -20,6 +20,8 @@ import { useErrorText } from '../../components/form/field-error.ts';
 import { validationResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
+import { FormActions } from '../../components/ui/form-actions.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { submitDeclaration } from '../../db/declarations-repo.ts';
 import { createTraveler, type LocalTraveler, updateTraveler } from '../../db/travelers-repo.ts';
 import { api } from '../../lib/api.ts';
@@ -178,14 +180,11 @@ export function Review({ draft, online, onDone }: { draft: Draft; online: boolea
         </div>
       </section>
       {failed && <Alert tone="error">{t('travelers.form.saveError')}</Alert>}
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn" onClick={onDone}>
-          {t('intake.delete.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="review-save">
+      <FormActions back={t('intake.delete.cancel')} onBack={onDone}>
+        <SubmitButton busy={busy} className="btn-primary" data-testid="review-save">
           {existing ? t('intake.review.update') : t('intake.review.create')}
-        </button>
-      </div>
+        </SubmitButton>
+      </FormActions>
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { FormActions } from '../../components/ui/form-actions.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { requestSync } from '../../sync/triggers.ts';
 import { ImportError, rejectionReportCsv, saveText, uploadImport } from './csv-transfer.ts';
 
@@ -186,14 +187,14 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           </div>
         )}
         <FormActions place="modal" back={t('travelers.import.close')} onBack={onClose}>
-          <button
-            type="submit"
-            className="btn btn-primary"
+          <SubmitButton
+            busy={busy}
+            className="btn-primary"
             disabled={!file || busy}
             data-testid="import-start"
           >
             {t('travelers.import.start')}
-          </button>
+          </SubmitButton>
         </FormActions>
       </form>
     </Modal>

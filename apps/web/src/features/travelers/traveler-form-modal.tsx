@@ -21,7 +21,9 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { validationResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
+import { FormActions } from '../../components/ui/form-actions.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { createTraveler, type LocalTraveler, updateTraveler } from '../../db/travelers-repo.ts';
 import { type FormValues, TravelerFormFields } from './traveler-form-fields.tsx';
 import { useGoToDeclaration } from './traveler-links.ts';
@@ -189,14 +191,11 @@ export function TravelerFormModal({
             {saveError}
           </Alert>
         )}
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onClose}>
-            {t('travelers.form.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="traveler-save">
+        <FormActions place="modal" back={t('travelers.form.cancel')} onBack={onClose}>
+          <SubmitButton busy={busy} className="btn-primary" data-testid="traveler-save">
             {busy ? t('travelers.form.saving') : t('travelers.form.save')}
-          </button>
-        </div>
+          </SubmitButton>
+        </FormActions>
       </form>
     </Modal>
   );
