@@ -1,4 +1,4 @@
-import { noContacts, noSymptoms } from '@bh/shared/testing';
+import { declarationPayload } from '@bh/shared/testing';
 import { expect, type Page, test } from '@playwright/test';
 import { officerReadyOffline } from './helpers.ts';
 import { rowOf, search, uniq } from './travelers-helpers.ts';
@@ -45,21 +45,7 @@ test('moves a traveller to quarantine, records two check-ins offline, the server
   });
   await api(page, '/api/health-declarations', {
     method: 'POST',
-    body: {
-      id,
-      travelerId: id,
-      fullName: name,
-      passportNumber: 'B1234567',
-      phone: '0912345678',
-      email: null,
-      bodyTemperature: 36.8,
-      vaccinationStatus: 'full',
-      symptoms: noSymptoms,
-      contactHistory: noContacts,
-      riskZones: [],
-      commitment: true,
-      systemMode: 'pandemic',
-    },
+    body: declarationPayload(id, { fullName: name, bodyTemperature: 36.8 }),
   });
 
   // The officer finds the traveller (pulled from the server) and moves them to quarantine.
