@@ -62,6 +62,12 @@ function useDemoAccounts(): readonly DemoAccount[] {
   return demo ? DEMO_ACCOUNTS : [];
 }
 
+/** The text inputs of the form, in order, with what the browser needs to fill them in. */
+const LOGIN_FIELDS = [
+  { name: 'email', type: 'email', autoComplete: 'username', inputMode: 'email' },
+  { name: 'password', type: 'password', autoComplete: 'current-password' },
+] as const;
+
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -128,23 +134,16 @@ export default function LoginPage() {
       )}
 
       <AuthForm name="login" error={error} busy={busy} onSubmit={onSubmit} onStart={() => setError(null)}>
-        <AuthField
-          id="login-email"
-          label={t('auth.login.email')}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          {...register('email')}
-          error={errorOf('email')}
-        />
-        <AuthField
-          id="login-password"
-          label={t('auth.login.password')}
-          type="password"
-          autoComplete="current-password"
-          {...register('password')}
-          error={errorOf('password')}
-        />
+        {LOGIN_FIELDS.map(({ name, ...input }) => (
+          <AuthField
+            key={name}
+            id={`login-${name}`}
+            label={t(`auth.login.${name}`)}
+            {...input}
+            {...register(name)}
+            error={errorOf(name)}
+          />
+        ))}
         <AuthCheckbox
           id="login-remember"
           label={t('auth.login.rememberMe')}
