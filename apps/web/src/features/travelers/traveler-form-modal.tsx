@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { validationResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { FormActions } from '../../components/ui/form-actions.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
@@ -143,29 +144,19 @@ export function TravelerFormModal({
 
   if (saved) {
     return (
-      <Modal
+      <ConfirmDialog
         open={open}
-        onClose={onClose}
         title={t('travelers.saved.title')}
-        closeLabel={t('travelers.saved.no')}
-        actions={
-          <>
-            <button type="button" className="btn" onClick={onClose} data-testid="saved-no">
-              {t('travelers.saved.no')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              data-testid="saved-yes"
-              onClick={() => goToDeclaration(saved)}
-            >
-              {t('travelers.saved.yes')}
-            </button>
-          </>
-        }
+        confirmLabel={t('travelers.saved.yes')}
+        cancelLabel={t('travelers.saved.no')}
+        destructive={false}
+        onCancel={onClose}
+        onConfirm={() => goToDeclaration(saved)}
+        confirmTestId="saved-yes"
+        cancelTestId="saved-no"
       >
         <p data-testid="saved-question">{formatMessage('traveler.savedConfirm', i18n.language)}</p>
-      </Modal>
+      </ConfirmDialog>
     );
   }
 
