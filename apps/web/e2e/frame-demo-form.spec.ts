@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs } from './helpers.ts';
+import { fillByLabel, loginAs } from './helpers.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, locale: 'vi-VN' });
 
@@ -16,12 +16,14 @@ test('the demo form enforces its rules', async ({ page }) => {
   await expect(page.getByText('Email không hợp lệ')).toBeVisible();
   await page.getByLabel('Email').fill('');
 
-  await page.getByLabel('Họ và tên').fill('Nguyễn Văn A');
-  await page.getByLabel('Số điện thoại').fill('0912345678');
-  await page.getByLabel('Quốc tịch').selectOption('VN');
-  await page.getByLabel('Ngày sinh').fill('1990-05-01');
-  await page.getByLabel('Giới tính').selectOption('male');
-  await page.getByLabel('Ghi chú').fill('x'.repeat(501));
+  await fillByLabel(page, {
+    'Họ và tên': 'Nguyễn Văn A',
+    'Số điện thoại': '0912345678',
+    'Quốc tịch': 'VN',
+    'Ngày sinh': '1990-05-01',
+    'Giới tính': 'male',
+    'Ghi chú': 'x'.repeat(501),
+  });
   await page.getByRole('button', { name: 'Gửi' }).click();
   await expect(page.getByText('Không được vượt quá 500 ký tự')).toBeVisible();
   await page.getByLabel('Ghi chú').fill('x'.repeat(500));

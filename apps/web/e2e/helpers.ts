@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Waits until a service worker is activated and controls the page (ready can resolve early).
@@ -94,3 +94,19 @@ export async function putLocalRecords(
 /** One record into one store (see putLocalRecords). */
 export const putLocalRecord = (page: Page, store: string, record: Record<string, unknown>) =>
   putLocalRecords(page, [{ store, record }]);
+
+/** Types or picks each value into its control, in order: a <select> gets selectOption, anything else fill. */
+async function fillControls(controls: [control: Locator, value: string][]) {
+  for (const [control, value] of controls) {
+    const isSelect = await control.evaluate((element) => element.tagName === 'SELECT');
+    await (isSelect ? control.selectOption(value) : control.fill(value));
+  }
+}
+
+/** Fills the controls of `form` named by the keys (the `name` attribute). */
+export const fillByName = (form: Locator, values: Record<string, string>) =>
+  fillControls(Object.entries(values).map(([name, value]) => [form.locator(`[name="${name}"]`), value]));
+
+/** Fills the controls of the page labelled by the keys. */
+export const fillByLabel = (page: Page, values: Record<string, string>) =>
+  fillControls(Object.entries(values).map(([label, value]) => [page.getByLabel(label), value]));

@@ -4,7 +4,7 @@
  * online the server has the traveller and the declaration exactly once.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { loginAs, waitForServiceWorker } from './helpers.ts';
+import { fillByName, loginAs, waitForServiceWorker } from './helpers.ts';
 
 const PASSPORT = 'C7654321';
 
@@ -17,17 +17,19 @@ function apiGet(page: Page, path: string) {
 
 async function fillPreArrival(page: Page) {
   const form = page.getByTestId('pre-arrival-form');
-  await form.locator('input[name="fullName"]').fill('Trần Thị Bích');
-  await form.locator('input[name="passportNumber"]').fill(PASSPORT);
-  await form.locator('input[name="phone"]').fill('0987654321');
-  await form.locator('select[name="nationality"]').selectOption('VN');
-  await form.locator('select[name="gender"]').selectOption('female');
-  await form.locator('input[name="birthDate"]').fill('1990-04-02');
-  await form.locator('input[name="flightNo"]').fill('VN123');
-  await form.locator('select[name="origin"]').selectOption('NRT');
-  await form.locator('select[name="destination"]').selectOption('SGN');
-  await form.locator('input[name="bodyTemperature"]').fill('36.8');
-  await form.locator('select[name="vaccinationStatus"]').selectOption('full');
+  await fillByName(form, {
+    fullName: 'Trần Thị Bích',
+    passportNumber: PASSPORT,
+    phone: '0987654321',
+    nationality: 'VN',
+    gender: 'female',
+    birthDate: '1990-04-02',
+    flightNo: 'VN123',
+    origin: 'NRT',
+    destination: 'SGN',
+    bodyTemperature: '36.8',
+    vaccinationStatus: 'full',
+  });
   await form.locator('input[name="commitment"]').check();
   await page.getByTestId('pre-arrival-submit').click();
 }
