@@ -3,7 +3,7 @@
  * (the database is deleted, not emptied row by row), then the app reloads to the login screen.
  */
 import { expect, test } from '@playwright/test';
-import { loginAs } from './helpers.ts';
+import { loginAs, putLocalRecords } from './helpers.ts';
 
 const COUNT = 10_000;
 
@@ -12,38 +12,25 @@ test('clearing 10,000 travellers takes under 2 s', async ({ page }) => {
   await loginAs(page, 'officer');
   await expect(page.getByTestId('traveler-row').first()).toBeVisible();
   // Seed the local store directly, as the sync engine would have after a large pull.
-  await page.evaluate(
-    (count) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('PWADatabase');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('travelers', 'readwrite');
-          const store = tx.objectStore('travelers');
-          for (let i = 0; i < count; i++) {
-            store.put({
-              id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-              fullName: `Bulk Traveller ${i}`,
-              passportNo: `BK${String(i).padStart(7, '0')}`,
-              nationality: 'JP',
-              entryDate: '2026-01-01',
-              status: 'pending',
-              version: 1,
-              deletedAt: null,
-              createdAt: '2026-01-01T00:00:00.000Z',
-              updatedAt: '2026-01-01T00:00:00.000Z',
-              syncStatus: 'synced',
-              lastModified: 1,
-            });
-          }
-          tx.oncomplete = () => {
-            open.result.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    COUNT,
+  await putLocalRecords(
+    page,
+    Array.from({ length: COUNT }, (_, i) => ({
+      store: 'travelers',
+      record: {
+        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        fullName: `Bulk Traveller ${i}`,
+        passportNo: `BK${String(i).padStart(7, '0')}`,
+        nationality: 'JP',
+        entryDate: '2026-01-01',
+        status: 'pending',
+        version: 1,
+        deletedAt: null,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+        syncStatus: 'synced',
+        lastModified: 1,
+      },
+    })),
   );
   await page.reload();
   await expect(page.getByTestId('stat-total')).toHaveText(/10[.,\s]?0\d\d/);

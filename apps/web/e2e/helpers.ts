@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Waits until a service worker is activated and controls the page (ready can resolve early).
@@ -64,17 +64,21 @@ export async function officerReadyOffline(page: Page) {
 }
 
 /**
- * Writes `record` straight into the app's IndexedDB store `store` (a Dexie table), as a pull or
- * an offline edit would have left it; an outbox row gets its id from the store.
+ * Writes records straight into the app's IndexedDB stores (Dexie tables) in one transaction, as a
+ * pull or an offline edit would have left them; a row of an auto-numbered store (outbox,
+ * conflicts) gets its id from the store.
  */
-export async function putLocalRecord(page: Page, store: string, record: Record<string, unknown>) {
+export async function putLocalRecords(
+  page: Page,
+  rows: { store: string; record: Record<string, unknown> }[],
+) {
   await page.evaluate(
-    ({ store, record }) =>
+    (rows) =>
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open('PWADatabase');
         open.onsuccess = () => {
-          const tx = open.result.transaction(store, 'readwrite');
-          tx.objectStore(store).put(record);
+          const tx = open.result.transaction([...new Set(rows.map((row) => row.store))], 'readwrite');
+          for (const { store, record } of rows) tx.objectStore(store).put(record);
           tx.oncomplete = () => {
             open.result.close();
             resolve();
@@ -83,6 +87,26 @@ export async function putLocalRecord(page: Page, store: string, record: Record<s
         };
         open.onerror = () => reject(open.error);
       }),
-    { store, record },
+    rows,
   );
 }
+
+/** One record into one store (see putLocalRecords). */
+export const putLocalRecord = (page: Page, store: string, record: Record<string, unknown>) =>
+  putLocalRecords(page, [{ store, record }]);
+
+/** Types or picks each value into its control, in order: a <select> gets selectOption, anything else fill. */
+async function fillControls(controls: [control: Locator, value: string][]) {
+  for (const [control, value] of controls) {
+    const isSelect = await control.evaluate((element) => element.tagName === 'SELECT');
+    await (isSelect ? control.selectOption(value) : control.fill(value));
+  }
+}
+
+/** Fills the controls of `form` named by the keys (the `name` attribute). */
+export const fillByName = (form: Locator, values: Record<string, string>) =>
+  fillControls(Object.entries(values).map(([name, value]) => [form.locator(`[name="${name}"]`), value]));
+
+/** Fills the controls of the page labelled by the keys. */
+export const fillByLabel = (page: Page, values: Record<string, string>) =>
+  fillControls(Object.entries(values).map(([label, value]) => [page.getByLabel(label), value]));

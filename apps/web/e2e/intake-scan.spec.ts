@@ -4,6 +4,7 @@
  * online the server has the traveller and the declaration exactly once.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { fillByName } from './helpers.ts';
 import { expectOnServerOnce, openScannerOffline } from './intake-helpers.ts';
 import { fillDate } from './travelers-helpers.ts';
 
@@ -11,17 +12,19 @@ const PASSPORT = 'C7654321';
 
 async function fillPreArrival(page: Page) {
   const form = page.getByTestId('pre-arrival-form');
-  await form.locator('input[name="fullName"]').fill('Trần Thị Bích');
-  await form.locator('input[name="passportNumber"]').fill(PASSPORT);
-  await form.locator('input[name="phone"]').fill('0987654321');
-  await form.locator('select[name="nationality"]').selectOption('VN');
-  await form.locator('select[name="gender"]').selectOption('female');
+  await fillByName(form, {
+    fullName: 'Trần Thị Bích',
+    passportNumber: PASSPORT,
+    phone: '0987654321',
+    nationality: 'VN',
+    gender: 'female',
+    flightNo: 'VN123',
+    origin: 'NRT',
+    destination: 'SGN',
+    bodyTemperature: '36.8',
+    vaccinationStatus: 'full',
+  });
   await fillDate(page, form.getByTestId('trip-birthDate'), '1990-04-02');
-  await form.locator('input[name="flightNo"]').fill('VN123');
-  await form.locator('select[name="origin"]').selectOption('NRT');
-  await form.locator('select[name="destination"]').selectOption('SGN');
-  await form.locator('input[name="bodyTemperature"]').fill('36.8');
-  await form.locator('select[name="vaccinationStatus"]').selectOption('full');
   await form.locator('input[name="commitment"]').check();
   await page.getByTestId('pre-arrival-submit').click();
 }

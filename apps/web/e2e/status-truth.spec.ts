@@ -5,7 +5,7 @@
  * codes.
  */
 import { expect, test } from '@playwright/test';
-import { loginAs } from './helpers.ts';
+import { loginAs, putLocalRecords } from './helpers.ts';
 
 test.use({ viewport: { width: 1440, height: 900 }, locale: 'vi-VN' });
 
@@ -14,58 +14,50 @@ test('a waiting conflict drives every status place; its values read as words in 
   await loginAs(page, 'officer');
   await expect(page.getByTestId('sync-badge')).toHaveAttribute('data-kind', 'upToDate');
   const recordId = crypto.randomUUID();
-  await page.evaluate(
-    (id) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('PWADatabase');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction(['conflicts', 'failedSyncItems'], 'readwrite');
-          const base = {
-            id,
-            fullName: 'Kim Min Ji',
-            passportNo: 'M12345678',
-            entryDate: '2026-03-05',
-            gender: 'female',
-            purposeOfVisit: 'business',
-          };
-          tx.objectStore('conflicts').add({
-            table: 'travelers',
-            recordId: id,
-            localData: { ...base, nationality: 'KR', status: 'pending' },
-            serverData: { ...base, nationality: 'JP', status: 'declared', gender: 'male' },
-            conflictType: 'version_mismatch',
-            timestamp: Date.now(),
-            resolved: 0,
-            syncQueueId: 999_001,
-            operation: 'update',
-          });
-          tx.objectStore('failedSyncItems').add({
-            originalSyncItem: {
-              id: 999_002,
-              operation: 'create',
-              table: 'travelers',
-              recordId: crypto.randomUUID(),
-              data: { fullName: 'Lee Ji Woo', passportNo: 'M7654321' },
-              baseVersion: null,
-              timestamp: Date.now(),
-              retryCount: 5,
-              nextAttemptAt: Date.now(),
-            },
-            errorType: 'server_error',
-            errorDetails: 'http_422',
-            timestamp: Date.now(),
-            canRetry: 1,
-          });
-          tx.oncomplete = () => {
-            open.result.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    recordId,
-  );
+  const base = {
+    id: recordId,
+    fullName: 'Kim Min Ji',
+    passportNo: 'M12345678',
+    entryDate: '2026-03-05',
+    gender: 'female',
+    purposeOfVisit: 'business',
+  };
+  await putLocalRecords(page, [
+    {
+      store: 'conflicts',
+      record: {
+        table: 'travelers',
+        recordId,
+        localData: { ...base, nationality: 'KR', status: 'pending' },
+        serverData: { ...base, nationality: 'JP', status: 'declared', gender: 'male' },
+        conflictType: 'version_mismatch',
+        timestamp: Date.now(),
+        resolved: 0,
+        syncQueueId: 999_001,
+        operation: 'update',
+      },
+    },
+    {
+      store: 'failedSyncItems',
+      record: {
+        originalSyncItem: {
+          id: 999_002,
+          operation: 'create',
+          table: 'travelers',
+          recordId: crypto.randomUUID(),
+          data: { fullName: 'Lee Ji Woo', passportNo: 'M7654321' },
+          baseVersion: null,
+          timestamp: Date.now(),
+          retryCount: 5,
+          nextAttemptAt: Date.now(),
+        },
+        errorType: 'server_error',
+        errorDetails: 'http_422',
+        timestamp: Date.now(),
+        canRetry: 1,
+      },
+    },
+  ]);
   await page.reload();
   // Priority: nothing waits to be sent, so the conflict is the headline everywhere.
   await expect(page.getByTestId('sync-badge')).toHaveAttribute('data-kind', 'conflicts');

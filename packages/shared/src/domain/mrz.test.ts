@@ -39,31 +39,43 @@ describe('MRZ check digit', () => {
   });
 });
 
-describe('TD3 passport', () => {
-  it('reads the ICAO specimen with every check digit valid', () => {
-    expect(parseMrz(TD3.join('\n'), today)).toEqual({
-      format: 'TD3',
+const ZONES = { TD3, TD1 };
+
+describe('ICAO specimens', () => {
+  it.each([
+    ['TD3', 'L898902C3'],
+    ['TD1', 'D23145890'],
+  ] as const)('reads the %s specimen with every check digit valid', (format, passportNo) => {
+    expect(parseMrz(ZONES[format].join('\n'), today)).toEqual({
+      format,
       failed: [],
-      fields: { ...specimenFields, passportNo: 'L898902C3' },
+      fields: { ...specimenFields, passportNo },
     });
   });
 
-  it('reads a keyboard-wedge burst without line breaks, lower case and spaces', () => {
-    expect(parseMrz(` ${TD3.join('').toLowerCase()} `, today)?.failed).toEqual([]);
-  });
-
-  const cases: [MrzCheck, number][] = [
-    ['documentNumber', 9],
-    ['birthDate', 19],
-    ['expiryDate', 27],
-    ['personalNumber', 42],
-    ['composite', 43],
+  // Where each check digit of a format stands: [format, check, line, column].
+  const digits: ['TD3' | 'TD1', MrzCheck, number, number][] = [
+    ['TD3', 'documentNumber', 1, 9],
+    ['TD3', 'birthDate', 1, 19],
+    ['TD3', 'expiryDate', 1, 27],
+    ['TD3', 'personalNumber', 1, 42],
+    ['TD3', 'composite', 1, 43],
+    ['TD1', 'documentNumber', 0, 14],
+    ['TD1', 'birthDate', 1, 6],
+    ['TD1', 'expiryDate', 1, 14],
+    ['TD1', 'composite', 1, 29],
   ];
-  it.each(cases)('reports a wrong %s check digit', (check, column) => {
-    const result = parseMrz(withWrongDigit(TD3, 1, column).join('\n'), today);
+  it.each(digits)('%s: reports a wrong %s check digit', (format, check, line, column) => {
+    const result = parseMrz(withWrongDigit(ZONES[format], line, column).join('\n'), today);
     expect(result?.failed).toContain(check);
     // The composite check covers the other check digits, so it fails with them.
     expect(result?.failed.filter((c) => c !== 'composite')).toEqual(check === 'composite' ? [] : [check]);
+  });
+});
+
+describe('TD3 passport', () => {
+  it('reads a keyboard-wedge burst without line breaks, lower case and spaces', () => {
+    expect(parseMrz(` ${TD3.join('').toLowerCase()} `, today)?.failed).toEqual([]);
   });
 
   it('maps an ISO nationality and a real passport', () => {
@@ -76,28 +88,6 @@ describe('TD3 passport', () => {
       nationality: 'VN',
       birthDate: '1990-01-01',
     });
-  });
-});
-
-describe('TD1 identity card', () => {
-  it('reads the ICAO specimen with every check digit valid', () => {
-    expect(parseMrz(TD1.join('\n'), today)).toEqual({
-      format: 'TD1',
-      failed: [],
-      fields: { ...specimenFields, passportNo: 'D23145890' },
-    });
-  });
-
-  const cases: [MrzCheck, number, number][] = [
-    ['documentNumber', 0, 14],
-    ['birthDate', 1, 6],
-    ['expiryDate', 1, 14],
-    ['composite', 1, 29],
-  ];
-  it.each(cases)('reports a wrong %s check digit', (check, line, column) => {
-    const result = parseMrz(withWrongDigit(TD1, line, column).join('\n'), today);
-    expect(result?.failed).toContain(check);
-    expect(result?.failed.filter((c) => c !== 'composite')).toEqual(check === 'composite' ? [] : [check]);
   });
 });
 

@@ -100,53 +100,87 @@ function documentNumber(number: string, digit: string, optional: string) {
   return { value: number + rest.slice(0, -1), data: number + rest.slice(0, -1), digit: rest.slice(-1) };
 }
 
-function parseTd3([line1 = '', line2 = '']: string[], today: Date): MrzResult {
-  const number = line2.slice(0, 9);
+/** A date field followed by its check digit (YYMMDD + 1). */
+const dated = (field: string) => ({ data: field.slice(0, 6), digit: field.charAt(6) });
+
+/** The raw pieces of a zone; the formats differ only in where they stand. */
+interface ZoneParts {
+  number: { value: string; data: string; digit: string };
+  birth: string;
+  expiry: string;
+  /** Optional data of TD3 passports with their own check digit (TD1 has none). */
+  personal?: string;
+  composite: string;
+  compositeDigit: string;
+  nationality: string;
+  gender: string;
+  name: string;
+}
+
+/** Verifies the check digits (in zone order) and reads the fields of either format. */
+function readZone(format: MrzFormat, zone: ZoneParts, today: Date): MrzResult {
   const failed: MrzCheck[] = [];
-  if (!checks(number, line2.charAt(9))) failed.push('documentNumber');
-  if (!checks(line2.slice(13, 19), line2.charAt(19))) failed.push('birthDate');
-  if (!checks(line2.slice(21, 27), line2.charAt(27))) failed.push('expiryDate');
-  if (!checks(line2.slice(28, 42), line2.charAt(42))) failed.push('personalNumber');
-  const composite = line2.slice(0, 10) + line2.slice(13, 20) + line2.slice(21, 43);
-  if (!checks(composite, line2.charAt(43))) failed.push('composite');
-  const nationalityCode = line2.slice(10, 13).replace(/</g, '');
+  const verify = (check: MrzCheck, field: { data: string; digit: string }) => {
+    if (!checks(field.data, field.digit)) failed.push(check);
+  };
+  const birth = dated(zone.birth);
+  const expiry = dated(zone.expiry);
+  verify('documentNumber', zone.number);
+  verify('birthDate', birth);
+  verify('expiryDate', expiry);
+  if (zone.personal !== undefined)
+    verify('personalNumber', { data: zone.personal.slice(0, -1), digit: zone.personal.slice(-1) });
+  verify('composite', { data: zone.composite, digit: zone.compositeDigit });
+  const nationalityCode = zone.nationality.replace(/</g, '');
   return {
-    format: 'TD3',
+    format,
     failed,
     fields: {
-      fullName: mrzName(line1.slice(5)),
-      passportNo: number.replace(/</g, ''),
+      fullName: mrzName(zone.name),
+      passportNo: zone.number.value.replace(/</g, ''),
       nationality: alpha2FromMrz(nationalityCode),
       nationalityCode,
-      birthDate: mrzDate(line2.slice(13, 19), 'birth', today),
-      gender: GENDER_OF[line2.charAt(20)] ?? null,
-      passportExpiry: mrzDate(line2.slice(21, 27), 'expiry', today),
+      birthDate: mrzDate(birth.data, 'birth', today),
+      gender: GENDER_OF[zone.gender] ?? null,
+      passportExpiry: mrzDate(expiry.data, 'expiry', today),
     },
   };
 }
 
-function parseTd1([line1 = '', line2 = '', line3 = '']: string[], today: Date): MrzResult {
-  const number = documentNumber(line1.slice(5, 14), line1.charAt(14), line1.slice(15, 30));
-  const failed: MrzCheck[] = [];
-  if (!checks(number.data, number.digit)) failed.push('documentNumber');
-  if (!checks(line2.slice(0, 6), line2.charAt(6))) failed.push('birthDate');
-  if (!checks(line2.slice(8, 14), line2.charAt(14))) failed.push('expiryDate');
-  const composite = line1.slice(5, 30) + line2.slice(0, 7) + line2.slice(8, 15) + line2.slice(18, 29);
-  if (!checks(composite, line2.charAt(29))) failed.push('composite');
-  const nationalityCode = line2.slice(15, 18).replace(/</g, '');
-  return {
-    format: 'TD1',
-    failed,
-    fields: {
-      fullName: mrzName(line3),
-      passportNo: number.value.replace(/</g, ''),
-      nationality: alpha2FromMrz(nationalityCode),
-      nationalityCode,
-      birthDate: mrzDate(line2.slice(0, 6), 'birth', today),
-      gender: GENDER_OF[line2.charAt(7)] ?? null,
-      passportExpiry: mrzDate(line2.slice(8, 14), 'expiry', today),
+function parseTd3([line1 = '', line2 = '']: string[], today: Date): MrzResult {
+  const number = line2.slice(0, 9);
+  return readZone(
+    'TD3',
+    {
+      number: { value: number, data: number, digit: line2.charAt(9) },
+      birth: line2.slice(13, 20),
+      expiry: line2.slice(21, 28),
+      personal: line2.slice(28, 43),
+      composite: line2.slice(0, 10) + line2.slice(13, 20) + line2.slice(21, 43),
+      compositeDigit: line2.charAt(43),
+      nationality: line2.slice(10, 13),
+      gender: line2.charAt(20),
+      name: line1.slice(5),
     },
-  };
+    today,
+  );
+}
+
+function parseTd1([line1 = '', line2 = '', line3 = '']: string[], today: Date): MrzResult {
+  return readZone(
+    'TD1',
+    {
+      number: documentNumber(line1.slice(5, 14), line1.charAt(14), line1.slice(15, 30)),
+      birth: line2.slice(0, 7),
+      expiry: line2.slice(8, 15),
+      composite: line1.slice(5, 30) + line2.slice(0, 7) + line2.slice(8, 15) + line2.slice(18, 29),
+      compositeDigit: line2.charAt(29),
+      nationality: line2.slice(15, 18),
+      gender: line2.charAt(7),
+      name: line3,
+    },
+    today,
+  );
 }
 
 /** True when the text has the shape of a TD1 or TD3 zone (check digits not verified). */

@@ -2,12 +2,23 @@
  * Reference lists (docs/spec.md §3): countries, airports, flights and every closed set of values
  * (enums) with their labels in vi/en/ja. The value tuples are used by the zod schemas.
  */
-import type { LocalizedText, SystemMode } from './constants.ts';
+import { type LocalizedText, SYSTEM_MODES } from './constants.ts';
 
 export type Option<T extends string> = {
   readonly value: T;
   readonly label: LocalizedText;
 };
+
+/**
+ * The options of a closed set, in the order of its values: the labels are keyed by value, so a value
+ * without a label (or a label of no value) does not compile.
+ */
+function optionsOf<T extends string>(
+  values: readonly T[],
+  labels: Record<T, LocalizedText>,
+): readonly Option<T>[] {
+  return values.map((value) => ({ value, label: labels[value] }));
+}
 
 /** Two-letter country code with its name in every locale. */
 export type Country = { readonly code: string; readonly name: LocalizedText };
@@ -90,23 +101,23 @@ export const PURPOSES_OF_VISIT = [
   'other',
 ] as const;
 export type PurposeOfVisit = (typeof PURPOSES_OF_VISIT)[number];
-export const PURPOSE_OF_VISIT_OPTIONS: readonly Option<PurposeOfVisit>[] = [
-  { value: 'tourism', label: { vi: 'Du lịch', en: 'Tourism', ja: '観光' } },
-  { value: 'business', label: { vi: 'Công tác', en: 'Business', ja: '商用' } },
-  { value: 'study', label: { vi: 'Học tập', en: 'Study', ja: '留学' } },
-  { value: 'work', label: { vi: 'Làm việc', en: 'Work', ja: '就労' } },
-  { value: 'family', label: { vi: 'Thăm thân', en: 'Family visit', ja: '家族訪問' } },
-  { value: 'medical', label: { vi: 'Khám chữa bệnh', en: 'Medical treatment', ja: '医療' } },
-  { value: 'other', label: { vi: 'Khác', en: 'Other', ja: 'その他' } },
-];
+export const PURPOSE_OF_VISIT_OPTIONS = optionsOf(PURPOSES_OF_VISIT, {
+  tourism: { vi: 'Du lịch', en: 'Tourism', ja: '観光' },
+  business: { vi: 'Công tác', en: 'Business', ja: '商用' },
+  study: { vi: 'Học tập', en: 'Study', ja: '留学' },
+  work: { vi: 'Làm việc', en: 'Work', ja: '就労' },
+  family: { vi: 'Thăm thân', en: 'Family visit', ja: '家族訪問' },
+  medical: { vi: 'Khám chữa bệnh', en: 'Medical treatment', ja: '医療' },
+  other: { vi: 'Khác', en: 'Other', ja: 'その他' },
+});
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
-export const GENDER_OPTIONS: readonly Option<Gender>[] = [
-  { value: 'male', label: { vi: 'Nam', en: 'Male', ja: '男性' } },
-  { value: 'female', label: { vi: 'Nữ', en: 'Female', ja: '女性' } },
-  { value: 'other', label: { vi: 'Khác', en: 'Other', ja: 'その他' } },
-];
+export const GENDER_OPTIONS = optionsOf(GENDERS, {
+  male: { vi: 'Nam', en: 'Male', ja: '男性' },
+  female: { vi: 'Nữ', en: 'Female', ja: '女性' },
+  other: { vi: 'Khác', en: 'Other', ja: 'その他' },
+});
 
 export const RISK_ZONES = ['wuhan', 'lombardy', 'qom', 'daegu'] as const;
 export type RiskZoneId = (typeof RISK_ZONES)[number];
@@ -138,15 +149,12 @@ export const RISK_ZONE_OPTIONS: readonly (Option<RiskZoneId> & {
 
 export const VACCINATION_STATUSES = ['unvaccinated', 'partial', 'full', 'booster'] as const;
 export type VaccinationStatus = (typeof VACCINATION_STATUSES)[number];
-export const VACCINATION_STATUS_OPTIONS: readonly Option<VaccinationStatus>[] = [
-  { value: 'unvaccinated', label: { vi: 'Chưa tiêm', en: 'Not vaccinated', ja: '未接種' } },
-  {
-    value: 'partial',
-    label: { vi: 'Đã tiêm 1 mũi', en: 'Partially vaccinated (1 dose)', ja: '1回接種済み' },
-  },
-  { value: 'full', label: { vi: 'Đã tiêm đủ 2 mũi', en: 'Fully vaccinated (2 doses)', ja: '2回接種済み' } },
-  { value: 'booster', label: { vi: 'Đã tiêm mũi nhắc lại', en: 'Booster dose', ja: '追加接種済み' } },
-];
+export const VACCINATION_STATUS_OPTIONS = optionsOf(VACCINATION_STATUSES, {
+  unvaccinated: { vi: 'Chưa tiêm', en: 'Not vaccinated', ja: '未接種' },
+  partial: { vi: 'Đã tiêm 1 mũi', en: 'Partially vaccinated (1 dose)', ja: '1回接種済み' },
+  full: { vi: 'Đã tiêm đủ 2 mũi', en: 'Fully vaccinated (2 doses)', ja: '2回接種済み' },
+  booster: { vi: 'Đã tiêm mũi nhắc lại', en: 'Booster dose', ja: '追加接種済み' },
+});
 
 export const SYMPTOMS = [
   'fever',
@@ -157,17 +165,18 @@ export const SYMPTOMS = [
   'headache',
 ] as const;
 export type SymptomId = (typeof SYMPTOMS)[number];
-export const SYMPTOM_OPTIONS: readonly Option<SymptomId>[] = [
-  { value: 'fever', label: { vi: 'Sốt', en: 'Fever', ja: '発熱' } },
-  { value: 'cough', label: { vi: 'Ho', en: 'Cough', ja: '咳' } },
-  { value: 'breathingDifficulty', label: { vi: 'Khó thở', en: 'Difficulty breathing', ja: '息苦しさ' } },
-  {
-    value: 'lossOfTasteSmell',
-    label: { vi: 'Mất vị giác hoặc khứu giác', en: 'Loss of taste or smell', ja: '味覚・嗅覚の異常' },
+export const SYMPTOM_OPTIONS = optionsOf(SYMPTOMS, {
+  fever: { vi: 'Sốt', en: 'Fever', ja: '発熱' },
+  cough: { vi: 'Ho', en: 'Cough', ja: '咳' },
+  breathingDifficulty: { vi: 'Khó thở', en: 'Difficulty breathing', ja: '息苦しさ' },
+  lossOfTasteSmell: {
+    vi: 'Mất vị giác hoặc khứu giác',
+    en: 'Loss of taste or smell',
+    ja: '味覚・嗅覚の異常',
   },
-  { value: 'soreThroat', label: { vi: 'Đau họng', en: 'Sore throat', ja: '喉の痛み' } },
-  { value: 'headache', label: { vi: 'Đau đầu', en: 'Headache', ja: '頭痛' } },
-];
+  soreThroat: { vi: 'Đau họng', en: 'Sore throat', ja: '喉の痛み' },
+  headache: { vi: 'Đau đầu', en: 'Headache', ja: '頭痛' },
+});
 
 export const TRAVELER_STATUSES = [
   'pending',
@@ -214,22 +223,22 @@ export function travelerStatusLabelKey(status: string): string {
 
 export const CACHE_CLEANUP_FREQUENCIES = ['daily', 'weekly', 'monthly', 'never'] as const;
 export type CacheCleanupFrequency = (typeof CACHE_CLEANUP_FREQUENCIES)[number];
-export const CACHE_CLEANUP_FREQUENCY_OPTIONS: readonly Option<CacheCleanupFrequency>[] = [
-  { value: 'daily', label: { vi: 'Hằng ngày', en: 'Daily', ja: '毎日' } },
-  { value: 'weekly', label: { vi: 'Hằng tuần', en: 'Weekly', ja: '毎週' } },
-  { value: 'monthly', label: { vi: 'Hằng tháng', en: 'Monthly', ja: '毎月' } },
-  { value: 'never', label: { vi: 'Không bao giờ', en: 'Never', ja: 'しない' } },
-];
+export const CACHE_CLEANUP_FREQUENCY_OPTIONS = optionsOf(CACHE_CLEANUP_FREQUENCIES, {
+  daily: { vi: 'Hằng ngày', en: 'Daily', ja: '毎日' },
+  weekly: { vi: 'Hằng tuần', en: 'Weekly', ja: '毎週' },
+  monthly: { vi: 'Hằng tháng', en: 'Monthly', ja: '毎月' },
+  never: { vi: 'Không bao giờ', en: 'Never', ja: 'しない' },
+});
 
-export const SYSTEM_MODE_OPTIONS: readonly Option<SystemMode>[] = [
-  { value: 'normal', label: { vi: 'Bình thường', en: 'Normal', ja: '通常' } },
-  { value: 'pandemic', label: { vi: 'Đại dịch', en: 'Pandemic', ja: 'パンデミック' } },
-  { value: 'emergency', label: { vi: 'Khẩn cấp', en: 'Emergency', ja: '緊急' } },
-];
+export const SYSTEM_MODE_OPTIONS = optionsOf(SYSTEM_MODES, {
+  normal: { vi: 'Bình thường', en: 'Normal', ja: '通常' },
+  pandemic: { vi: 'Đại dịch', en: 'Pandemic', ja: 'パンデミック' },
+  emergency: { vi: 'Khẩn cấp', en: 'Emergency', ja: '緊急' },
+});
 
 export const ROLES = ['admin', 'officer'] as const;
 export type Role = (typeof ROLES)[number];
-export const ROLE_OPTIONS: readonly Option<Role>[] = [
-  { value: 'admin', label: { vi: 'Quản trị viên', en: 'Administrator', ja: '管理者' } },
-  { value: 'officer', label: { vi: 'Cán bộ kiểm dịch', en: 'Quarantine officer', ja: '検疫官' } },
-];
+export const ROLE_OPTIONS = optionsOf(ROLES, {
+  admin: { vi: 'Quản trị viên', en: 'Administrator', ja: '管理者' },
+  officer: { vi: 'Cán bộ kiểm dịch', en: 'Quarantine officer', ja: '検疫官' },
+});

@@ -11,9 +11,8 @@ import {
   isoDate,
   isoDateTime,
   nullishShape,
-  plainShape,
   strictShape,
-  syncedRecordMetaShape,
+  syncedRecord,
   uuid,
 } from './common.ts';
 import { bodyTemperatureSchema, symptomsSchema } from './declaration.ts';
@@ -33,11 +32,10 @@ export const checkInInputSchema = strictShape(inputShape);
 export type CheckInInput = z.infer<typeof checkInInputSchema>;
 
 /** A check-in as stored on the server and sent to devices. */
-export const checkInSchema = plainShape({
+export const checkInSchema = syncedRecord({
   id: uuid(),
   ...inputShape,
   officerId: uuid().nullish(),
   officerName: boundedText(200).nullish(),
-  ...syncedRecordMetaShape,
 });
 export type CheckIn = z.infer<typeof checkInSchema>;

@@ -150,12 +150,17 @@ export const versionSchema = z
   .max(PG_INTEGER_MAX, 'validation.max_value');
 
 /** Fields every synced record carries: version, creation and change times, tombstone. */
-export const syncedRecordMetaShape = {
+const syncedRecordMetaShape = {
   version: versionSchema,
   createdAt: isoDateTime(),
   updatedAt: isoDateTime(),
   deletedAt: isoDateTime().nullable(),
 };
+
+/** A synced record as stored and sent: its own fields and the sync metadata (unknown keys dropped). */
+export function syncedRecord<T extends z.core.$ZodLooseShape>(shape: T) {
+  return plainShape({ ...shape, ...syncedRecordMetaShape });
+}
 
 /**
  * A field-level problem as sent over the wire: the field path ('a.b'), the i18n key and, when

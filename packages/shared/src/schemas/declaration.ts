@@ -33,7 +33,7 @@ import {
   plainShape,
   requiredText,
   strictShape,
-  syncedRecordMetaShape,
+  syncedRecord,
   uuid,
 } from './common.ts';
 import { type ValidationResult, validateWith } from './validate.ts';
@@ -171,7 +171,7 @@ export const riskFactorSchema = plainShape({
 });
 
 /** Declaration record as stored on the server and sent to devices. */
-export const declarationSchema = plainShape({
+export const declarationSchema = syncedRecord({
   id: uuid(),
   ...requiredFormFields,
   ...nullableShape(optionalFormFields),
@@ -180,7 +180,6 @@ export const declarationSchema = plainShape({
   riskLevel: oneOf(RISK_LEVELS),
   riskFactors: z.array(riskFactorSchema, keyed()),
   ruleVersion: z.string(keyed()).min(1, 'validation.required'),
-  ...syncedRecordMetaShape,
 });
 export type Declaration = z.infer<typeof declarationSchema>;
 

@@ -4,15 +4,7 @@
 import { z } from 'zod';
 import { DEFAULT_SYSTEM_MODE, INITIAL_SYSTEM_FIGURES, SYSTEM_MODES } from '../domain/constants.ts';
 import { QUARANTINE_DAYS_MAX, QUARANTINE_DAYS_MIN } from '../domain/quarantine.ts';
-import {
-  intBetween,
-  isoDateTime,
-  keyed,
-  oneOf,
-  plainShape,
-  strictShape,
-  syncedRecordMetaShape,
-} from './common.ts';
+import { intBetween, isoDateTime, keyed, oneOf, plainShape, strictShape, syncedRecord } from './common.ts';
 
 /** Id of the one system status record. */
 export const SYSTEM_STATUS_ID = 'current';
@@ -39,11 +31,10 @@ export const systemStatusSchema = plainShape(statusShape);
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
 
 /** System status as a synced record. */
-export const systemStatusRecordSchema = plainShape({
+export const systemStatusRecordSchema = syncedRecord({
   id: z.literal(SYSTEM_STATUS_ID, keyed('validation.required', 'sync.validation.invalidRecordId')),
   ...statusShape,
   quarantineDays: quarantineDays().nullish(),
-  ...syncedRecordMetaShape,
 });
 export type SystemStatusRecord = z.infer<typeof systemStatusRecordSchema>;
 

@@ -15,9 +15,8 @@ import {
   keyed,
   nullishShape,
   oneOf,
-  plainShape,
   strictShape,
-  syncedRecordMetaShape,
+  syncedRecord,
   uuid,
   whenValid,
 } from './common.ts';
@@ -104,7 +103,7 @@ export type TravelerEventInput = z.infer<typeof travelerEventInputSchema>;
 export const eventDetailsSchema = z.record(z.string(), z.unknown(), keyed());
 
 /** A timeline event as stored on the server and sent to devices. */
-export const travelerEventSchema = plainShape({
+export const travelerEventSchema = syncedRecord({
   id: uuid(),
   travelerId: uuid(),
   kind: oneOf(TRAVELER_EVENT_KINDS),
@@ -116,6 +115,5 @@ export const travelerEventSchema = plainShape({
   actorId: uuid().nullish(),
   actorName: z.string(keyed()).nullish(),
   details: eventDetailsSchema.nullish(),
-  ...syncedRecordMetaShape,
 });
 export type TravelerEvent = z.infer<typeof travelerEventSchema>;

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { validTravelerInput } from '../testing/fixtures.ts';
 import { matchesTravelerFilters, travelerFiltersSchema } from './traveler-filters.ts';
 import { validateWith } from './validate.ts';
 
-const traveler = {
-  fullName: 'Nguyen Van An',
-  passportNo: 'B1234567',
-  nationality: 'VN',
-  entryDate: '2025-01-15',
-};
+// Nguyen Van An, B1234567, VN, entered 2025-01-15.
+const traveler = validTravelerInput;
 
 describe('matchesTravelerFilters', () => {
   it('matches everything without filters or with empty ones', () => {

@@ -21,10 +21,9 @@ import {
   nullableShape,
   nullishShape,
   oneOf,
-  plainShape,
   requiredText,
   strictShape,
-  syncedRecordMetaShape,
+  syncedRecord,
   uuid,
   whenValid,
 } from './common.ts';
@@ -112,7 +111,7 @@ export const travelerCreateSchema = strictShape({ id: uuid(), ...travelerInputSh
 export type TravelerCreate = z.infer<typeof travelerCreateSchema>;
 
 /** Traveller record as stored on the server and sent to devices (optional fields are null). */
-export const travelerSchema = plainShape({
+export const travelerSchema = syncedRecord({
   id: uuid(),
   ...requiredFields,
   ...statusField,
@@ -120,7 +119,6 @@ export const travelerSchema = plainShape({
   /** Set by the server when the traveller enters quarantine: first day and length of the schedule. */
   quarantineStart: isoDate().nullish(),
   quarantineDays: intBetween(QUARANTINE_DAYS_MIN, QUARANTINE_DAYS_MAX).nullish(),
-  ...syncedRecordMetaShape,
 });
 export type Traveler = z.infer<typeof travelerSchema>;
 

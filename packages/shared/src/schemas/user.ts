@@ -26,7 +26,7 @@ import {
   oneOf,
   plainShape,
   strictShape,
-  syncedRecordMetaShape,
+  syncedRecord,
   uuid,
   whenValid,
 } from './common.ts';
@@ -101,7 +101,7 @@ export const userSchema = plainShape({
 export type User = z.infer<typeof userSchema>;
 
 /** A user as a synced record. */
-export const userRecordSchema = plainShape({ ...userSchema.shape, ...syncedRecordMetaShape });
+export const userRecordSchema = syncedRecord(userSchema.shape);
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
 /** True when the user has the role. */

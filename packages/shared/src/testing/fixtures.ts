@@ -39,6 +39,29 @@ export const noSymptoms = { ...NO_SYMPTOMS };
 
 export const noContacts = { ...NO_CONTACT_HISTORY, notes: null };
 
+/**
+ * A valid health-declaration body for traveller `id` (the declaration takes the traveller's id), as
+ * the API tests and the browser tests post it.
+ */
+export function declarationPayload(id: string, over: Record<string, unknown> = {}) {
+  return {
+    id,
+    travelerId: id,
+    fullName: 'Nguyễn Văn A',
+    passportNumber: 'B1234567',
+    phone: '0912345678',
+    email: null,
+    bodyTemperature: 36.6,
+    vaccinationStatus: 'full',
+    symptoms: noSymptoms,
+    contactHistory: noContacts,
+    riskZones: [],
+    commitment: true,
+    systemMode: 'pandemic',
+    ...over,
+  };
+}
+
 export const validDeclarationForm = {
   travelerId: TRAVELER_ID,
   fullName: 'Nguyen Van An',

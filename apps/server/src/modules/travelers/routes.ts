@@ -19,7 +19,7 @@ import {
   travelerUpdateSchema,
 } from '@bh/shared';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -84,21 +84,21 @@ async function refuseDuplicate(db: Db, key: Parameters<typeof findDuplicates>[1]
 
 export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
+  /** Every traveller route needs a logged-in user: its options, given the rest of its schema. */
+  const loggedIn = <S extends FastifySchema>(schema: S) => ({
+    onRequest: app.requireAuth,
+    schema: { tags, security: BEARER, ...schema },
+  });
   const exports = exportSlots();
   // The pages officers read, by data version and query: 600 answers are ~25 MB at most.
   const pageAnswers = new AnswerCache(600);
 
   app.get(
     '/api/travelers',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: BEARER,
-        querystring: travelerListQuerySchema,
-        response: { 200: travelerPageSchema, ...errorResponses('validation_error', 'unauthorized') },
-      },
-    },
+    loggedIn({
+      querystring: travelerListQuerySchema,
+      response: { 200: travelerPageSchema, ...errorResponses('validation_error', 'unauthorized') },
+    }),
     // Answers are stored by data version and query, and sent as stored bytes (lib/cached-json.ts).
     async (request, reply) => {
       const version = await dataVersion(db);
@@ -113,15 +113,10 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/travelers/export',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: BEARER,
-        querystring: travelerListQuerySchema,
-        response: { 200: csvDownload, ...errorResponses('validation_error', 'unauthorized', 'rate_limited') },
-      },
-    },
+    loggedIn({
+      querystring: travelerListQuerySchema,
+      response: { 200: csvDownload, ...errorResponses('validation_error', 'unauthorized', 'rate_limited') },
+    }),
     async (request, reply) => {
       const user = userOf(request);
       const release = exports.take();
@@ -142,15 +137,10 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/travelers/:id',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: BEARER,
-        params: travelerIdParamsSchema,
-        response: { 200: travelerSchema, ...errorResponses('validation_error', 'unauthorized', 'not_found') },
-      },
-    },
+    loggedIn({
+      params: travelerIdParamsSchema,
+      response: { 200: travelerSchema, ...errorResponses('validation_error', 'unauthorized', 'not_found') },
+    }),
     async (request) => {
       const record = await travelerById(db, request.params.id);
       if (!record || record.deletedAt) throw notFound('Traveler with id not found');
@@ -168,15 +158,10 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/travelers',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: BEARER,
-        body: travelerCreateSchema,
-        response: { 201: travelerSchema, ...writeErrors },
-      },
-    },
+    loggedIn({
+      body: travelerCreateSchema,
+      response: { 201: travelerSchema, ...writeErrors },
+    }),
     async (request, reply) => {
       const { id, ...data } = request.body;
       await refuseDuplicate(db, { id, ...data });
@@ -194,16 +179,11 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/travelers/:id',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: BEARER,
-        params: travelerIdParamsSchema,
-        body: travelerUpdateSchema,
-        response: { 200: travelerSchema, ...writeErrors },
-      },
-    },
+    loggedIn({
+      params: travelerIdParamsSchema,
+      body: travelerUpdateSchema,
+      response: { 200: travelerSchema, ...writeErrors },
+    }),
     async (request) => {
       const { version, ...data } = request.body;
       const { id } = request.params;
@@ -221,16 +201,11 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/travelers/:id',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: BEARER,
-        params: travelerIdParamsSchema,
-        querystring: travelerDeleteQuerySchema,
-        response: { 200: travelerSchema, ...writeErrors },
-      },
-    },
+    loggedIn({
+      params: travelerIdParamsSchema,
+      querystring: travelerDeleteQuerySchema,
+      response: { 200: travelerSchema, ...writeErrors },
+    }),
     async (request) => {
       const { id } = request.params;
       const result = await writeOne(app, request, {

@@ -17,7 +17,9 @@ export function ConfirmDialog({
   onCancel,
   busy = false,
   destructive = true,
+  confirmDisabled = false,
   confirmTestId,
+  cancelTestId,
 }: {
   open: boolean;
   title: ReactNode;
@@ -28,7 +30,10 @@ export function ConfirmDialog({
   onCancel: () => void;
   busy?: boolean;
   destructive?: boolean;
+  /** Holds the confirm button back until the question is answered (e.g. a reason typed). */
+  confirmDisabled?: boolean;
   confirmTestId?: string;
+  cancelTestId?: string;
 }) {
   return (
     <Modal
@@ -38,14 +43,14 @@ export function ConfirmDialog({
       closeLabel={cancelLabel}
       actions={
         <>
-          <button type="button" className="btn" onClick={onCancel} disabled={busy}>
+          <button type="button" className="btn" onClick={onCancel} disabled={busy} data-testid={cancelTestId}>
             {cancelLabel}
           </button>
           <button
             type="button"
             className={`btn ${destructive ? 'btn-error' : 'btn-primary'}`}
             onClick={onConfirm}
-            disabled={busy}
+            disabled={busy || confirmDisabled}
             data-testid={confirmTestId}
           >
             {busy && <Spinner size="xs" />}

@@ -11,6 +11,17 @@ export interface FieldControlProps {
   'aria-required': boolean | undefined;
 }
 
+/**
+ * The ids of a control's hint and error text, and its aria-describedby naming those shown (hint
+ * first), so a screen reader reads them with the control and never points at a missing element.
+ */
+export function describedIds(id: string, shown: { hint: boolean; error: boolean }) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [shown.hint ? hintId : null, shown.error ? errorId : null].filter(Boolean).join(' ');
+  return { hintId, errorId, describedBy: describedBy || undefined };
+}
+
 export function Field({
   label,
   error,
@@ -26,9 +37,9 @@ export function Field({
   children: (props: FieldControlProps) => ReactNode;
 }) {
   const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  // The hint gives way to the error.
+  const showHint = Boolean(hint) && !error;
+  const { hintId, errorId, describedBy } = describedIds(id, { hint: showHint, error: Boolean(error) });
   return (
     <div className="fieldset py-1">
       <label htmlFor={id} className="fieldset-legend pb-1">
@@ -46,7 +57,7 @@ export function Field({
         'aria-describedby': describedBy,
         'aria-required': required,
       })}
-      {hint && !error && (
+      {showHint && (
         <p id={hintId} className="label text-xs">
           {hint}
         </p>

@@ -26,3 +26,23 @@ export function LocalizedOptions({ options }: { options: readonly Option<string>
     </option>
   ));
 }
+
+/** A "choose…" empty first option (the select starts unanswered), then one <option> per choice. */
+export function ChoiceOptions({
+  placeholder,
+  choices,
+}: {
+  placeholder: string;
+  choices: readonly { value: string; label: string }[];
+}) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {choices.map((c) => (
+        <option key={c.value} value={c.value}>
+          {c.label}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -1,6 +1,7 @@
 /** The fields an audited change altered: old and new value side by side (all fields when one side is unknown). */
 import type { AuditEntry } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/ui/data-table.tsx';
 
 const SKIP = new Set(['version', 'updatedAt', 'changeSeq', 'updatedBy']);
 const show = (v: unknown) =>
@@ -21,25 +22,20 @@ export function ValueChanges({ entry }: { entry: AuditEntry }) {
   const rows = changedFields(entry);
   if (rows.length === 0) return <span className="opacity-60">{t('audit.noValues')}</span>;
   return (
-    <table className="table table-xs" data-testid="audit-changes">
-      <thead>
-        <tr>
-          <th scope="col">{t('audit.field')}</th>
-          <th scope="col">{t('audit.old')}</th>
-          <th scope="col">{t('audit.new')}</th>
+    <DataTable
+      className="table-xs"
+      testId="audit-changes"
+      columns={[t('audit.field'), t('audit.old'), t('audit.new')]}
+    >
+      {rows.map(([key, before, after]) => (
+        <tr key={key}>
+          <th scope="row" className="font-mono">
+            {key}
+          </th>
+          <td className="break-all">{show(before)}</td>
+          <td className="break-all">{show(after)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map(([key, before, after]) => (
-          <tr key={key}>
-            <th scope="row" className="font-mono">
-              {key}
-            </th>
-            <td className="break-all">{show(before)}</td>
-            <td className="break-all">{show(after)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }

@@ -1,5 +1,6 @@
 /** The centred card of the signed-out screens (login, registration) with its heading. */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 export function AuthCard({
@@ -23,13 +24,21 @@ export function AuthCard({
   );
 }
 
+/** Where each signed-out form leads: the question under the form and the link to the other one. */
+const SWITCHES = {
+  register: { question: 'auth.login.noAccount', path: '/auth/register', link: 'auth.login.register' },
+  login: { question: 'auth.register.haveAccount', path: '/login', link: 'auth.register.login' },
+} as const;
+
 /** The line under a signed-out form that leads to the other one ("No account? Register"). */
-export function AuthSwitch({ question, to, linkText }: { question: string; to: string; linkText: string }) {
+export function AuthSwitch({ to }: { to: keyof typeof SWITCHES }) {
+  const { t } = useTranslation();
+  const { question, path, link } = SWITCHES[to];
   return (
     <p className="text-center text-sm">
-      {question}{' '}
-      <Link to={to} className="link link-primary">
-        {linkText}
+      {t(question)}{' '}
+      <Link to={path} className="link link-primary">
+        {t(link)}
       </Link>
     </p>
   );

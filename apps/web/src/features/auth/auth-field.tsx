@@ -1,5 +1,6 @@
 /** A labelled input with a fixed id (tests and the label find it) and its error wired for screen readers. */
 import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { describedIds } from '../../components/ui/field.tsx';
 
 export function AuthField({
   id,
@@ -16,9 +17,7 @@ export function AuthField({
   hint?: string;
   children?: ReactNode;
 } & ComponentPropsWithRef<'input'>) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { hintId, errorId, describedBy } = describedIds(id, { hint: Boolean(hint), error: Boolean(error) });
   return (
     <div className="fieldset py-1">
       <label htmlFor={id} className="fieldset-legend pb-1">
@@ -44,5 +43,42 @@ export function AuthField({
         </p>
       )}
     </div>
+  );
+}
+
+/** A checkbox with its label on the end side (remember me, terms) and its error under it. */
+export function AuthCheckbox({
+  id,
+  label,
+  error = null,
+  labelClassName,
+  ...input
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string | null;
+  /** Extra classes of the label, e.g. "w-fit" or "whitespace-normal". */
+  labelClassName: string;
+} & ComponentPropsWithRef<'input'>) {
+  const { errorId, describedBy } = describedIds(id, { hint: false, error: Boolean(error) });
+  return (
+    <>
+      <label htmlFor={id} className={`label cursor-pointer gap-2 py-2 ${labelClassName}`}>
+        <input
+          id={id}
+          type="checkbox"
+          className="checkbox checkbox-sm checkbox-primary"
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy}
+          {...input}
+        />
+        <span className="text-base-content">{label}</span>
+      </label>
+      {error && (
+        <p id={errorId} className="text-error text-sm">
+          {error}
+        </p>
+      )}
+    </>
   );
 }

@@ -16,15 +16,14 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AppForm } from '../../components/form/app-form.tsx';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
-import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { AuthCard, AuthSwitch } from './auth-card.tsx';
 import { requestLogin, startSession, takeSessionExpiredNotice } from './auth-client.ts';
-import { AuthField } from './auth-field.tsx';
+import { AuthCheckbox, AuthField } from './auth-field.tsx';
+import { AuthForm } from './auth-form.tsx';
 import { holdForRenewal, OFFLINE_TOKEN } from './offline-session.ts';
 import { type Notice, rateLimitNotice } from './rate-limit-notice.ts';
 
@@ -62,6 +61,12 @@ function useDemoAccounts(): readonly DemoAccount[] {
   }, []);
   return demo ? DEMO_ACCOUNTS : [];
 }
+
+/** The text inputs of the form, in order, with what the browser needs to fill them in. */
+const LOGIN_FIELDS = [
+  { name: 'email', type: 'email', autoComplete: 'username', inputMode: 'email' },
+  { name: 'password', type: 'password', autoComplete: 'current-password' },
+] as const;
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -122,53 +127,30 @@ export default function LoginPage() {
       <p className="text-center text-base-content/70">{t('auth.login.welcome')}</p>
 
       {expired && !error && !success && <Alert tone="warning">{t('auth.sessionExpired')}</Alert>}
-      {error && (
-        <Alert tone="error" data-testid="login-error">
-          {t(error.key, error.params ?? {})}
-        </Alert>
-      )}
       {success && (
         <Alert tone="success" data-testid="login-success" data-mode={success}>
           {success === 'offline' ? t('offlineSignIn.signedInOffline') : t('auth.loginSuccess')}
         </Alert>
       )}
 
-      <AppForm
-        onSubmit={onSubmit}
-        onStart={() => setError(null)}
-        data-testid="login-form"
-        className="flex flex-col gap-1"
-      >
-        <AuthField
-          id="login-email"
-          label={t('auth.login.email')}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          {...register('email')}
-          error={errorOf('email')}
-        />
-        <AuthField
-          id="login-password"
-          label={t('auth.login.password')}
-          type="password"
-          autoComplete="current-password"
-          {...register('password')}
-          error={errorOf('password')}
-        />
-        <label htmlFor="login-remember" className="label cursor-pointer gap-2 py-2 w-fit">
-          <input
-            id="login-remember"
-            type="checkbox"
-            className="checkbox checkbox-sm checkbox-primary"
-            {...register('rememberMe')}
+      <AuthForm name="login" error={error} busy={busy} onSubmit={onSubmit} onStart={() => setError(null)}>
+        {LOGIN_FIELDS.map(({ name, ...input }) => (
+          <AuthField
+            key={name}
+            id={`login-${name}`}
+            label={t(`auth.login.${name}`)}
+            {...input}
+            {...register(name)}
+            error={errorOf(name)}
           />
-          <span className="text-base-content">{t('auth.login.rememberMe')}</span>
-        </label>
-        <SubmitButton busy={busy} className="btn-primary w-full mt-2">
-          {busy ? t('auth.login.submitting') : t('auth.login.submit')}
-        </SubmitButton>
-      </AppForm>
+        ))}
+        <AuthCheckbox
+          id="login-remember"
+          label={t('auth.login.rememberMe')}
+          labelClassName="w-fit"
+          {...register('rememberMe')}
+        />
+      </AuthForm>
 
       {demo.length > 0 && (
         <section
@@ -204,11 +186,7 @@ export default function LoginPage() {
         </section>
       )}
 
-      <AuthSwitch
-        question={t('auth.login.noAccount')}
-        to="/auth/register"
-        linkText={t('auth.login.register')}
-      />
+      <AuthSwitch to="register" />
     </AuthCard>
   );
 }

@@ -9,16 +9,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AppForm } from '../../components/form/app-form.tsx';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { setServerFieldErrors } from '../../components/form/server-field-errors.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Options } from '../../components/ui/options.tsx';
-import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { AuthCard, AuthSwitch } from './auth-card.tsx';
-import { AuthField } from './auth-field.tsx';
+import { AuthCheckbox, AuthField } from './auth-field.tsx';
+import { AuthForm } from './auth-form.tsx';
 import { type Notice, rateLimitNotice } from './rate-limit-notice.ts';
 
 interface RegisterValues {
@@ -94,7 +93,6 @@ export default function RegisterPage() {
     />
   );
   const genderError = errorOf('gender');
-  const termsError = errorOf('terms');
 
   return (
     <AuthCard title={t('auth.register.title')} wide>
@@ -110,16 +108,12 @@ export default function RegisterPage() {
       ) : (
         <>
           <p className="text-center text-base-content/70">{t('auth.register.intro')}</p>
-          {error && (
-            <Alert tone="error" data-testid="register-error">
-              {t(error.key, error.params ?? {})}
-            </Alert>
-          )}
-          <AppForm
+          <AuthForm
+            name="register"
+            error={error}
+            busy={busy}
             onSubmit={onSubmit}
             onStart={() => setFailure(null)}
-            className="flex flex-col gap-1"
-            data-testid="register-form"
           >
             {field('name', 'text', 'name')}
             {field('email', 'email', 'email')}
@@ -151,31 +145,15 @@ export default function RegisterPage() {
                 </select>
               </AuthField>
             </div>
-            <label htmlFor="register-terms" className="label cursor-pointer gap-2 py-2 whitespace-normal">
-              <input
-                id="register-terms"
-                type="checkbox"
-                className="checkbox checkbox-sm checkbox-primary"
-                {...register('terms')}
-                aria-invalid={Boolean(termsError)}
-                aria-describedby={termsError ? 'register-terms-error' : undefined}
-              />
-              <span className="text-base-content">{t('auth.register.terms')}</span>
-            </label>
-            {termsError && (
-              <p id="register-terms-error" className="text-error text-sm">
-                {termsError}
-              </p>
-            )}
-            <SubmitButton busy={busy} className="btn-primary w-full mt-2">
-              {busy ? t('auth.register.submitting') : t('auth.register.submit')}
-            </SubmitButton>
-          </AppForm>
-          <AuthSwitch
-            question={t('auth.register.haveAccount')}
-            to="/login"
-            linkText={t('auth.register.login')}
-          />
+            <AuthCheckbox
+              id="register-terms"
+              label={t('auth.register.terms')}
+              labelClassName="whitespace-normal"
+              error={errorOf('terms')}
+              {...register('terms')}
+            />
+          </AuthForm>
+          <AuthSwitch to="login" />
         </>
       )}
     </AuthCard>

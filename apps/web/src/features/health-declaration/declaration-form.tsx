@@ -26,7 +26,7 @@ import { discardFileBlob } from '../../db/files-repo.ts';
 import { useWideScreen } from '../../lib/use-wide-screen.ts';
 import { DocumentsSection } from './documents-section.tsx';
 import { ContactSection, RiskZonesSection, SymptomsSection } from './exposure-sections.tsx';
-import { BasicInfoSection, HealthInfoSection, type SectionProps } from './form-sections.tsx';
+import { BasicInfoSection, CommitmentCard, HealthInfoSection, type SectionProps } from './form-sections.tsx';
 import { contactShown, type FileSlot, type FormValues, toFormInput } from './form-values.ts';
 import { Step, StepBar, StepProgress, stepOfFirstError } from './stepper.tsx';
 import { TravelerPicker } from './traveler-picker.tsx';
@@ -152,37 +152,28 @@ export function DeclarationForm({
           />
         </Step>
         <Step name="review" {...stepProps}>
-          <div className="card bg-base-100 border border-base-300 shadow-sm">
-            <div className="card-body p-4 sm:p-6 gap-3">
-              <label className="flex items-start gap-3 cursor-pointer">
-                <input
-                  type="checkbox"
-                  name="commitment"
-                  className={`checkbox checkbox-primary mt-0.5 ${commitmentError ? 'checkbox-error' : ''}`}
-                  checked={values.commitment}
-                  aria-invalid={Boolean(commitmentError)}
-                  onChange={(e) => set('commitment', e.target.checked)}
-                />
-                <span>{t('declaration.fields.commitment')}</span>
-              </label>
-              {commitmentError && (
-                <Alert tone="warning" announce="alert" soft={false} data-testid="commitment-alert">
-                  {commitmentError}
-                </Alert>
-              )}
-              {failed && (
-                <Alert tone="error" soft={false} data-testid="submit-failed">
-                  {t('declaration.errors.submitFailed')}
-                </Alert>
-              )}
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <button type="button" className="btn btn-ghost" onClick={onReset} disabled={busy}>
-                  {t('declaration.actions.reset')}
-                </button>
-                {!stepped && submitButton}
-              </div>
+          <CommitmentCard
+            checked={values.commitment}
+            invalid={Boolean(commitmentError)}
+            onChange={(checked) => set('commitment', checked)}
+          >
+            {commitmentError && (
+              <Alert tone="warning" announce="alert" soft={false} data-testid="commitment-alert">
+                {commitmentError}
+              </Alert>
+            )}
+            {failed && (
+              <Alert tone="error" soft={false} data-testid="submit-failed">
+                {t('declaration.errors.submitFailed')}
+              </Alert>
+            )}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <button type="button" className="btn btn-ghost" onClick={onReset} disabled={busy}>
+                {t('declaration.actions.reset')}
+              </button>
+              {!stepped && submitButton}
             </div>
-          </div>
+          </CommitmentCard>
         </Step>
         {stepped && <StepBar current={step} onStep={goTo} submit={submitButton} />}
       </AppForm>

@@ -189,3 +189,39 @@ export function HealthInfoSection(props: SectionProps) {
     </Section>
   );
 }
+
+/**
+ * The last card of a declaration: the traveller's commitment that the answers are true, then what
+ * the form shows under it (its alerts and buttons).
+ */
+export function CommitmentCard({
+  checked,
+  invalid,
+  onChange,
+  children,
+}: {
+  checked: boolean;
+  invalid: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="card bg-base-100 border border-base-300 shadow-sm">
+      <div className="card-body p-4 sm:p-6 gap-3">
+        <label className="flex items-start gap-3 cursor-pointer">
+          <input
+            type="checkbox"
+            name="commitment"
+            className={`checkbox checkbox-primary mt-0.5 ${invalid ? 'checkbox-error' : ''}`}
+            checked={checked}
+            aria-invalid={invalid}
+            onChange={(e) => onChange(e.target.checked)}
+          />
+          <span>{t('declaration.fields.commitment')}</span>
+        </label>
+        {children}
+      </div>
+    </div>
+  );
+}

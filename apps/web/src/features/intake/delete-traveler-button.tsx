@@ -6,7 +6,7 @@
 import { type LocalTraveler, TRAVELER_DELETE_WINDOW_HOURS } from '@bh/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/ui/modal.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { useSession } from '../../lib/session.ts';
 import { deleteWithReason } from './undo-delete.ts';
 
@@ -38,27 +38,15 @@ export function DeleteTravelerButton({
       >
         {t('intake.delete.button')}
       </button>
-      <Modal
+      <ConfirmDialog
         open={asking}
-        onClose={() => setAsking(false)}
         title={t('intake.delete.title')}
-        closeLabel={t('intake.delete.cancel')}
-        actions={
-          <>
-            <button type="button" className="btn" onClick={() => setAsking(false)}>
-              {t('intake.delete.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-error"
-              disabled={reason.trim() === ''}
-              onClick={() => void confirm()}
-              data-testid="traveler-delete-confirm"
-            >
-              {t('intake.delete.confirm')}
-            </button>
-          </>
-        }
+        confirmLabel={t('intake.delete.confirm')}
+        cancelLabel={t('intake.delete.cancel')}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => void confirm()}
+        confirmDisabled={reason.trim() === ''}
+        confirmTestId="traveler-delete-confirm"
       >
         <p className="mb-2">
           {traveler.fullName} ({traveler.passportNo})
@@ -75,7 +63,7 @@ export function DeleteTravelerButton({
           onChange={(e) => setReason(e.target.value)}
           data-testid="traveler-delete-reason"
         />
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

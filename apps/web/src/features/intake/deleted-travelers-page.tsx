@@ -6,6 +6,7 @@ import { type DeletedTraveler, deletedTravelerListSchema, travelerSchema } from 
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
@@ -57,39 +58,36 @@ export default function DeletedTravelersPage() {
       {state.kind === 'ready' && state.items.length === 0 && <p>{t('intake.trash.empty')}</p>}
       {state.kind === 'ready' && state.items.length > 0 && (
         <div className="overflow-x-auto">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{t('travelers.field.fullName')}</th>
-                <th>{t('travelers.field.passportNo')}</th>
-                <th>{t('travelers.field.entryDate')}</th>
-                <th>{t('intake.trash.deletedAt')}</th>
-                <th>{t('intake.trash.reason')}</th>
-                <th />
+          <DataTable
+            columns={[
+              t('travelers.field.fullName'),
+              t('travelers.field.passportNo'),
+              t('travelers.field.entryDate'),
+              t('intake.trash.deletedAt'),
+              t('intake.trash.reason'),
+              '',
+            ]}
+          >
+            {state.items.map((item) => (
+              <tr key={item.traveler.id}>
+                <td>{item.traveler.fullName}</td>
+                <td>{item.traveler.passportNo}</td>
+                <td>{item.traveler.entryDate}</td>
+                <td>{when(item.traveler.deletedAt)}</td>
+                <td>{item.reason}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    disabled={!isOnline}
+                    onClick={() => void restore(item)}
+                  >
+                    {t('intake.trash.restore')}
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {state.items.map((item) => (
-                <tr key={item.traveler.id}>
-                  <td>{item.traveler.fullName}</td>
-                  <td>{item.traveler.passportNo}</td>
-                  <td>{item.traveler.entryDate}</td>
-                  <td>{when(item.traveler.deletedAt)}</td>
-                  <td>{item.reason}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-sm"
-                      disabled={!isOnline}
-                      onClick={() => void restore(item)}
-                    >
-                      {t('intake.trash.restore')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         </div>
       )}
     </div>

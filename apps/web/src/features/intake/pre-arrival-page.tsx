@@ -19,6 +19,7 @@ import {
 } from '../health-declaration/exposure-sections.tsx';
 import {
   BasicInfoSection,
+  CommitmentCard,
   HealthInfoSection,
   type SectionProps,
 } from '../health-declaration/form-sections.tsx';
@@ -165,27 +166,18 @@ export default function PreArrivalPage() {
             <SymptomsSection {...sectionProps} />
             <ContactSection {...sectionProps} />
             <RiskZonesSection {...sectionProps} />
-            <div className="card bg-base-100 border border-base-300 shadow-sm">
-              <div className="card-body p-4 sm:p-6 gap-3">
-                <label className="flex items-start gap-3 cursor-pointer">
-                  <input
-                    type="checkbox"
-                    name="commitment"
-                    className="checkbox checkbox-primary mt-0.5"
-                    checked={answers.commitment}
-                    aria-invalid={Boolean(errorOf('commitment'))}
-                    onChange={(e) => set('commitment', e.target.checked)}
-                  />
-                  <span>{t('declaration.fields.commitment')}</span>
-                </label>
-                {errorOf('commitment') && <Alert tone="warning">{errorOf('commitment')}</Alert>}
-                {hasErrors && <Alert tone="error">{t('intake.preArrival.fixErrors')}</Alert>}
-                {tooLarge && <Alert tone="error">{t('intake.preArrival.tooLarge')}</Alert>}
-                <button type="submit" className="btn btn-primary self-end" data-testid="pre-arrival-submit">
-                  {t('intake.preArrival.submit')}
-                </button>
-              </div>
-            </div>
+            <CommitmentCard
+              checked={answers.commitment}
+              invalid={Boolean(errorOf('commitment'))}
+              onChange={(checked) => set('commitment', checked)}
+            >
+              {errorOf('commitment') && <Alert tone="warning">{errorOf('commitment')}</Alert>}
+              {hasErrors && <Alert tone="error">{t('intake.preArrival.fixErrors')}</Alert>}
+              {tooLarge && <Alert tone="error">{t('intake.preArrival.tooLarge')}</Alert>}
+              <button type="submit" className="btn btn-primary self-end" data-testid="pre-arrival-submit">
+                {t('intake.preArrival.submit')}
+              </button>
+            </CommitmentCard>
           </form>
         )}
       </div>

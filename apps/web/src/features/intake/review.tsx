@@ -19,6 +19,9 @@ import { Link } from 'react-router';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { validationResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
+import { FormActions } from '../../components/ui/form-actions.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { submitDeclaration } from '../../db/declarations-repo.ts';
 import { createTraveler, type LocalTraveler, updateTraveler } from '../../db/travelers-repo.ts';
 import { api } from '../../lib/api.ts';
@@ -130,24 +133,19 @@ export function Review({ draft, online, onDone }: { draft: Draft; online: boolea
             {diff.length === 0 ? (
               <span>{t('intake.review.noDifferences')}</span>
             ) : (
-              <table className="table table-xs" aria-label={t('intake.review.differences')}>
-                <thead>
-                  <tr>
-                    <th>{t('intake.review.field')}</th>
-                    <th>{t('intake.review.existing')}</th>
-                    <th>{t('intake.review.scanned')}</th>
+              <DataTable
+                className="table-xs"
+                label={t('intake.review.differences')}
+                columns={[t('intake.review.field'), t('intake.review.existing'), t('intake.review.scanned')]}
+              >
+                {diff.map((d) => (
+                  <tr key={d.field}>
+                    <td>{t(`travelers.field.${d.field}`)}</td>
+                    <td>{d.existing}</td>
+                    <td className="font-semibold">{d.scanned}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {diff.map((d) => (
-                    <tr key={d.field}>
-                      <td>{t(`travelers.field.${d.field}`)}</td>
-                      <td>{d.existing}</td>
-                      <td className="font-semibold">{d.scanned}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </DataTable>
             )}
           </div>
         </Alert>
@@ -182,14 +180,11 @@ export function Review({ draft, online, onDone }: { draft: Draft; online: boolea
         </div>
       </section>
       {failed && <Alert tone="error">{t('travelers.form.saveError')}</Alert>}
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn" onClick={onDone}>
-          {t('intake.delete.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="review-save">
+      <FormActions back={t('intake.delete.cancel')} onBack={onDone}>
+        <SubmitButton busy={busy} className="btn-primary" data-testid="review-save">
           {existing ? t('intake.review.update') : t('intake.review.create')}
-        </button>
-      </div>
+        </SubmitButton>
+      </FormActions>
     </form>
   );
 }

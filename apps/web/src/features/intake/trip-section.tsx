@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { DateFieldRow } from '../../components/ui/date-field.tsx';
 import { Field } from '../../components/ui/field.tsx';
+import { ChoiceOptions } from '../../components/ui/options.tsx';
 import { Section } from '../health-declaration/form-sections.tsx';
 import type { TripField, TripValues } from './pre-arrival-values.ts';
 
@@ -59,12 +60,7 @@ export function TripSection({ values, set, errorOf }: Props) {
           value={values[field]}
           onChange={(e) => set(field, e.target.value)}
         >
-          <option value="">{t('travelers.form.select')}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <ChoiceOptions placeholder={t('travelers.form.select')} choices={options} />
         </select>
       )}
     </Field>

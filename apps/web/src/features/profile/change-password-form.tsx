@@ -8,15 +8,15 @@ import { type ChangePassword, changePasswordSchema, PASSWORD_MIN_LENGTH } from '
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AppForm } from '../../components/form/app-form.tsx';
+import { CardForm } from '../../components/form/card-form.tsx';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
-import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { AuthField } from '../auth/auth-field.tsx';
 import { saveOfflineVerifier } from '../auth/offline-verifier.ts';
+import { OnlineSubmit } from './online-submit.tsx';
 import { changePassword, serverFieldErrors } from './profile-api.ts';
 
 const resolver = schemaResolver(changePasswordSchema);
@@ -30,11 +30,9 @@ export function ChangePasswordForm({ user, online }: { user: SessionUser; online
     defaultValues: EMPTY,
   });
   const errorOf = useErrorText(formState.errors);
-  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   const onSubmit = handleSubmit(async (form) => {
-    setBusy(true);
     try {
       await changePassword(form);
       await saveOfflineVerifier(user.email, form.newPassword, user).catch(() => {});
@@ -50,58 +48,48 @@ export function ChangePasswordForm({ user, online }: { user: SessionUser; online
         const code = err instanceof ApiError ? (err.isNetwork ? 'network_error' : err.code) : 'unknown_error';
         setMessage({ tone: 'error', text: t(`errors.${code}`, { defaultValue: t('errors.unknown_error') }) });
       }
-    } finally {
-      setBusy(false);
     }
   });
 
   return (
-    <AppForm
+    <CardForm
+      title={t('profile.password.title')}
       onSubmit={onSubmit}
       onStart={() => setMessage(null)}
-      className="card bg-base-100 shadow-sm"
-      aria-labelledby="password-title"
       data-testid="change-password-form"
     >
-      <div className="card-body gap-2">
-        <h2 id="password-title" className="card-title text-lg">
-          {t('profile.password.title')}
-        </h2>
-        <div className="text-sm">
-          <p className="font-medium">{t('profile.password.rulesTitle')}</p>
-          <ul className="list-disc ps-5 opacity-80" data-testid="password-rules">
-            <li>{t('profile.password.ruleLength', { min: PASSWORD_MIN_LENGTH })}</li>
-            <li>{t('profile.password.ruleMix')}</li>
-            <li>{t('profile.password.ruleDifferent')}</li>
-            <li>{t('profile.password.ruleSignOut')}</li>
-          </ul>
-        </div>
-        {message && (
-          <Alert tone={message.tone} data-testid="password-message">
-            {message.text}
-          </Alert>
-        )}
-        <input type="text" autoComplete="username" value={user.email} readOnly hidden />
-        {FIELDS.map((name) => (
-          <AuthField
-            key={name}
-            id={`profile-${name}`}
-            label={t(`profile.password.${name}`)}
-            type="password"
-            autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'}
-            {...register(name)}
-            error={errorOf(name)}
-          />
-        ))}
-        {!online && (
-          <p className="text-sm text-warning-content bg-warning/20 rounded-box p-2">{t('profile.offline')}</p>
-        )}
-        <div className="card-actions justify-end">
-          <SubmitButton busy={busy} className="btn-primary min-h-11" disabled={busy || !online}>
-            {t('profile.password.submit')}
-          </SubmitButton>
-        </div>
+      <div className="text-sm">
+        <p className="font-medium">{t('profile.password.rulesTitle')}</p>
+        <ul className="list-disc ps-5 opacity-80" data-testid="password-rules">
+          <li>{t('profile.password.ruleLength', { min: PASSWORD_MIN_LENGTH })}</li>
+          <li>{t('profile.password.ruleMix')}</li>
+          <li>{t('profile.password.ruleDifferent')}</li>
+          <li>{t('profile.password.ruleSignOut')}</li>
+        </ul>
       </div>
-    </AppForm>
+      {message && (
+        <Alert tone={message.tone} data-testid="password-message">
+          {message.text}
+        </Alert>
+      )}
+      <input type="text" autoComplete="username" value={user.email} readOnly hidden />
+      {FIELDS.map((name) => (
+        <AuthField
+          key={name}
+          id={`profile-${name}`}
+          label={t(`profile.password.${name}`)}
+          type="password"
+          autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'}
+          {...register(name)}
+          error={errorOf(name)}
+        />
+      ))}
+      {!online && (
+        <p className="text-sm text-warning-content bg-warning/20 rounded-box p-2">{t('profile.offline')}</p>
+      )}
+      <OnlineSubmit busy={formState.isSubmitting} online={online}>
+        {t('profile.password.submit')}
+      </OnlineSubmit>
+    </CardForm>
   );
 }

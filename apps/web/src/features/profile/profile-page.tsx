@@ -13,13 +13,13 @@ import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
-import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { getSession, type SessionUser, setSession, useSession } from '../../lib/session.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 import { AuthField } from '../auth/auth-field.tsx';
 import { LanguageSwitcher } from '../layout/language-switcher.tsx';
 import { ThemeToggle } from '../layout/theme-toggle.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { OnlineSubmit } from './online-submit.tsx';
 import { serverFieldErrors, updateProfile } from './profile-api.ts';
 import { SessionCard } from './session-card.tsx';
 
@@ -32,10 +32,8 @@ function NameForm({ user, online }: { user: SessionUser; online: boolean }) {
     defaultValues: { name: user.name },
   });
   const errorOf = useErrorText(formState.errors);
-  const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<boolean | null>(null);
   const onSubmit = handleSubmit(async (update) => {
-    setBusy(true);
     try {
       const fresh = await updateProfile(update);
       const session = getSession();
@@ -45,8 +43,6 @@ function NameForm({ user, online }: { user: SessionUser; online: boolean }) {
       const fields = serverFieldErrors(err);
       for (const f of fields) if (f.field === 'name') setError('name', { type: 'server', message: f.code });
       setSaved(fields.length > 0 ? null : false);
-    } finally {
-      setBusy(false);
     }
   });
   return (
@@ -60,11 +56,9 @@ function NameForm({ user, online }: { user: SessionUser; online: boolean }) {
         {...register('name')}
         error={errorOf('name')}
       />
-      <div className="flex justify-end mt-2">
-        <SubmitButton busy={busy} className="btn-primary min-h-11" disabled={busy || !online}>
-          {t('profile.save')}
-        </SubmitButton>
-      </div>
+      <OnlineSubmit busy={formState.isSubmitting} online={online}>
+        {t('profile.save')}
+      </OnlineSubmit>
     </AppForm>
   );
 }

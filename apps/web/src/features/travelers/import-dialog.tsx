@@ -6,8 +6,10 @@
 import type { FieldIssue, TravelerImportReport } from '@bh/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/ui/data-table.tsx';
 import { FormActions } from '../../components/ui/form-actions.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { requestSync } from '../../sync/triggers.ts';
 import { ImportError, rejectionReportCsv, saveText, uploadImport } from './csv-transfer.ts';
 
@@ -164,40 +166,35 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                   </p>
                 )}
                 <div className="max-h-60 overflow-auto">
-                  <table className="table table-xs">
-                    <thead>
-                      <tr>
-                        <th>{t('travelers.import.row')}</th>
-                        <th>{t('travelers.import.reason')}</th>
+                  <DataTable
+                    className="table-xs"
+                    columns={[t('travelers.import.row'), t('travelers.import.reason')]}
+                  >
+                    {report.rejected.slice(0, SHOWN_ROWS).map((r) => (
+                      <tr key={r.row}>
+                        <td className="tabular-nums">{r.row}</td>
+                        <td>
+                          {r.errors
+                            .map((e) => `${e.field ? `${fieldName(e.field)}: ` : ''}${t(e.code)}`)
+                            .join('; ')}
+                        </td>
                       </tr>
-                    </thead>
-                    <tbody>
-                      {report.rejected.slice(0, SHOWN_ROWS).map((r) => (
-                        <tr key={r.row}>
-                          <td className="tabular-nums">{r.row}</td>
-                          <td>
-                            {r.errors
-                              .map((e) => `${e.field ? `${fieldName(e.field)}: ` : ''}${t(e.code)}`)
-                              .join('; ')}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                    ))}
+                  </DataTable>
                 </div>
               </div>
             )}
           </div>
         )}
         <FormActions place="modal" back={t('travelers.import.close')} onBack={onClose}>
-          <button
-            type="submit"
-            className="btn btn-primary"
+          <SubmitButton
+            busy={busy}
+            className="btn-primary"
             disabled={!file || busy}
             data-testid="import-start"
           >
             {t('travelers.import.start')}
-          </button>
+          </SubmitButton>
         </FormActions>
       </form>
     </Modal>

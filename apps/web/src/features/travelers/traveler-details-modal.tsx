@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { StatRow } from '../../components/ui/stat-row.tsx';
 import type { LocalTraveler } from '../../db/travelers-repo.ts';
 import { DeleteTravelerButton } from '../intake/delete-traveler-button.tsx';
 import { LifecycleSection } from '../lifecycle/lifecycle-section.tsx';
@@ -16,16 +17,10 @@ import { StatusBadge, SyncBadge } from './status-badges.tsx';
 import { useGoToDeclaration } from './traveler-links.ts';
 import { useReferenceLists } from './use-travelers.ts';
 
-function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
-  return (
-    <div className="grid grid-cols-[minmax(7rem,40%)_1fr] gap-2 py-1 border-b border-base-200 text-sm">
-      <dt className="opacity-70">{label}</dt>
-      <dd className="break-words" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
+/** A field of the traveller: its name and value. */
+const Row = (props: { label: string; value: ReactNode; testId?: string }) => (
+  <StatRow look="detail" {...props} />
+);
 
 /** A headed list of plain "label: value" rows (labels are unique within a group). */
 function RowGroup({ title, rows }: { title: string; rows: [label: string, value: ReactNode][] }) {

@@ -11,6 +11,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { CountryCombobox } from '../../components/ui/country-combobox.tsx';
 import { AppDateField } from '../../components/ui/date-field.tsx';
 import { Field, type FieldControlProps } from '../../components/ui/field.tsx';
+import { ChoiceOptions } from '../../components/ui/options.tsx';
 import type { ReferenceLists } from '../../db/reference-repo.ts';
 
 export type FormValues = Record<string, string>;
@@ -58,12 +59,7 @@ export function TravelerFormFields({ values, errorOf, bind, lists, flightRequire
     <Field label={t(`travelers.field.${name}`)} error={errorOf(name)} required={required}>
       {(p: FieldControlProps) => (
         <select {...p} {...bind(name)} className="select w-full" value={values[name] ?? ''}>
-          <option value="">{select}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <ChoiceOptions placeholder={select} choices={options} />
         </select>
       )}
     </Field>

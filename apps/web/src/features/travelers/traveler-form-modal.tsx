@@ -21,7 +21,10 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { validationResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { FormActions } from '../../components/ui/form-actions.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { createTraveler, type LocalTraveler, updateTraveler } from '../../db/travelers-repo.ts';
 import { type FormValues, TravelerFormFields } from './traveler-form-fields.tsx';
 import { useGoToDeclaration } from './traveler-links.ts';
@@ -141,29 +144,19 @@ export function TravelerFormModal({
 
   if (saved) {
     return (
-      <Modal
+      <ConfirmDialog
         open={open}
-        onClose={onClose}
         title={t('travelers.saved.title')}
-        closeLabel={t('travelers.saved.no')}
-        actions={
-          <>
-            <button type="button" className="btn" onClick={onClose} data-testid="saved-no">
-              {t('travelers.saved.no')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              data-testid="saved-yes"
-              onClick={() => goToDeclaration(saved)}
-            >
-              {t('travelers.saved.yes')}
-            </button>
-          </>
-        }
+        confirmLabel={t('travelers.saved.yes')}
+        cancelLabel={t('travelers.saved.no')}
+        destructive={false}
+        onCancel={onClose}
+        onConfirm={() => goToDeclaration(saved)}
+        confirmTestId="saved-yes"
+        cancelTestId="saved-no"
       >
         <p data-testid="saved-question">{formatMessage('traveler.savedConfirm', i18n.language)}</p>
-      </Modal>
+      </ConfirmDialog>
     );
   }
 
@@ -189,14 +182,11 @@ export function TravelerFormModal({
             {saveError}
           </Alert>
         )}
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onClose}>
-            {t('travelers.form.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="traveler-save">
+        <FormActions place="modal" back={t('travelers.form.cancel')} onBack={onClose}>
+          <SubmitButton busy={busy} className="btn-primary" data-testid="traveler-save">
             {busy ? t('travelers.form.saving') : t('travelers.form.save')}
-          </button>
-        </div>
+          </SubmitButton>
+        </FormActions>
       </form>
     </Modal>
   );

@@ -3,7 +3,7 @@ import { type AdminUser, ROLES, type UserCreate, userCreateSchema } from '@bh/sh
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AppForm } from '../../components/form/app-form.tsx';
+import { CardForm } from '../../components/form/card-form.tsx';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { setServerFieldErrors } from '../../components/form/server-field-errors.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
@@ -35,11 +35,10 @@ export function UserCreateForm({
     shouldFocusError: false,
   });
   const errorOf = useErrorText(formState.errors);
-  const [busy, setBusy] = useState(false);
+  const busy = formState.isSubmitting;
   const [error, setFailure] = useState<string | null>(null);
 
   const onSubmit = handleSubmit(async (value) => {
-    setBusy(true);
     try {
       onCreated(await createUser(value));
       reset();
@@ -48,8 +47,6 @@ export function UserCreateForm({
         setError('email', { type: 'server', message: 'auth.errors.emailTaken' });
       else if (!setServerFieldErrors(err, setError, ['password', 'email', 'name']))
         setFailure(apiErrorKey(err));
-    } finally {
-      setBusy(false);
     }
   });
 
@@ -66,43 +63,41 @@ export function UserCreateForm({
   );
 
   return (
-    <AppForm
+    <CardForm
+      title={t('users.create.title')}
+      gap="gap-1"
       onSubmit={onSubmit}
       onStart={() => setFailure(null)}
-      className="card bg-base-100 shadow-sm"
       data-testid="user-create-form"
     >
-      <div className="card-body gap-1">
-        <h2 className="card-title text-lg">{t('users.create.title')}</h2>
-        {error && <Alert tone="error">{t(error)}</Alert>}
-        <div className="grid grid-cols-1 md:grid-cols-2 gap-x-4">
-          {text('name', 'text')}
-          {text('email', 'email')}
-          {text('password', 'password')}
-          <AuthField id="new-user-role" label={t('users.fields.role')} error={errorOf('role')}>
-            <select id="new-user-role" className="select w-full" {...register('role')}>
-              <Options values={ROLES} label={(r) => t(`auth.roles.${r}`)} />
-            </select>
-          </AuthField>
-        </div>
-        {/* Lets the password be 8-11 characters; the server records the consent in the audit trail. */}
-        <div className="flex items-center gap-2 py-1">
-          <input
-            id="new-user-short-password"
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            {...register('shortPasswordConsent')}
-          />
-          <label htmlFor="new-user-short-password" className="cursor-pointer text-base-content">
-            {t('users.create.shortPasswordConsent')}
-          </label>
-        </div>
-        <FormActions back={t('users.actions.cancel')} onBack={onCancel} quietBack>
-          <SubmitButton busy={busy} className="btn-primary">
-            {t('users.create.submit')}
-          </SubmitButton>
-        </FormActions>
+      {error && <Alert tone="error">{t(error)}</Alert>}
+      <div className="grid grid-cols-1 md:grid-cols-2 gap-x-4">
+        {text('name', 'text')}
+        {text('email', 'email')}
+        {text('password', 'password')}
+        <AuthField id="new-user-role" label={t('users.fields.role')} error={errorOf('role')}>
+          <select id="new-user-role" className="select w-full" {...register('role')}>
+            <Options values={ROLES} label={(r) => t(`auth.roles.${r}`)} />
+          </select>
+        </AuthField>
       </div>
-    </AppForm>
+      {/* Lets the password be 8-11 characters; the server records the consent in the audit trail. */}
+      <div className="flex items-center gap-2 py-1">
+        <input
+          id="new-user-short-password"
+          type="checkbox"
+          className="checkbox checkbox-sm"
+          {...register('shortPasswordConsent')}
+        />
+        <label htmlFor="new-user-short-password" className="cursor-pointer text-base-content">
+          {t('users.create.shortPasswordConsent')}
+        </label>
+      </div>
+      <FormActions back={t('users.actions.cancel')} onBack={onCancel} quietBack>
+        <SubmitButton busy={busy} className="btn-primary">
+          {t('users.create.submit')}
+        </SubmitButton>
+      </FormActions>
+    </CardForm>
   );
 }

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
 import { Options } from '../../components/ui/options.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../lib/session.ts';
@@ -122,30 +123,28 @@ export default function UsersPage() {
             ))}
           </ul>
           <div className="hidden md:block overflow-x-auto rounded-box bg-base-100 shadow-sm">
-            <table className="table" data-testid="users-table">
-              <thead>
-                <tr>
-                  <th>{t('users.fields.name')}</th>
-                  <th>{t('users.fields.email')}</th>
-                  <th>{t('users.fields.role')}</th>
-                  <th>{t('users.fields.status')}</th>
-                  <th>
-                    <span className="sr-only">{t('users.fields.actions')}</span>
-                  </th>
+            <DataTable
+              testId="users-table"
+              columns={[
+                t('users.fields.name'),
+                t('users.fields.email'),
+                t('users.fields.role'),
+                t('users.fields.status'),
+                <span key="actions" className="sr-only">
+                  {t('users.fields.actions')}
+                </span>,
+              ]}
+            >
+              {users.map((u) => (
+                <tr key={u.id} data-testid="user-row" data-email={u.email}>
+                  <td className="font-medium">{u.name}</td>
+                  <td className="break-all">{u.email}</td>
+                  <td>{roleSelect(u)}</td>
+                  <td>{status(u)}</td>
+                  <td className="text-right">{toggle(u)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {users.map((u) => (
-                  <tr key={u.id} data-testid="user-row" data-email={u.email}>
-                    <td className="font-medium">{u.name}</td>
-                    <td className="break-all">{u.email}</td>
-                    <td>{roleSelect(u)}</td>
-                    <td>{status(u)}</td>
-                    <td className="text-right">{toggle(u)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           </div>
         </>
       )}
