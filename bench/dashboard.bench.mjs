@@ -16,7 +16,7 @@ import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { root, writeResult } from './travelers-fixture.mjs';
 
 const N = Number(process.env.BENCH_DASHBOARD_N ?? 100_000);
-const ROUNDS = Number(process.env.BENCH_DASHBOARD_ROUNDS ?? 40);
+const ROUNDS = Number(process.env.BENCH_DASHBOARD_ROUNDS ?? 100);
 const port = Number(process.env.BENCH_PORT ?? 3292);
 // 365 entry days: about 270 arrivals today, the lookup of today's declarations included.
 const DAYS = 365;
