@@ -26,11 +26,11 @@ const percentile = (values: number[], p: number) => {
 };
 
 window.dashboardBench = {
-  async fill(n: number, today: string, days: number) {
+  async fill(n: number, today: string, days: number, schedules: boolean) {
     const database = new PWADatabase(NAME);
     await database.open();
     const started = performance.now();
-    await fillDashboardFixture(database, n, today, days);
+    await fillDashboardFixture(database, n, today, days, { schedules });
     const ms = performance.now() - started;
     database.close();
     return { ms };

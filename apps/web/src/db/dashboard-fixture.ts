@@ -9,20 +9,30 @@ const STATUSES = ['pending', 'declared', 'tested', 'cleared', 'quarantine'];
 const RISKS = ['low', 'medium', 'high'];
 const DAY_MS = 86_400_000;
 
-export async function fillDashboardFixture(database: PWADatabase, n: number, today: string, days = 30) {
+export async function fillDashboardFixture(
+  database: PWADatabase,
+  n: number,
+  today: string,
+  days = 30,
+  /** Quarantined travellers who entered in the last 14 days get a 14-day schedule (no check-ins). */
+  options: { schedules?: boolean } = {},
+) {
   const base = Date.parse(`${today}T00:00:00Z`);
   const travelers = [];
   const declarations = [];
   for (let i = 0; i < n; i++) {
     const id = `t-${i}`;
     const entryDate = new Date(base - (i % days) * DAY_MS).toISOString().slice(0, 10);
+    const status = STATUSES[i % STATUSES.length];
+    const scheduled = options.schedules === true && status === 'quarantine' && i % days < 14;
     travelers.push({
       id,
       fullName: `Traveller ${i}`,
       passportNo: `P${String(i).padStart(8, '0')}`,
       nationality: 'VN',
       entryDate,
-      status: STATUSES[i % STATUSES.length],
+      status,
+      ...(scheduled ? { quarantineStart: entryDate, quarantineDays: 14 } : {}),
       createdAt: `${entryDate}T08:00:00.000Z`,
       version: 1,
       deletedAt: i % 50 === 49 ? `${today}T09:00:00.000Z` : null,

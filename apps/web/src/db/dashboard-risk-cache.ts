@@ -25,15 +25,20 @@ export class HighRiskCache {
   /** The ids among `travelerIds` with a live high-risk declaration (reads only unknown ids). */
   async highRiskAmong(travelerIds: readonly string[]): Promise<Set<string>> {
     const unknown = travelerIds.filter((id) => !this.known.has(id));
+    const read = new Map<string, boolean>();
     if (unknown.length > 0) {
+      const before = this.getVersion();
       // A traveller's declaration has the traveller's id (declarations-repo.ts).
       const found = await this.database.declarations.bulkGet(unknown);
       unknown.forEach((id, i) => {
         const d = found[i];
-        this.known.set(id, Boolean(d && !d.deletedAt && d.riskLevel === 'high'));
+        read.set(id, Boolean(d && !d.deletedAt && d.riskLevel === 'high'));
       });
+      // A declaration written while reading may have made these answers stale: they are used
+      // once (the version bump recomputes the figures) but not kept.
+      if (this.getVersion() === before) for (const [id, high] of read) this.known.set(id, high);
     }
-    return new Set(travelerIds.filter((id) => this.known.get(id)));
+    return new Set(travelerIds.filter((id) => read.get(id) ?? this.known.get(id)));
   }
 
   private forget(parts: ObservabilitySet) {
