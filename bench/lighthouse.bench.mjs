@@ -13,6 +13,8 @@ import { root, startServer, writeResult } from './travelers-fixture.mjs';
 const webDist = path.join(root, 'apps/web/dist');
 if (!existsSync(path.join(webDist, 'index.html')))
   throw new Error('apps/web/dist is not built: run npm run build');
+/** An audit's details (Lighthouse types them per audit; the bench reads a few fields). */
+const details = (report, id) => report.audits[id]?.details;
 const debugPort = Number(process.env.BENCH_DEBUG_PORT ?? 9339);
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3205), webDist });
 let browser;
@@ -38,6 +40,11 @@ try {
       tbtMs: ms('total-blocking-time'),
       unusedJsKB: Math.round((report.audits['unused-javascript']?.details?.overallSavingsBytes ?? 0) / 1024),
       transferKB: Math.round((report.audits['total-byte-weight']?.numericValue ?? 0) / 1024),
+      clsScore: +(report.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
+      speedIndexMs: ms('speed-index'),
+      // What to fix next: the LCP element and the requests that block the first paint.
+      lcpElement: details(report, 'largest-contentful-paint-element')?.items?.[0]?.items?.[0]?.node?.snippet,
+      renderBlocking: (details(report, 'render-blocking-resources')?.items ?? []).map((i) => i.url),
     };
   }
   writeResult('lighthouse', {

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress.ts';
+import { preloadRoute } from './build/preload-route.ts';
 
 export default defineConfig({
   plugins: [
@@ -37,6 +38,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    preloadRoute('src/features/auth/login-page.tsx'),
     precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
