@@ -65,7 +65,7 @@ test('travellers made offline survive a reload while offline, then reach the ser
 test.describe('without a service worker', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('the add form opens offline: the list preloads its dialogs once idle', async ({ page, context }) => {
+  test('the add form opens offline: the list loads its dialogs next to it', async ({ page, context }) => {
     await loginAs(page, 'officer');
     await expect(page.getByTestId('traveler-table').or(page.getByTestId('travelers-empty'))).toBeVisible();
     // The form's module arrives without anyone opening the form.

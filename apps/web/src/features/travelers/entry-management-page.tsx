@@ -5,7 +5,7 @@
  */
 import type { TravelerFilters } from '@bh/shared';
 import { SearchX, UserPlus } from 'lucide-react';
-import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSyncState } from '../../sync/use-sync-state.ts';
@@ -13,13 +13,7 @@ import { IntakeToolbar } from '../intake/intake-toolbar.tsx';
 import { ExportButton } from './export-button.tsx';
 import { FilterSheet } from './filter-sheet.tsx';
 import { useLinkedFilter } from './linked-filter.tsx';
-import {
-  ImportDialog,
-  preloadListDialogs,
-  SearchPanel,
-  TravelerDetailsModal,
-  TravelerFormModal,
-} from './list-dialogs.tsx';
+import { ImportDialog, SearchPanel, TravelerDetailsModal, TravelerFormModal } from './list-dialogs.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
 import { activeFilterCount, EMPTY_FILTERS, withQuickSearch } from './quick-search.ts';
 import { ShortcutsHelp } from './shortcuts-help.tsx';
@@ -70,7 +64,6 @@ export default function EntryManagementPage() {
     else setHelpOpen(true);
   }, []);
   useListShortcuts(shortcut);
-  useEffect(preloadListDialogs, []);
 
   let content: React.ReactNode;
   if (state.status === 'error') {
