@@ -4,7 +4,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress.ts';
-import { preloadRoute } from './build/preload-route.ts';
 
 export default defineConfig({
   plugins: [
@@ -38,7 +37,6 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    preloadRoute('src/features/auth/login-page.tsx'),
     precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
