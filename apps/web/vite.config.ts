@@ -49,6 +49,11 @@ export default defineConfig({
         main: fileURLToPath(new URL('index.html', import.meta.url)),
         offline: fileURLToPath(new URL('offline.html', import.meta.url)),
       },
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] }],
+        },
+      },
     },
   },
   // Shown as the build date on /pwa-settings (features/pwa/app-info.ts).

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { officerReadyOffline } from './helpers.ts';
+import { loginAs, officerReadyOffline } from './helpers.ts';
 import { addTraveler, rowOf, uniq } from './travelers-helpers.ts';
 
 test.use({ viewport: { width: 1280, height: 900 }, locale: 'vi-VN' });
@@ -60,4 +60,26 @@ test('travellers made offline survive a reload while offline, then reach the ser
     )
     .toBe(2);
   for (const name of names) await expect(rowOf(page, name).getByTestId('traveler-sync')).toHaveCount(0);
+});
+
+test.describe('without a service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('the add form opens offline: the list loads its dialogs next to it', async ({ page, context }) => {
+    await loginAs(page, 'officer');
+    await expect(page.getByTestId('traveler-table').or(page.getByTestId('travelers-empty'))).toBeVisible();
+    // The form's module arrives without anyone opening the form.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance.getEntriesByType('resource').some((e) => e.name.includes('traveler-form-modal')),
+        ),
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    const name = `Preloaded ${uniq()}`;
+    await addTraveler(page, { fullName: name, passportNo: `FR${uniq()}3`, nationality: 'FR' });
+    await expect(rowOf(page, name).getByTestId('traveler-sync')).toHaveAttribute('data-sync', 'pending');
+  });
 });

@@ -16,9 +16,14 @@ installAuthRefresh();
 registerServiceWorker();
 // Install prompt capture and persistent-storage request (after login) start with the app.
 startPwa();
-// The database layer and the sync engine load once someone is logged in: the login screen
-// does not download them.
-const startSync = () => void import('./sync/runtime.ts').then((m) => m.startSync());
+// The database layer, the settings' effects and the sync engine load once someone is logged
+// in: the login screen does not download them. The effects start first, so that the autoSync
+// setting gates the engine's first run.
+const startSync = () =>
+  void import('./features/pwa/settings-effects.ts')
+    .then((m) => m.startSettingsEffects())
+    .then(() => import('./sync/runtime.ts'))
+    .then((m) => m.startSync());
 if (getSession()) startSync();
 else {
   const stop = subscribeSession(() => {

@@ -4,7 +4,8 @@
  * the catch-all 404 page (which searches the table). Every page is lazy-loaded so the login route's JavaScript stays small;
  * `handle.titleKey` gives the document title (title-updater.tsx).
  */
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router';
+import { getSession } from '../lib/session.ts';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { RouteError } from './route-error.tsx';
 import { type AppRoute, HOME_PATH, routesWith } from './routes.ts';
@@ -59,4 +60,17 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * A visitor without a session who opens `/` or a signed-in screen starts on /login: the router
+ * loads every lazy route of a match at once, so it would download the frame and the page (the
+ * database layer included) only for RequireAuth to send the visitor to the login screen.
+ */
+function startSignedOutOnLogin() {
+  if (getSession()) return;
+  const path = window.location.pathname;
+  const signedIn = [...routesWith('user'), ...routesWith('admin')].some((r) => matchPath(r.path, path));
+  if (path === '/' || signedIn) window.history.replaceState(null, '', '/login');
+}
+
+startSignedOutOnLogin();
 export const router = createBrowserRouter(routes);

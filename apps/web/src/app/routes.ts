@@ -8,6 +8,7 @@
 import type { ComponentType } from 'react';
 import type { NavIconName } from '../features/layout/icons.tsx';
 import type { SidebarItem } from '../features/layout/sidebar.tsx';
+import { preloadListDialogs } from '../features/travelers/list-dialog-loaders.ts';
 
 /**
  * Who may open a route. guest: only without a session (a logged-in user goes home); user:
@@ -45,7 +46,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/entry-management',
-    load: () => import('../features/travelers/entry-management-page.tsx'),
+    // The list's dialogs load next to the list (features/travelers/list-dialog-loaders.ts).
+    load: () => {
+      preloadListDialogs();
+      return import('../features/travelers/entry-management-page.tsx');
+    },
     titleKey: 'app.routes.entryManagement',
     guard: 'user',
     nav: { icon: 'list', order: 1 },

@@ -10,6 +10,7 @@ import { type EngineState, SyncEngine, type SyncNotice } from './engine.ts';
 import { uploadPendingFiles } from './file-uploads.ts';
 import { httpTransport } from './http-transport.ts';
 import { pushNotice } from './notices.ts';
+import { serialRuns } from './serial-runs.ts';
 import { automaticSyncAllowed, onSyncRequested } from './triggers.ts';
 
 const TIMER_MS = 60_000;
@@ -65,7 +66,7 @@ const channel: BroadcastChannel | null =
 let started = false;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
-async function run(reason: string) {
+const run = serialRuns(async (reason: string) => {
   if (!automaticSyncAllowed()) return;
   const result = await engine.sync();
   if (!result.ran && navigator.onLine && getSession() && reason !== 'busy-retry') {
@@ -78,7 +79,7 @@ async function run(reason: string) {
     if (retryTimer) clearTimeout(retryTimer);
     retryTimer = setTimeout(() => void run('backoff'), Math.max(500, due - Date.now()));
   }
-}
+});
 
 /** Starts the triggers once (called by the app shell after the first render). */
 export function startSync() {

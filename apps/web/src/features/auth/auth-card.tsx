@@ -13,7 +13,9 @@ export function AuthCard({
   children: ReactNode;
 }) {
   return (
-    <main className="min-h-screen bg-base-200 flex items-center justify-center p-4">
+    // On a phone the card starts near the top: what appears late at its end (the demo accounts)
+    // then moves nothing above it (no layout shift).
+    <main className="min-h-screen bg-base-200 flex items-start sm:items-center justify-center p-4 pt-[8vh] sm:pt-4">
       <div className={`card w-full ${wide ? 'max-w-lg' : 'max-w-md'} bg-base-100 shadow-xl`}>
         <div className="card-body gap-3">
           <h1 className="text-2xl font-bold text-center">{title}</h1>

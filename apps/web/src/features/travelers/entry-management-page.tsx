@@ -5,22 +5,19 @@
  */
 import type { TravelerFilters } from '@bh/shared';
 import { SearchX, UserPlus } from 'lucide-react';
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 import { IntakeToolbar } from '../intake/intake-toolbar.tsx';
 import { ExportButton } from './export-button.tsx';
 import { FilterSheet } from './filter-sheet.tsx';
-import { ImportDialog } from './import-dialog.tsx';
 import { useLinkedFilter } from './linked-filter.tsx';
+import { ImportDialog, SearchPanel, TravelerDetailsModal, TravelerFormModal } from './list-dialogs.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
 import { activeFilterCount, EMPTY_FILTERS, withQuickSearch } from './quick-search.ts';
-import { SearchPanel } from './search-panel.tsx';
 import { ShortcutsHelp } from './shortcuts-help.tsx';
 import { StatsBar } from './stats-bar.tsx';
-import { TravelerDetailsModal } from './traveler-details-modal.tsx';
-import { TravelerFormModal } from './traveler-form-modal.tsx';
 import { TravelerList } from './traveler-list.tsx';
 import { type ShortcutAction, useListShortcuts } from './use-list-shortcuts.ts';
 import { useReferenceLists, useTraveler, useTravelerSearch, useWideScreen } from './use-travelers.ts';
@@ -36,6 +33,8 @@ export default function EntryManagementPage() {
   const [filters, setFilters] = useState<TravelerFilters>(EMPTY_FILTERS);
   const [query, setQuery] = useState('');
   const [sheetOpen, setSheetOpen] = useState(false);
+  // The phone's filter sheet gets its panel when first opened, then keeps it (and what was typed).
+  const [sheetUsed, setSheetUsed] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
   const deferredQuery = useDeferredValue(query);
   const effective = useMemo(() => withQuickSearch(filters, deferredQuery), [filters, deferredQuery]);
@@ -156,13 +155,17 @@ export default function EntryManagementPage() {
     </>
   );
   const panel = (
-    <SearchPanel
-      key={panelKey}
-      onSearch={(next) => {
-        setFilters(next);
-        setSheetOpen(false);
-      }}
-    />
+    <Suspense
+      fallback={<div className="card bg-base-100 shadow-sm min-h-36" data-testid="traveler-search-loading" />}
+    >
+      <SearchPanel
+        key={panelKey}
+        onSearch={(next) => {
+          setFilters(next);
+          setSheetOpen(false);
+        }}
+      />
+    </Suspense>
   );
 
   return (
@@ -178,7 +181,10 @@ export default function EntryManagementPage() {
         searchRef={searchRef}
         wide={wide}
         activeFilters={activeFilterCount(filters)}
-        onOpenFilters={() => setSheetOpen(true)}
+        onOpenFilters={() => {
+          setSheetUsed(true);
+          setSheetOpen(true);
+        }}
         onAdd={() => setDialog({ kind: 'add' })}
         onHelp={() => setHelpOpen(true)}
         more={more}
@@ -207,7 +213,7 @@ export default function EntryManagementPage() {
         panel
       ) : (
         <FilterSheet open={sheetOpen} onClose={() => setSheetOpen(false)}>
-          {panel}
+          {sheetUsed && panel}
         </FilterSheet>
       )}
       <StatsBar stats={stats} compact={!wide} />
@@ -217,10 +223,12 @@ export default function EntryManagementPage() {
         </p>
       )}
       {content}
-      {dialog.kind === 'details' && <TravelerDetailsModal traveler={selected} onClose={close} />}
-      {dialog.kind === 'add' && <TravelerFormModal open traveler={null} onClose={close} />}
-      {dialog.kind === 'edit' && selected && <TravelerFormModal open traveler={selected} onClose={close} />}
-      {dialog.kind === 'import' && <ImportDialog onClose={close} />}
+      <Suspense fallback={dialog.kind === 'none' ? null : <Spinner label={t('travelers.loading')} />}>
+        {dialog.kind === 'details' && <TravelerDetailsModal traveler={selected} onClose={close} />}
+        {dialog.kind === 'add' && <TravelerFormModal open traveler={null} onClose={close} />}
+        {dialog.kind === 'edit' && selected && <TravelerFormModal open traveler={selected} onClose={close} />}
+        {dialog.kind === 'import' && <ImportDialog onClose={close} />}
+      </Suspense>
       <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );

@@ -1,0 +1,32 @@
+/**
+ * The modules of the list's dialogs and search panel, loaded apart from the list: the form's and
+ * the panel's date fields and country combobox (React Aria) and the details' timeline are not
+ * part of the list's first load (scripts/bundle-size.mjs). The route starts them in the same
+ * moment as the list's own chunk (app/routes.ts), without waiting for them: a dialog opened as
+ * soon as the list shows, even when the network drops right then and the service worker has not
+ * cached the chunks yet, still opens. The service worker precaches every chunk for a reload.
+ */
+
+/** One shared import per module (the route's preload and the first render use the same one);
+ * a failed import (offline before the module arrived) is tried again on the next call. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= load().catch((err: unknown) => {
+      pending = null;
+      throw err;
+    });
+    return pending;
+  };
+}
+
+export const loadFormModal = once(() => import('./traveler-form-modal.tsx'));
+export const loadDetailsModal = once(() => import('./traveler-details-modal.tsx'));
+export const loadImportDialog = once(() => import('./import-dialog.tsx'));
+export const loadSearchPanel = once(() => import('./search-panel.tsx'));
+
+/** Starts loading every module above (a failure is left to the dialog that needs it). */
+export function preloadListDialogs() {
+  for (const load of [loadSearchPanel, loadFormModal, loadDetailsModal, loadImportDialog])
+    void load().catch(() => {});
+}
