@@ -4,6 +4,7 @@
  */
 import { DEFAULT_LOCALE, DEFAULT_QUARANTINE_DAYS, isLocale, isSystemMode } from '@bh/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatRow } from '../../components/ui/stat-row.tsx';
 import { countPendingFiles } from '../../db/file-blob-stats.ts';
@@ -14,8 +15,13 @@ import { syncStatusKey, syncStatusOf } from '../status/sync-status.ts';
 import { SyncStatusIcon } from '../status/sync-status-icon.tsx';
 import { ModeBadge } from './mode-badge.tsx';
 import { ModeSelect } from './mode-select.tsx';
-import { QuarantineDaysSetting } from './quarantine-days-setting.tsx';
 import { useSystemStatus } from './use-system-status.ts';
+
+// Admins only, and a form (react-hook-form): loaded when shown, so the frame every officer loads
+// does not carry the form library.
+const QuarantineDaysSetting = lazy(() =>
+  import('./quarantine-days-setting.tsx').then((m) => ({ default: m.QuarantineDaysSetting })),
+);
 
 const figure = (n: number | undefined) => (typeof n === 'number' ? n.toLocaleString() : '—');
 
@@ -53,12 +59,14 @@ export function SystemStatusPanel({ isAdmin }: { isAdmin: boolean }) {
         <ModeSelect mode={status.mode} version={status.version ?? 0} disabled={!isOnline || !status.known} />
       )}
       {isAdmin && isSystemMode(status.mode) && (
-        <QuarantineDaysSetting
-          mode={status.mode}
-          days={status.quarantineDays ?? DEFAULT_QUARANTINE_DAYS}
-          version={status.version ?? 0}
-          disabled={!isOnline || !status.known}
-        />
+        <Suspense fallback={null}>
+          <QuarantineDaysSetting
+            mode={status.mode}
+            days={status.quarantineDays ?? DEFAULT_QUARANTINE_DAYS}
+            version={status.version ?? 0}
+            disabled={!isOnline || !status.known}
+          />
+        </Suspense>
       )}
       <dl className="divide-y divide-base-300">
         <StatRow
