@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+// The server half of the sync push, without HTTP or a browser: N traveller creates applied
+// through applyMutations in batches, as /api/sync/push applies them, on PGlite (a fresh on-disk
+// data directory, as the server runs it) or on PostgreSQL when DATABASE_URL is set. Prints the
+// rate and the time per batch, to measure one lever at a time (docs/decisions/002-set-based-sync-apply.md).
+//   node --import tsx scripts/bench-apply.mjs            (N=10000, BATCH=500)
+//   BENCH_APPLY_N=5000 BENCH_APPLY_BATCH=1000 node --import tsx --cpu-prof scripts/bench-apply.mjs
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PgPreparedQuery } from 'drizzle-orm/pg-core';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { seedDemoUsers } from '../apps/server/src/modules/auth/seed.ts';
+import { applyMutations } from '../apps/server/src/modules/sync/apply.ts';
+import { seedBaseline } from '../apps/server/src/seed.ts';
+
+const N = Number(process.env.BENCH_APPLY_N ?? 10_000);
+const BATCH = Number(process.env.BENCH_APPLY_BATCH ?? 500);
+const work = mkdtempSync(path.join(tmpdir(), 'bh-bench-apply-'));
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? null : work });
+
+// The traveller the browser sync bench queues (bench/browser/sync-bench-entry.ts).
+const traveler = (i) => ({
+  fullName: `Nguyễn Văn Bench ${i}`,
+  passportNo: `B${String(1000000 + i).slice(-7)}`,
+  nationality: 'VN',
+  entryDate: '2026-11-20',
+  status: 'pending',
+  gender: i % 2 ? 'male' : 'female',
+  flightNo: 'VN123',
+  origin: 'NRT',
+  destination: 'HAN',
+  note: 'benchmark traveller with a note of moderate length',
+});
+
+try {
+  await seedBaseline(database);
+  await seedDemoUsers(database.db);
+  const { rows } = await database.db.execute("SELECT id::text AS id FROM users WHERE role = 'admin' LIMIT 1");
+  // BENCH_APPLY_PREP: SQL run before the timed part, to measure one lever (e.g. dropping an index).
+  for (const stmt of (process.env.BENCH_APPLY_PREP ?? '').split(';').filter((x) => x.trim()))
+    await database.db.execute(stmt);
+  const user = { id: String(rows[0]?.id), role: 'admin', sessionId: randomUUID() };
+  // Runs before the timed part: a run on a database that already has travellers (a second
+  // device) measures the duplicate guard against existing rows too.
+  const runId = Date.now() % 100_000;
+  const clientId = `bench-apply-${runId}`;
+  // BENCH_APPLY_STATEMENTS=1: the time spent in each statement (by its first words), summed.
+  const statements = new Map();
+  if (process.env.BENCH_APPLY_STATEMENTS === '1') {
+    // Every statement of either driver goes through PgPreparedQuery.queryWithCache.
+    const proto = PgPreparedQuery.prototype;
+    const original = proto.queryWithCache;
+    proto.queryWithCache = async function timed(text, ...rest) {
+      const s0 = performance.now();
+      const c0 = process.cpuUsage();
+      try {
+        return await original.call(this, text, ...rest);
+      } finally {
+        const name = String(text).replace(/\s+/g, ' ').slice(0, 90);
+        const entry = statements.get(name) ?? { n: 0, ms: 0, cpuMs: 0 };
+        const c = process.cpuUsage(c0);
+        entry.n++;
+        entry.ms += performance.now() - s0;
+        entry.cpuMs += (c.user + c.system) / 1000;
+        statements.set(name, entry);
+      }
+    };
+  }
+  const perBatch = [];
+  const t0 = performance.now();
+  // CPU time of this process as well as wall time: PGlite runs in-process, and on a machine
+  // shared with other work the CPU time is the steadier figure of the two.
+  const cpu0 = process.cpuUsage();
+  for (let at = 0; at < N; at += BATCH) {
+    const mutations = [];
+    for (let i = at; i < Math.min(N, at + BATCH); i++) {
+      mutations.push({
+        seq: i + 1,
+        table: 'travelers',
+        op: 'create',
+        id: randomUUID(),
+        baseVersion: null,
+        data: traveler(i),
+      });
+    }
+    const b0 = performance.now();
+    // The request body arrives as JSON: parse a copy, as the route would.
+    const results = await applyMutations(
+      database.db,
+      { user, ip: '127.0.0.1', clientId },
+      JSON.parse(JSON.stringify(mutations)),
+    );
+    perBatch.push(performance.now() - b0);
+    const notApplied = results.filter((r) => r.status !== 'applied');
+    if (notApplied.length > 0) throw new Error(`not applied: ${JSON.stringify(notApplied.slice(0, 3))}`);
+  }
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  const { rows: counted } = await database.db.execute('SELECT count(*)::int AS n FROM travelers');
+  const sorted = [...perBatch].sort((a, b) => a - b);
+  const result = {
+    database: database.kind,
+    records: N,
+    batch: BATCH,
+    ms: Math.round(ms),
+    recordsPerSec: Math.round((N / ms) * 1000),
+    cpuMs: Math.round(cpuMs),
+    recordsPerCpuSec: Math.round((N / cpuMs) * 1000),
+    msPerBatch: {
+      median: Number(sorted[Math.floor(sorted.length / 2)].toFixed(1)),
+      first: Number(perBatch[0].toFixed(1)),
+      last: Number(perBatch.at(-1).toFixed(1)),
+    },
+    travelersInDb: Number(counted[0]?.n),
+  };
+  console.log(JSON.stringify(result));
+  for (const [name, { n, ms: total, cpuMs: cpuTotal }] of [...statements].sort((a, b) => b[1].ms - a[1].ms))
+    console.log(
+      `${total.toFixed(0).padStart(7)} ms ${cpuTotal.toFixed(0).padStart(6)} cpu-ms ${String(n).padStart(5)}x ${name}`,
+    );
+} finally {
+  await database.close();
+  rmSync(work, { recursive: true, force: true });
+}
