@@ -12,10 +12,10 @@ const GIVEN = ['An', 'Bình', 'Chi', 'Dũng', 'John', 'Yuki', 'Min', 'Anna', 'Lo
 const NAT = ['VN', 'US', 'JP', 'KR', 'CN', 'TH', 'SG', 'MY', 'AU', 'GB', 'FR', 'DE'];
 const STATUS = ['pending', 'declared', 'tested', 'cleared'];
 
-/** Deterministic travellers as CSV (header + n rows). */
-export function travelersCsv(n) {
+/** Deterministic travellers as CSV (header + n rows, numbered from `offset`). */
+export function travelersCsv(n, offset = 0) {
   const lines = ['fullName,passportNo,nationality,entryDate,status,flightNo,origin,destination,gender'];
-  for (let i = 0; i < n; i++) {
+  for (let i = offset; i < offset + n; i++) {
     const nat = NAT[i % NAT.length];
     const passport = nat === 'VN' ? `B${String(i).padStart(7, '0')}` : `${nat}${String(i).padStart(7, '0')}`;
     const day = new Date(Date.UTC(2025, 0, 1) + (i % 365) * 86_400_000).toISOString().slice(0, 10);
@@ -92,12 +92,13 @@ export async function startServer({ port, webDist, logLevel = 'warn', onLogLine 
       if (!res.ok) throw new Error(`GET ${apiPath}: ${res.status} ${await res.text()}`);
       return res.json();
     },
-    async load(n) {
+    /** Imports n travellers; `offset` numbers them on from an earlier load (other passports). */
+    async load(n, offset = 0) {
       const started = performance.now();
       const res = await fetch(`${base}/api/travelers/bulk-import`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'text/csv' },
-        body: travelersCsv(n),
+        body: travelersCsv(n, offset),
       });
       const report = await res.json();
       if (report.imported !== n) throw new Error(`import failed: ${JSON.stringify(report).slice(0, 300)}`);

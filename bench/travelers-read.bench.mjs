@@ -15,7 +15,7 @@ try {
   // Loaded in slices: one 250,000-row CSV body would pass the server's body limit.
   const SLICE = 50_000;
   let importMs = 0;
-  for (let done = 0; done < N; done += SLICE) importMs += await server.load(Math.min(SLICE, N - done));
+  for (let done = 0; done < N; done += SLICE) importMs += await server.load(Math.min(SLICE, N - done), done);
   // Cursors at every depth: walk the whole listing in pages of 500.
   const cursors = [];
   for (let cursor = null; ; ) {

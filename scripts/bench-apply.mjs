@@ -1,10 +1,15 @@
 #!/usr/bin/env node
-// The server half of the sync push, without HTTP or a browser: N traveller creates applied
-// through applyMutations in batches, as /api/sync/push applies them, on PGlite (a fresh on-disk
-// data directory, as the server runs it) or on PostgreSQL when DATABASE_URL is set. Prints the
-// rate and the time per batch, to measure one lever at a time (docs/decisions/002-set-based-sync-apply.md).
-//   node --import tsx scripts/bench-apply.mjs            (N=10000, BATCH=500)
-//   BENCH_APPLY_N=5000 BENCH_APPLY_BATCH=1000 node --import tsx --cpu-prof scripts/bench-apply.mjs
+// The server half of the sync push, without a browser: N traveller creates in batches, applied
+// as /api/sync/push applies them, on PGlite (a fresh on-disk data directory, as the server runs
+// it) or on PostgreSQL when DATABASE_URL is set. Prints the rate, the CPU time and the time per
+// batch, to measure one lever at a time (docs/decisions/002-set-based-sync-apply.md).
+//   node --import tsx scripts/bench-apply.mjs          N=10000 creates in batches of 500
+//   BENCH_APPLY_N, BENCH_APPLY_BATCH                   other sizes
+//   BENCH_APPLY_ROUTE=1     through the whole route (app.inject: body check, client id, apply,
+//                           answer) on the test harness's in-memory PGlite instead of applyMutations
+//   BENCH_APPLY_STATEMENTS=1  time and CPU time spent in each statement, summed by its first words
+//   BENCH_APPLY_PREP="SQL; SQL"  run before the timed part (e.g. drop an index to see its cost)
+//   node --import tsx --cpu-prof scripts/bench-apply.mjs   a CPU profile of it all
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,12 +19,11 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemoUsers } from '../apps/server/src/modules/auth/seed.ts';
 import { applyMutations } from '../apps/server/src/modules/sync/apply.ts';
 import { seedBaseline } from '../apps/server/src/seed.ts';
+import { createHarness, UNTHROTTLED } from '../apps/server/src/test/harness.ts';
 
 const N = Number(process.env.BENCH_APPLY_N ?? 10_000);
 const BATCH = Number(process.env.BENCH_APPLY_BATCH ?? 500);
-const work = mkdtempSync(path.join(tmpdir(), 'bh-bench-apply-'));
-const databaseUrl = process.env.DATABASE_URL || undefined;
-const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? null : work });
+const viaRoute = process.env.BENCH_APPLY_ROUTE === '1';
 
 // The traveller the browser sync bench queues (bench/browser/sync-bench-entry.ts).
 const traveler = (i) => ({
@@ -35,40 +39,75 @@ const traveler = (i) => ({
   note: 'benchmark traveller with a note of moderate length',
 });
 
-try {
+/** Times every statement of either driver (they all go through PgPreparedQuery.queryWithCache). */
+function timeStatements() {
+  const statements = new Map();
+  const proto = PgPreparedQuery.prototype;
+  const original = proto.queryWithCache;
+  proto.queryWithCache = async function timed(text, ...rest) {
+    const s0 = performance.now();
+    const c0 = process.cpuUsage();
+    try {
+      return await original.call(this, text, ...rest);
+    } finally {
+      const name = String(text).replace(/\s+/g, ' ').slice(0, 90);
+      const entry = statements.get(name) ?? { n: 0, ms: 0, cpuMs: 0 };
+      const c = process.cpuUsage(c0);
+      entry.n++;
+      entry.ms += performance.now() - s0;
+      entry.cpuMs += (c.user + c.system) / 1000;
+      statements.set(name, entry);
+    }
+  };
+  return statements;
+}
+
+/** A way to push one batch: straight into applyMutations, or through the route. */
+async function setUp() {
+  if (viaRoute) {
+    const harness = await createHarness(UNTHROTTLED);
+    const { headers } = await harness.user('admin');
+    return {
+      database: harness.database,
+      close: () => harness.close(),
+      push: async (clientId, mutations) => {
+        const res = await harness.app.inject({
+          method: 'POST',
+          url: '/api/sync/push',
+          headers,
+          payload: { clientId, mutations },
+        });
+        if (res.statusCode !== 200) throw new Error(`push ${res.statusCode}: ${res.body.slice(0, 300)}`);
+        return res.json().results;
+      },
+    };
+  }
+  const work = mkdtempSync(path.join(tmpdir(), 'bh-bench-apply-'));
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? null : work });
   await seedBaseline(database);
   await seedDemoUsers(database.db);
   const { rows } = await database.db.execute("SELECT id::text AS id FROM users WHERE role = 'admin' LIMIT 1");
-  // BENCH_APPLY_PREP: SQL run before the timed part, to measure one lever (e.g. dropping an index).
+  const user = { id: String(rows[0]?.id), role: 'admin', sessionId: randomUUID() };
+  return {
+    database,
+    close: async () => {
+      await database.close();
+      rmSync(work, { recursive: true, force: true });
+    },
+    // The request body arrives as JSON: the apply gets a parsed copy, as from the route.
+    push: (clientId, mutations) =>
+      applyMutations(database.db, { user, ip: '127.0.0.1', clientId }, JSON.parse(JSON.stringify(mutations))),
+  };
+}
+
+const bench = await setUp();
+try {
+  const { database } = bench;
   for (const stmt of (process.env.BENCH_APPLY_PREP ?? '').split(';').filter((x) => x.trim()))
     await database.db.execute(stmt);
-  const user = { id: String(rows[0]?.id), role: 'admin', sessionId: randomUUID() };
-  // Runs before the timed part: a run on a database that already has travellers (a second
-  // device) measures the duplicate guard against existing rows too.
-  const runId = Date.now() % 100_000;
-  const clientId = `bench-apply-${runId}`;
-  // BENCH_APPLY_STATEMENTS=1: the time spent in each statement (by its first words), summed.
-  const statements = new Map();
-  if (process.env.BENCH_APPLY_STATEMENTS === '1') {
-    // Every statement of either driver goes through PgPreparedQuery.queryWithCache.
-    const proto = PgPreparedQuery.prototype;
-    const original = proto.queryWithCache;
-    proto.queryWithCache = async function timed(text, ...rest) {
-      const s0 = performance.now();
-      const c0 = process.cpuUsage();
-      try {
-        return await original.call(this, text, ...rest);
-      } finally {
-        const name = String(text).replace(/\s+/g, ' ').slice(0, 90);
-        const entry = statements.get(name) ?? { n: 0, ms: 0, cpuMs: 0 };
-        const c = process.cpuUsage(c0);
-        entry.n++;
-        entry.ms += performance.now() - s0;
-        entry.cpuMs += (c.user + c.system) / 1000;
-        statements.set(name, entry);
-      }
-    };
-  }
+  const statements = process.env.BENCH_APPLY_STATEMENTS === '1' ? timeStatements() : new Map();
+  const clientId = `bench-apply-${randomUUID()}`;
   const perBatch = [];
   const t0 = performance.now();
   // CPU time of this process as well as wall time: PGlite runs in-process, and on a machine
@@ -87,12 +126,7 @@ try {
       });
     }
     const b0 = performance.now();
-    // The request body arrives as JSON: parse a copy, as the route would.
-    const results = await applyMutations(
-      database.db,
-      { user, ip: '127.0.0.1', clientId },
-      JSON.parse(JSON.stringify(mutations)),
-    );
+    const results = await bench.push(clientId, mutations);
     perBatch.push(performance.now() - b0);
     const notApplied = results.filter((r) => r.status !== 'applied');
     if (notApplied.length > 0) throw new Error(`not applied: ${JSON.stringify(notApplied.slice(0, 3))}`);
@@ -104,6 +138,7 @@ try {
   const sorted = [...perBatch].sort((a, b) => a - b);
   const result = {
     database: database.kind,
+    via: viaRoute ? 'route' : 'applyMutations',
     records: N,
     batch: BATCH,
     ms: Math.round(ms),
@@ -118,11 +153,10 @@ try {
     travelersInDb: Number(counted[0]?.n),
   };
   console.log(JSON.stringify(result));
-  for (const [name, { n, ms: total, cpuMs: cpuTotal }] of [...statements].sort((a, b) => b[1].ms - a[1].ms))
+  for (const [name, entry] of [...statements].sort((a, b) => b[1].ms - a[1].ms))
     console.log(
-      `${total.toFixed(0).padStart(7)} ms ${cpuTotal.toFixed(0).padStart(6)} cpu-ms ${String(n).padStart(5)}x ${name}`,
+      `${entry.ms.toFixed(0).padStart(7)} ms ${entry.cpuMs.toFixed(0).padStart(6)} cpu-ms ${String(entry.n).padStart(5)}x ${name}`,
     );
 } finally {
-  await database.close();
-  rmSync(work, { recursive: true, force: true });
+  await bench.close();
 }
