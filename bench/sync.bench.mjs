@@ -95,6 +95,10 @@ try {
     offlineToServer: {
       ms: Math.round(sync.ms),
       recordsPerSec: Math.round(syncRate),
+      // Until the last push was answered (every record on the server), without the pull-back
+      // of the run (the server's 'created' events and other changes) that the figure above includes.
+      untilAllPushedMs: Math.round(sync.untilPushedMs),
+      pushOnlyRecordsPerSec: Math.round((N / sync.untilPushedMs) * 1000),
       syncRuns: sync.runs,
       pushRequests: sync.pushes,
       waitingOnPushMs: Math.round(sync.pushMs),
