@@ -8,6 +8,7 @@
 //   BENCH_APPLY_ROUTE=1     through the whole route (app.inject: body check, client id, apply,
 //                           answer) on the test harness's in-memory PGlite instead of applyMutations
 //   BENCH_APPLY_STATEMENTS=1  time and CPU time spent in each statement, summed by its first words
+//   BENCH_APPLY_NO_ANALYZE=1  without the planner-statistics refresh the route runs after a batch
 //   BENCH_APPLY_PREP="SQL; SQL"  run before the timed part (e.g. drop an index to see its cost)
 //   node --import tsx --cpu-prof scripts/bench-apply.mjs   a CPU profile of it all
 import { randomUUID } from 'node:crypto';
@@ -18,6 +19,7 @@ import { PgPreparedQuery } from 'drizzle-orm/pg-core';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemoUsers } from '../apps/server/src/modules/auth/seed.ts';
 import { applyMutations } from '../apps/server/src/modules/sync/apply.ts';
+import { refreshStatisticsWhenDue } from '../apps/server/src/modules/sync/planner-statistics.ts';
 import { seedBaseline } from '../apps/server/src/seed.ts';
 import { createHarness, UNTHROTTLED } from '../apps/server/src/test/harness.ts';
 
@@ -96,8 +98,14 @@ async function setUp() {
       rmSync(work, { recursive: true, force: true });
     },
     // The request body arrives as JSON: the apply gets a parsed copy, as from the route.
-    push: (clientId, mutations) =>
-      applyMutations(database.db, { user, ip: '127.0.0.1', clientId }, JSON.parse(JSON.stringify(mutations))),
+    push: async (clientId, mutations) => {
+      const body = JSON.parse(JSON.stringify(mutations));
+      const results = await applyMutations(database.db, { user, ip: '127.0.0.1', clientId }, body);
+      // As the route does after each batch (PGlite keeps no statistics of its own).
+      if (process.env.BENCH_APPLY_NO_ANALYZE !== '1')
+        await refreshStatisticsWhenDue(database, results.filter((r) => r.status === 'applied').length);
+      return results;
+    },
   };
 }
 
