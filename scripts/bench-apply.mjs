@@ -15,8 +15,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PgPreparedQuery } from 'drizzle-orm/pg-core';
 import { openDatabase } from '../apps/server/src/db/client.ts';
+import { users } from '../apps/server/src/db/schema.ts';
 import { seedDemoUsers } from '../apps/server/src/modules/auth/seed.ts';
 import { applyMutations } from '../apps/server/src/modules/sync/apply.ts';
 import { refreshStatisticsWhenDue } from '../apps/server/src/modules/sync/planner-statistics.ts';
@@ -41,10 +41,15 @@ const traveler = (i) => ({
   note: 'benchmark traveller with a note of moderate length',
 });
 
-/** Times every statement of either driver (they all go through PgPreparedQuery.queryWithCache). */
-function timeStatements() {
+/**
+ * Times every statement of either driver: they all go through drizzle's
+ * PgPreparedQuery.queryWithCache, found on the prototype chain of a prepared query.
+ */
+function timeStatements(db) {
   const statements = new Map();
-  const proto = PgPreparedQuery.prototype;
+  let proto = Object.getPrototypeOf(db.select().from(users).prepare('bench_apply_probe'));
+  while (proto && !Object.hasOwn(proto, 'queryWithCache')) proto = Object.getPrototypeOf(proto);
+  if (!proto) throw new Error('bench-apply: no queryWithCache to time statements with');
   const original = proto.queryWithCache;
   proto.queryWithCache = async function timed(text, ...rest) {
     const s0 = performance.now();
@@ -114,7 +119,7 @@ try {
   const { database } = bench;
   for (const stmt of (process.env.BENCH_APPLY_PREP ?? '').split(';').filter((x) => x.trim()))
     await database.db.execute(stmt);
-  const statements = process.env.BENCH_APPLY_STATEMENTS === '1' ? timeStatements() : new Map();
+  const statements = process.env.BENCH_APPLY_STATEMENTS === '1' ? timeStatements(database.db) : new Map();
   const clientId = `bench-apply-${randomUUID()}`;
   const perBatch = [];
   const t0 = performance.now();
