@@ -38,8 +38,17 @@ writeResult('compare', {
   peerLocalWriteRecordsPerSec: mode.localWriteBulkDocs500.median,
   oursLocalWriteRecordsPerSec: ours.localWrite.recordsPerSec,
   ratio: Number(ratio.toFixed(2)),
+  // PouchDB's replicate(local, remote) only pushes; ours above includes the pull that follows.
+  oursPushOnlyRecordsPerSec: ours.offlineToServer.pushOnlyRecordsPerSec ?? null,
+  ratioPushOnly: ours.offlineToServer.pushOnlyRecordsPerSec
+    ? Number((ours.offlineToServer.pushOnlyRecordsPerSec / peerRate).toFixed(2))
+    : null,
   target: TARGET,
   pass: ratio >= TARGET && ours.offlineToServer.onServer === ours.records,
 });
 console.log(`\nours / peer = ${ours.offlineToServer.recordsPerSec} / ${peerRate} = ${ratio.toFixed(2)}x`);
+if (ours.offlineToServer.pushOnlyRecordsPerSec)
+  console.log(
+    `push only (until every record is on the server): ${ours.offlineToServer.pushOnlyRecordsPerSec} / ${peerRate} = ${(ours.offlineToServer.pushOnlyRecordsPerSec / peerRate).toFixed(2)}x`,
+  );
 if (ratio < TARGET) process.exit(1);

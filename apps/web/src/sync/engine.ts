@@ -214,8 +214,18 @@ export class SyncEngine {
     const start = cursor;
     // The bar shows from the start, not only once the first page is saved.
     if (target > start) this.setState({ pullProgress: 0 });
+    const fetchPage = (after: number) => this.timed('pull', () => transport.pull(after, PULL_PAGE_SIZE));
+    let next = fetchPage(cursor);
     for (;;) {
-      const page = await this.timed('pull', () => transport.pull(cursor, PULL_PAGE_SIZE));
+      const page = await next;
+      // Pipelined: the next page is on the wire while this one is saved (a fresh device pulls
+      // tens of pages). Pages are still saved in order, each with its cursor, so an interrupted
+      // pull resumes after the last page saved. A failed fetch of the next page surfaces when
+      // it is awaited, not as an unhandled rejection while this page is saved.
+      if (page.hasMore) {
+        next = fetchPage(page.cursor);
+        next.catch(() => undefined);
+      }
       r.pulled += await this.timed('savePage', () => savePage(database, page, this.echoes));
       cursor = page.cursor;
       if (target > start) this.setState({ pullProgress: Math.min(1, (cursor - start) / (target - start)) });

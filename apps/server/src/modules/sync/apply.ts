@@ -189,15 +189,23 @@ async function applyInTx(tx: Exec, ctx: ApplyContext, batch: Mutation[]): Promis
   const results = new Map<number, PushResult>();
   let pending = batch;
   if (ctx.clientId) {
-    const seqs = JSON.stringify(batch.map((m) => m.seq));
+    // A batch of (nearly) consecutive seqs, the usual case, is one range scan of the primary
+    // key (client_id, seq); the seqs in between that are not in this batch are dropped below.
+    // A batch spread wide (an old stuck mutation with new ones) looks its seqs up one by one.
+    const seqs = new Set(batch.map((m) => m.seq));
+    const low = Math.min(...seqs);
+    const high = Math.max(...seqs);
+    const which =
+      high - low < 2 * seqs.size
+        ? sql`seq BETWEEN ${low} AND ${high}`
+        : sql`seq IN (SELECT value::bigint FROM json_array_elements_text(${JSON.stringify([...seqs])}::json))`;
     const stored = await queryRows(
       tx,
       storedResultSchema,
-      sql`SELECT seq, result FROM applied_mutations WHERE client_id = ${ctx.clientId}
-        AND seq IN (SELECT value::bigint FROM json_array_elements_text(${seqs}::json))`,
+      sql`SELECT seq, result FROM applied_mutations WHERE client_id = ${ctx.clientId} AND ${which}`,
     );
     for (const { seq, result: r } of stored) {
-      results.set(seq, { ...r, status: r.status === 'applied' ? 'duplicate' : r.status });
+      if (seqs.has(seq)) results.set(seq, { ...r, status: r.status === 'applied' ? 'duplicate' : r.status });
     }
     pending = batch.filter((m) => !results.has(m.seq));
   }

@@ -3,11 +3,39 @@
  * change_seq order, one page at a time. The cursor returned is the last change_seq sent.
  */
 import type { PullResponse } from '@bh/shared';
-import { max } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { max, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Db, queryRows } from '../../db/client.ts';
 import { checkIns, healthDeclarations, systemStatus, travelerEvents, travelers } from '../../db/schema.ts';
 import { changesAfter } from './records.ts';
 import { PULLED_TABLES } from './tables.ts';
+
+/**
+ * The change_seq of the page's last change and whether more follow: the `limit`-th and
+ * (`limit`+1)-th change numbers after the cursor across the synced tables, read from their
+ * change_seq indexes (no row decoded). With it each table reads only the
+ * rows of this page: before, each read `limit`+1 rows and the merge threw most away (a fresh
+ * device's page of travellers and their 'created' events read and decoded twice the rows it sent).
+ */
+async function pageEnd(db: Db, cursor: number, limit: number) {
+  const union = sql.join(
+    // Each branch ordered and limited, so each is an index scan of change_seq (without them
+    // PGlite, which keeps no statistics, planned sequential scans and a sort: 325 ms at 200k rows).
+    PULLED_TABLES.map(
+      (t) =>
+        sql`(SELECT change_seq FROM ${sql.raw(t.sqlName)} WHERE change_seq > ${cursor} ORDER BY change_seq LIMIT ${limit + 1})`,
+    ),
+    sql` UNION ALL `,
+  );
+  const rows = await queryRows(
+    db,
+    seqSchema,
+    sql`SELECT change_seq AS seq FROM (${union}) AS c ORDER BY change_seq OFFSET ${limit - 1} LIMIT 2`,
+  );
+  return { upTo: rows[0]?.seq ?? null, hasMore: rows.length > 1 };
+}
+
+const seqSchema = z.object({ seq: z.coerce.number() });
 
 export async function pullChanges(
   db: Db,
@@ -15,10 +43,11 @@ export async function pullChanges(
   limit: number,
   epoch: string,
 ): Promise<PullResponse> {
+  // upTo null: fewer than `limit` changes wait, and each table sends all of its own.
+  const { upTo, hasMore } = await pageEnd(db, cursor, limit);
   const all: { seq: number; change: PullResponse['changes'][number] }[] = [];
   for (const table of PULLED_TABLES) {
-    // limit + 1 rows per table: one more than a page tells whether more are waiting.
-    for (const { seq, record } of await changesAfter(db, table, cursor, limit + 1)) {
+    for (const { seq, record } of await changesAfter(db, table, cursor, limit, upTo)) {
       all.push({ seq, change: { table: table.name, record } });
     }
   }
@@ -27,7 +56,7 @@ export async function pullChanges(
   return {
     changes: page.map((c) => c.change),
     cursor: page.at(-1)?.seq ?? cursor,
-    hasMore: all.length > limit,
+    hasMore: hasMore || all.length > limit,
     epoch,
   };
 }

@@ -3,7 +3,7 @@
  * Lookups and pull pages are drizzle selects.
  */
 import { isValidRecordId, type SyncTable } from '@bh/shared';
-import { asc, getTableColumns, gt, inArray } from 'drizzle-orm';
+import { and, asc, getTableColumns, gt, inArray, lte } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { checkIns, healthDeclarations, systemStatus, travelerEvents, travelers } from '../../db/schema.ts';
@@ -73,8 +73,13 @@ const statusRecord = (row: Record<string, unknown>) =>
 interface SyncedSource {
   /** The records with these ids (tombstones included). */
   byIds(db: Reader, ids: string[]): Promise<ApiRecord[]>;
-  /** Up to `limit` rows changed after `cursor`, in change_seq order. */
-  changedAfter(db: Reader, cursor: number, limit: number): Promise<{ seq: number; record: ApiRecord }[]>;
+  /** Up to `limit` rows changed after `cursor` (and up to `upTo` when set), in change_seq order. */
+  changedAfter(
+    db: Reader,
+    cursor: number,
+    limit: number,
+    upTo: number | null,
+  ): Promise<{ seq: number; record: ApiRecord }[]>;
 }
 
 /** A synced table: an id to look records up by and a change_seq to page changes by. */
@@ -94,12 +99,12 @@ function syncedSource(
   return {
     byIds: async (db, ids) =>
       (await db.select(columns).from(table).where(inArray(table.id, ids))).map(toRecord),
-    changedAfter: async (db, cursor, limit) =>
+    changedAfter: async (db, cursor, limit, upTo) =>
       (
         await db
           .select({ seq: table.changeSeq, row: columns })
           .from(table)
-          .where(gt(table.changeSeq, cursor))
+          .where(and(gt(table.changeSeq, cursor), upTo === null ? undefined : lte(table.changeSeq, upTo)))
           .orderBy(asc(table.changeSeq))
           .limit(limit)
       ).map(({ seq, row }) => ({ seq, record: toRecord(row) })),
@@ -126,7 +131,13 @@ export async function fetchRecord(tx: Reader, table: WritableTable, id: string):
   return (await fetchRecords(tx, table, [id]))[0] ?? null;
 }
 
-/** Up to `limit` changes of `table` after `cursor`, in change_seq order. */
-export async function changesAfter(db: Reader, table: WritableTable, cursor: number, limit: number) {
-  return (await SOURCES[table.name]?.changedAfter(db, cursor, limit)) ?? [];
+/** Up to `limit` changes of `table` after `cursor` (up to `upTo` when set), in change_seq order. */
+export async function changesAfter(
+  db: Reader,
+  table: WritableTable,
+  cursor: number,
+  limit: number,
+  upTo: number | null = null,
+) {
+  return (await SOURCES[table.name]?.changedAfter(db, cursor, limit, upTo)) ?? [];
 }

@@ -12,11 +12,11 @@ import {
   type SyncOp,
   TRAVELER_DELETE_WINDOW_HOURS,
 } from '@bh/shared';
-import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { travelers } from '../../db/schema.ts';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
 import { livePassports } from '../travelers/duplicates.ts';
+import { inJsonList } from './json-list.ts';
 
 type Reader = Pick<Db | Tx, 'select'>;
 
@@ -84,15 +84,21 @@ export async function travelerRuleRejections(
   const refused = new Map<number, FieldIssue[]>();
   if (writes.length === 0) return refused;
   const ids = [...new Set(writes.map((w) => w.id))];
-  const current = await db
-    .select({
-      id: travelers.id,
-      createdBy: travelers.createdBy,
-      createdAt: travelers.createdAt,
-      deletedAt: travelers.deletedAt,
-    })
-    .from(travelers)
-    .where(inArray(travelers.id, ids));
+  // Only updates and deletes need the stored row (who made it, is it deleted): a batch of
+  // creates (an offline day reaching the server) skips this lookup.
+  const changed = [...new Set(writes.filter((w) => w.op !== 'create').map((w) => w.id))];
+  const current =
+    changed.length === 0
+      ? []
+      : await db
+          .select({
+            id: travelers.id,
+            createdBy: travelers.createdBy,
+            createdAt: travelers.createdAt,
+            deletedAt: travelers.deletedAt,
+          })
+          .from(travelers)
+          .where(inJsonList(travelers.id, changed, 'uuid'));
   const byId = new Map(current.map((row) => [row.id, row]));
   for (const write of writes) {
     const row = byId.get(write.id);

@@ -1,0 +1,175 @@
+#!/usr/bin/env node
+// The server half of the sync push, without a browser: N traveller creates in batches, applied
+// as /api/sync/push applies them, on PGlite (a fresh on-disk data directory, as the server runs
+// it) or on PostgreSQL when DATABASE_URL is set. Prints the rate, the CPU time and the time per
+// batch, to measure one lever at a time (docs/decisions/002-set-based-sync-apply.md).
+//   node --import tsx scripts/bench-apply.mjs          N=10000 creates in batches of 500
+//   BENCH_APPLY_N, BENCH_APPLY_BATCH                   other sizes
+//   BENCH_APPLY_ROUTE=1     through the whole route (app.inject: body check, client id, apply,
+//                           answer) on the test harness's in-memory PGlite instead of applyMutations
+//   BENCH_APPLY_STATEMENTS=1  time and CPU time spent in each statement, summed by its first words
+//   BENCH_APPLY_NO_ANALYZE=1  without the planner-statistics refresh the route runs after a batch
+//   BENCH_APPLY_PREP="SQL; SQL"  run before the timed part (e.g. drop an index to see its cost)
+//   node --import tsx --cpu-prof scripts/bench-apply.mjs   a CPU profile of it all
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { users } from '../apps/server/src/db/schema.ts';
+import { seedDemoUsers } from '../apps/server/src/modules/auth/seed.ts';
+import { applyMutations } from '../apps/server/src/modules/sync/apply.ts';
+import { refreshStatisticsWhenDue } from '../apps/server/src/modules/sync/planner-statistics.ts';
+import { seedBaseline } from '../apps/server/src/seed.ts';
+import { createHarness, UNTHROTTLED } from '../apps/server/src/test/harness.ts';
+
+const N = Number(process.env.BENCH_APPLY_N ?? 10_000);
+const BATCH = Number(process.env.BENCH_APPLY_BATCH ?? 500);
+const viaRoute = process.env.BENCH_APPLY_ROUTE === '1';
+
+// The traveller the browser sync bench queues (bench/browser/sync-bench-entry.ts).
+const traveler = (i) => ({
+  fullName: `Nguyễn Văn Bench ${i}`,
+  passportNo: `B${String(1000000 + i).slice(-7)}`,
+  nationality: 'VN',
+  entryDate: '2026-11-20',
+  status: 'pending',
+  gender: i % 2 ? 'male' : 'female',
+  flightNo: 'VN123',
+  origin: 'NRT',
+  destination: 'HAN',
+  note: 'benchmark traveller with a note of moderate length',
+});
+
+/**
+ * Times every statement of either driver: they all go through drizzle's
+ * PgPreparedQuery.queryWithCache, found on the prototype chain of a prepared query.
+ */
+function timeStatements(db) {
+  const statements = new Map();
+  let proto = Object.getPrototypeOf(db.select().from(users).prepare('bench_apply_probe'));
+  while (proto && !Object.hasOwn(proto, 'queryWithCache')) proto = Object.getPrototypeOf(proto);
+  if (!proto) throw new Error('bench-apply: no queryWithCache to time statements with');
+  const original = proto.queryWithCache;
+  proto.queryWithCache = async function timed(text, ...rest) {
+    const s0 = performance.now();
+    const c0 = process.cpuUsage();
+    try {
+      return await original.call(this, text, ...rest);
+    } finally {
+      const name = String(text).replace(/\s+/g, ' ').slice(0, 90);
+      const entry = statements.get(name) ?? { n: 0, ms: 0, cpuMs: 0 };
+      const c = process.cpuUsage(c0);
+      entry.n++;
+      entry.ms += performance.now() - s0;
+      entry.cpuMs += (c.user + c.system) / 1000;
+      statements.set(name, entry);
+    }
+  };
+  return statements;
+}
+
+/** A way to push one batch: straight into applyMutations, or through the route. */
+async function setUp() {
+  if (viaRoute) {
+    const harness = await createHarness(UNTHROTTLED);
+    const { headers } = await harness.user('admin');
+    return {
+      database: harness.database,
+      close: () => harness.close(),
+      push: async (clientId, mutations) => {
+        const res = await harness.app.inject({
+          method: 'POST',
+          url: '/api/sync/push',
+          headers,
+          payload: { clientId, mutations },
+        });
+        if (res.statusCode !== 200) throw new Error(`push ${res.statusCode}: ${res.body.slice(0, 300)}`);
+        return res.json().results;
+      },
+    };
+  }
+  const work = mkdtempSync(path.join(tmpdir(), 'bh-bench-apply-'));
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? null : work });
+  await seedBaseline(database);
+  await seedDemoUsers(database.db);
+  const { rows } = await database.db.execute("SELECT id::text AS id FROM users WHERE role = 'admin' LIMIT 1");
+  const user = { id: String(rows[0]?.id), role: 'admin', sessionId: randomUUID() };
+  return {
+    database,
+    close: async () => {
+      await database.close();
+      rmSync(work, { recursive: true, force: true });
+    },
+    // The request body arrives as JSON: the apply gets a parsed copy, as from the route.
+    push: async (clientId, mutations) => {
+      const body = JSON.parse(JSON.stringify(mutations));
+      const results = await applyMutations(database.db, { user, ip: '127.0.0.1', clientId }, body);
+      // As the route does after each batch (PGlite keeps no statistics of its own).
+      if (process.env.BENCH_APPLY_NO_ANALYZE !== '1')
+        await refreshStatisticsWhenDue(database, results.filter((r) => r.status === 'applied').length);
+      return results;
+    },
+  };
+}
+
+const bench = await setUp();
+try {
+  const { database } = bench;
+  for (const stmt of (process.env.BENCH_APPLY_PREP ?? '').split(';').filter((x) => x.trim()))
+    await database.db.execute(stmt);
+  const statements = process.env.BENCH_APPLY_STATEMENTS === '1' ? timeStatements(database.db) : new Map();
+  const clientId = `bench-apply-${randomUUID()}`;
+  const perBatch = [];
+  const t0 = performance.now();
+  // CPU time of this process as well as wall time: PGlite runs in-process, and on a machine
+  // shared with other work the CPU time is the steadier figure of the two.
+  const cpu0 = process.cpuUsage();
+  for (let at = 0; at < N; at += BATCH) {
+    const mutations = [];
+    for (let i = at; i < Math.min(N, at + BATCH); i++) {
+      mutations.push({
+        seq: i + 1,
+        table: 'travelers',
+        op: 'create',
+        id: randomUUID(),
+        baseVersion: null,
+        data: traveler(i),
+      });
+    }
+    const b0 = performance.now();
+    const results = await bench.push(clientId, mutations);
+    perBatch.push(performance.now() - b0);
+    const notApplied = results.filter((r) => r.status !== 'applied');
+    if (notApplied.length > 0) throw new Error(`not applied: ${JSON.stringify(notApplied.slice(0, 3))}`);
+  }
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  const { rows: counted } = await database.db.execute('SELECT count(*)::int AS n FROM travelers');
+  const sorted = [...perBatch].sort((a, b) => a - b);
+  const result = {
+    database: database.kind,
+    via: viaRoute ? 'route' : 'applyMutations',
+    records: N,
+    batch: BATCH,
+    ms: Math.round(ms),
+    recordsPerSec: Math.round((N / ms) * 1000),
+    cpuMs: Math.round(cpuMs),
+    recordsPerCpuSec: Math.round((N / cpuMs) * 1000),
+    msPerBatch: {
+      median: Number(sorted[Math.floor(sorted.length / 2)].toFixed(1)),
+      first: Number(perBatch[0].toFixed(1)),
+      last: Number(perBatch.at(-1).toFixed(1)),
+    },
+    travelersInDb: Number(counted[0]?.n),
+  };
+  console.log(JSON.stringify(result));
+  for (const [name, entry] of [...statements].sort((a, b) => b[1].ms - a[1].ms))
+    console.log(
+      `${entry.ms.toFixed(0).padStart(7)} ms ${entry.cpuMs.toFixed(0).padStart(6)} cpu-ms ${String(entry.n).padStart(5)}x ${name}`,
+    );
+} finally {
+  await bench.close();
+}
