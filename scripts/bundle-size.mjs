@@ -15,9 +15,11 @@ import { gzipSync } from 'node:zlib';
  * (the database layer left the login route), the list's dialogs and search panel (React Aria date
  * fields and country combobox) load next to the list instead of before it, and the libraries the
  * app starts with became one vendor chunk. Most of what is left on the login route is React DOM,
- * React Router, zod, i18next and react-hook-form (~150 KB together).
+ * React Router, zod, i18next and react-hook-form (~150 KB together). The list route measured
+ * 277.9 once the work of issues 14 and 17 joined (the frame's new texts in three languages, the
+ * sync centre's refused-change view, the status icons).
  */
-export const BUDGETS_KB = { login: 196, list: 277 };
+export const BUDGETS_KB = { login: 196, list: 279 };
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const assets = path.join(dist, 'assets');
