@@ -180,6 +180,15 @@ describe('two server instances on one database', () => {
         const outcome = both.map((one) => (one.status === 'rejected' ? String(one.reason) : 'opened'));
         expect(outcome).toEqual(['opened', 'opened']);
       } finally {
+        // pg's pool.end() resolves before its connections have said goodbye: wait until they are
+        // gone, or FORCE would kill one mid-goodbye and its client would raise an unhandled error.
+        for (let i = 0; i < 50; i++) {
+          const open = await h.database.db.execute(
+            sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = ${name}`,
+          );
+          if (Number(open.rows[0]?.n ?? 0) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
         await h.database.db.execute(sql.raw(`DROP DATABASE ${name} WITH (FORCE)`));
       }
     },
