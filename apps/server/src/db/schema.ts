@@ -137,6 +137,9 @@ export const travelers = pgTable(
     index('travelers_report_idx').on(t.entryDate, t.status, t.nationality).where(sql`deleted_at IS NULL`),
     // Reports: quarantine figures (status now, changed in a period) from the index alone (0010).
     index('travelers_status_updated_idx').on(t.status, t.updatedAt).where(sql`deleted_at IS NULL`),
+    // Reports: the quarantined travellers' schedules from the index alone (0013, which also
+    // INCLUDEs quarantine_start and quarantine_days).
+    index('travelers_quarantine_idx').on(t.id).where(sql`status = 'quarantine' AND deleted_at IS NULL`),
   ],
 );
 
@@ -221,6 +224,8 @@ export const checkIns = pgTable(
   (t) => [
     index('check_ins_change_seq_idx').on(t.changeSeq),
     index('check_ins_traveler_idx').on(t.travelerId, t.date),
+    // Reports: live check-ins of the quarantined travellers (0013).
+    index('check_ins_live_idx').on(t.travelerId, t.date).where(sql`deleted_at IS NULL`),
   ],
 );
 

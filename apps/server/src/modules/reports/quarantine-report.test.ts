@@ -136,10 +136,44 @@ describe('report quarantine figures from the lifecycle', () => {
     expect(q.overdue).toBe(overdue.length);
   });
 
-  it('a fresh database has the status-change index the figures read (migrations 0005 then 0010)', async () => {
+  it('overdue agrees with overdueDays() for any schedule and check-ins (duplicates, deleted, outside it)', async () => {
+    const ids = [];
+    for (let i = 0; i < 8; i++) ids.push(await lifecycle(['quarantine', -1]));
+    const db = h.database.db;
+    // Start 0..13 days ago or tomorrow, 1..5 days or the default; check-ins around the schedule.
+    for (const [i, id] of ids.entries()) {
+      const start = addDays(TODAY, i === 7 ? 1 : -((i * 5) % 14));
+      await db
+        .update(travelers)
+        .set({ quarantineStart: start, quarantineDays: i % 3 === 0 ? null : 1 + (i % 5) })
+        .where(eq(travelers.id, id));
+      const rows = [-1, 0, 0, 1, 2, 3, 15].slice(0, 1 + (i % 7)).map((d, k) => ({
+        id: randomUUID(),
+        travelerId: id,
+        date: addDays(start, d),
+        checkedAt: new Date(),
+        temperature: 36.8,
+        symptoms: noSymptoms,
+        changeSeq: 0,
+        deletedAt: k === 4 ? new Date() : null,
+      }));
+      await db.insert(checkInsTable).values(rows);
+    }
+    const quarantined = await db.select().from(travelers).where(eq(travelers.status, 'quarantine'));
+    const live = await db.select().from(checkInsTable).where(isNull(checkInsTable.deletedAt));
+    const dates = (id: string) => live.filter((c) => c.travelerId === id).map((c) => c.date);
+    const expected = quarantined.filter((t) => overdueDays(t, dates(t.id), TODAY).length > 0).length;
+    expect(expected).toBeGreaterThan(0);
+    expect(expected).toBeLessThan(ids.length);
+    const q = await report(`/api/reports/daily?date=${TODAY}`);
+    expect(q).toMatchObject({ active: ids.length, overdue: expected });
+  });
+
+  it('a fresh database has the indexes the figures read (migrations 0005, 0010, 0013)', async () => {
     const { rows } = await h.database.db.execute<{ indexname: string }>(
-      sql`SELECT indexname FROM pg_indexes WHERE indexname = 'traveler_events_status_report_idx'`,
+      sql`SELECT indexname FROM pg_indexes WHERE indexname IN
+        ('traveler_events_status_report_idx', 'travelers_quarantine_idx', 'check_ins_live_idx')`,
     );
-    expect(rows).toHaveLength(1);
+    expect(rows).toHaveLength(3);
   });
 });

@@ -10,7 +10,7 @@
  *   domain/quarantine.ts, so the report, the dashboard and the needs-attention list agree.
  */
 import { DEFAULT_QUARANTINE_DAYS, type Report, todayIn } from '@bh/shared';
-import { and, count, countDistinct, eq, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { checkIns, travelerEvents, travelers } from '../../db/schema.ts';
 import type { PeriodBounds } from './period-bounds.ts';
@@ -38,22 +38,44 @@ async function statusChanges(db: Db, bounds: PeriodBounds) {
 }
 
 /**
- * overdueDays() in SQL: the scheduled days before today run from quarantine_start up to
- * least(start + days, today) (exclusive); a traveller is overdue when fewer distinct live
- * check-in days fall in that range than it holds days. One check_ins_traveler_idx lookup per
- * quarantined traveller.
+ * active and overdue in one grouped read (docs/decisions/008-report-queries.md). overdueDays() in
+ * SQL: the scheduled days before today run from quarantine_start up to least(start + days,
+ * today) (exclusive); a traveller is overdue when fewer distinct live check-in days fall in that
+ * range than it holds days. The quarantined travellers, in id order, come from one partial
+ * covering index (travelers_quarantine_idx, migration 0013) and are merge-joined with their live
+ * check-ins (check_ins_live_idx, same order), grouped per traveller: two index scans instead of
+ * one correlated subquery per quarantined traveller (1M bench, 50,000 in quarantine: 91-138 ms
+ * and 198,000 buffers before 0013, 28-32 ms and 921 buffers now). Joining a DISTINCT subquery
+ * of the live check-ins instead of count(DISTINCT) was slower (52-63 ms against 47-53 ms, same
+ * session, hash joins).
  */
-function overdueCondition(today: string): SQL {
+async function quarantineNow(db: Db, today: string) {
   const t = travelers;
+  const c = checkIns;
   const days = sql`coalesce(${t.quarantineDays}, ${DEFAULT_QUARANTINE_DAYS}::integer)`;
   const dueEnd = sql`least(${t.quarantineStart} + ${days}, ${today}::date)`;
-  const checked = sql`(SELECT ${countDistinct(checkIns.date)} FROM ${checkIns} WHERE ${and(
-    eq(checkIns.travelerId, t.id),
-    isNull(checkIns.deletedAt),
-    gte(checkIns.date, t.quarantineStart),
-    lt(checkIns.date, dueEnd),
-  )})`;
-  return sql`(${dueEnd} - ${t.quarantineStart}) > ${checked}`;
+  const perTraveler = db
+    .select({
+      due: sql<number>`${dueEnd} - ${t.quarantineStart}`.as('due'),
+      checked: countDistinct(c.date).as('checked'),
+    })
+    .from(t)
+    .leftJoin(
+      c,
+      and(eq(c.travelerId, t.id), isNull(c.deletedAt), gte(c.date, t.quarantineStart), lt(c.date, dueEnd)),
+    )
+    .where(and(isNull(t.deletedAt), eq(t.status, 'quarantine')))
+    .groupBy(t.id)
+    .as('per_traveler');
+  const [row] = await db
+    .select({
+      active: count(),
+      overdue: sql<number>`count(*) FILTER (WHERE ${perTraveler.due} > ${perTraveler.checked})`.mapWith(
+        Number,
+      ),
+    })
+    .from(perTraveler);
+  return { active: row?.active ?? 0, overdue: row?.overdue ?? 0 };
 }
 
 export async function quarantineFigures(
@@ -61,13 +83,6 @@ export async function quarantineFigures(
   bounds: PeriodBounds,
   timeZone: string,
 ): Promise<Report['quarantine']> {
-  const inQuarantine = and(isNull(travelers.deletedAt), eq(travelers.status, 'quarantine'));
-  const countWhere = async (where: SQL | undefined) =>
-    (await db.select({ n: count() }).from(travelers).where(where))[0]?.n ?? 0;
-  const [changes, active, overdue] = await Promise.all([
-    statusChanges(db, bounds),
-    countWhere(inQuarantine),
-    countWhere(and(inQuarantine, isNotNull(travelers.quarantineStart), overdueCondition(todayIn(timeZone)))),
-  ]);
-  return { ...changes, active, overdue };
+  const [changes, now] = await Promise.all([statusChanges(db, bounds), quarantineNow(db, todayIn(timeZone))]);
+  return { ...changes, ...now };
 }
