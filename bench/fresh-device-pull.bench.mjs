@@ -11,6 +11,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
+import { openBenchPage } from './bench-page.mjs';
 import { root, startServer, writeResult } from './travelers-fixture.mjs';
 
 const N = Number(process.env.BENCH_PULL_N ?? 100_000);
@@ -34,18 +35,7 @@ try {
   for (let at = 0; at < N; at += 50_000) loadMs.push(await server.load(Math.min(50_000, N - at), at));
   const status = await server.json('/api/sync/status');
   context = await chromium.launchPersistentContext(path.join(work, 'profile'), chromiumLaunchOptions);
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(server.base);
-  await page.waitForFunction(() => document.getElementById('state')?.textContent === 'ready');
-  const login = await page.evaluate(async () => {
-    const res = await fetch('/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.vn', password: 'Admin@123' }),
-    });
-    return res.json();
-  });
-  await page.evaluate(({ user, token }) => window.bench.login(user, token), login);
+  const { page } = await openBenchPage(context, server.base);
   const run = await page.evaluate(() => window.bench.pullFresh());
   const longest = Math.max(0, ...run.longTasks);
   const result = {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
+import { openBenchPage } from './bench-page.mjs';
 import { root, startServer, writeResult } from './travelers-fixture.mjs';
 
 const N = Number(process.env.BENCH_SYNC_N ?? 10_000);
@@ -38,19 +39,7 @@ async function trial(rep, withRest) {
   );
   try {
     const before = await count();
-    const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(base);
-    await page.waitForFunction(() => document.getElementById('state')?.textContent === 'ready');
-    // Log in from the page, as the app does, so the browser holds the refresh cookie too.
-    const pageLogin = await page.evaluate(async () => {
-      const res = await fetch('/api/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'admin@demo.vn', password: 'Admin@123' }),
-      });
-      return res.json();
-    });
-    await page.evaluate(({ user, token }) => window.bench.login(user, token), pageLogin);
+    const { page, token } = await openBenchPage(context, base);
     await context.setOffline(true);
     const local = await page.evaluate((n) => window.bench.createOffline(n), N);
     await context.setOffline(false);
@@ -61,7 +50,7 @@ async function trial(rep, withRest) {
     // The baseline is secondary: a network error in its 1,000 calls must not lose the sync
     // figure measured just before (it is reported as failed instead).
     const rest = await page
-      .evaluate(({ n, token }) => window.bench.restEach(n, token), { n: REST_N, token: pageLogin.token })
+      .evaluate(({ n, token }) => window.bench.restEach(n, token), { n: REST_N, token })
       .catch((err) => ({ ms: Number.NaN, error: String(err.message ?? err).slice(0, 200) }));
     return { local, sync, onServer, rest, restOnServer: (await count()) - afterSync };
   } finally {

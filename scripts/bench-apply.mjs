@@ -22,24 +22,14 @@ import { applyMutations } from '../apps/server/src/modules/sync/apply.ts';
 import { refreshStatisticsWhenDue } from '../apps/server/src/modules/sync/planner-statistics.ts';
 import { seedBaseline } from '../apps/server/src/seed.ts';
 import { createHarness, UNTHROTTLED } from '../apps/server/src/test/harness.ts';
+import { benchTraveler } from '../bench/bench-traveler.mjs';
 
 const N = Number(process.env.BENCH_APPLY_N ?? 10_000);
 const BATCH = Number(process.env.BENCH_APPLY_BATCH ?? 500);
 const viaRoute = process.env.BENCH_APPLY_ROUTE === '1';
 
-// The traveller the browser sync bench queues (bench/browser/sync-bench-entry.ts).
-const traveler = (i) => ({
-  fullName: `Nguyễn Văn Bench ${i}`,
-  passportNo: `B${String(1000000 + i).slice(-7)}`,
-  nationality: 'VN',
-  entryDate: '2026-11-20',
-  status: 'pending',
-  gender: i % 2 ? 'male' : 'female',
-  flightNo: 'VN123',
-  origin: 'NRT',
-  destination: 'HAN',
-  note: 'benchmark traveller with a note of moderate length',
-});
+// The traveller the browser sync bench queues, with passports of its own.
+const traveler = (i) => benchTraveler(1000000 + i, 'B', 'VN');
 
 /**
  * Times every statement of either driver: they all go through drizzle's

@@ -7,6 +7,7 @@ import { setSession } from '../../apps/web/src/lib/session.ts';
 import { SyncEngine } from '../../apps/web/src/sync/engine.ts';
 import { httpTransport } from '../../apps/web/src/sync/http-transport.ts';
 import { writeRecords } from '../../apps/web/src/sync/outbox.ts';
+import { benchTraveler } from '../bench-traveler.mjs';
 
 // Passports unique to this page load: each trial (and the REST baseline after it) registers new
 // travellers, which the server's duplicate guard (same passport and nationality within a day)
@@ -14,18 +15,7 @@ import { writeRecords } from '../../apps/web/src/sync/outbox.ts';
 const RUN = Array.from(crypto.getRandomValues(new Uint8Array(3)), (b) =>
   String.fromCharCode(65 + (b % 26)),
 ).join('');
-const traveler = (i: number) => ({
-  fullName: `Nguyễn Văn Bench ${i}`,
-  passportNo: `${RUN}${String(i).padStart(7, '0')}`,
-  nationality: 'JP',
-  entryDate: '2026-11-20',
-  status: 'pending',
-  gender: i % 2 ? 'male' : 'female',
-  flightNo: 'VN123',
-  origin: 'NRT',
-  destination: 'HAN',
-  note: 'benchmark traveller with a note of moderate length',
-});
+const traveler = (i: number) => benchTraveler(i, RUN, 'JP');
 
 // Time spent waiting on the server, to split the sync time into server and device work.
 // lastPushAt: when the last push was answered, i.e. when the server had every record (the

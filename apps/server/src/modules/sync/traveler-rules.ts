@@ -13,6 +13,7 @@ import {
   TRAVELER_DELETE_WINDOW_HOURS,
 } from '@bh/shared';
 import type { Db, Tx } from '../../db/client.ts';
+import { lookupByKeys } from '../../db/lookup.ts';
 import { travelers } from '../../db/schema.ts';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
 import { livePassports } from '../travelers/duplicates.ts';
@@ -87,18 +88,17 @@ export async function travelerRuleRejections(
   // Only updates and deletes need the stored row (who made it, is it deleted): a batch of
   // creates (an offline day reaching the server) skips this lookup.
   const changed = [...new Set(writes.filter((w) => w.op !== 'create').map((w) => w.id))];
-  const current =
-    changed.length === 0
-      ? []
-      : await db
-          .select({
-            id: travelers.id,
-            createdBy: travelers.createdBy,
-            createdAt: travelers.createdAt,
-            deletedAt: travelers.deletedAt,
-          })
-          .from(travelers)
-          .where(inJsonList(travelers.id, changed, 'uuid'));
+  const current = await lookupByKeys(changed, () =>
+    db
+      .select({
+        id: travelers.id,
+        createdBy: travelers.createdBy,
+        createdAt: travelers.createdAt,
+        deletedAt: travelers.deletedAt,
+      })
+      .from(travelers)
+      .where(inJsonList(travelers.id, changed, 'uuid')),
+  );
   const byId = new Map(current.map((row) => [row.id, row]));
   for (const write of writes) {
     const row = byId.get(write.id);

@@ -14,6 +14,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { lookupByKeys } from '../../db/lookup.ts';
 import { auditEvents } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/responses.ts';
@@ -27,18 +28,13 @@ const reasonDetails = z.object({ reason: z.string() }).partial();
 
 async function withReasons(db: Db, list: DeletedTraveler['traveler'][]): Promise<DeletedTraveler[]> {
   const ids = list.map((t) => t.id);
-  const events =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            entityId: auditEvents.entityId,
-            userId: auditEvents.userId,
-            details: auditEvents.details,
-          })
-          .from(auditEvents)
-          .where(and(eq(auditEvents.action, 'traveler.delete'), inArray(auditEvents.entityId, ids)))
-          .orderBy(desc(auditEvents.id));
+  const events = await lookupByKeys(ids, () =>
+    db
+      .select({ entityId: auditEvents.entityId, userId: auditEvents.userId, details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'traveler.delete'), inArray(auditEvents.entityId, ids)))
+      .orderBy(desc(auditEvents.id)),
+  );
   const latest = new Map<string, (typeof events)[number]>();
   for (const event of events)
     if (event.entityId && !latest.has(event.entityId)) latest.set(event.entityId, event);

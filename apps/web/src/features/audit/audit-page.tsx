@@ -5,6 +5,7 @@
 import type { AuditEntry, UserList } from '@bh/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionButton } from '../../components/ui/action-button.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { AppDateField } from '../../components/ui/date-field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -103,15 +104,14 @@ export default function AuditPage() {
     <div className="flex flex-col gap-4 max-w-7xl mx-auto" data-testid="audit">
       <PageHeader title={t('audit.title')} subtitle={t('audit.subtitle')}>
         <div className="flex flex-col items-end gap-1">
-          <button
-            type="button"
+          <ActionButton
             className="btn btn-sm"
             onClick={() => void exportCsv()}
             disabled={exportKb !== null}
-            data-testid="audit-export"
+            testId="audit-export"
           >
             {t('audit.export')}
-          </button>
+          </ActionButton>
           {exportKb !== null && (
             <p role="status" className="text-xs tabular-nums">
               {t('audit.exporting', { kb: exportKb })}
@@ -194,14 +194,9 @@ export default function AuditPage() {
       {load.kind === 'ready' && items.length === 0 && <p className="opacity-80">{t('audit.empty')}</p>}
       {load.kind === 'loading' && <Spinner />}
       {load.kind === 'ready' && cursor !== null && (
-        <button
-          type="button"
-          className="btn btn-sm self-center"
-          onClick={() => void more()}
-          data-testid="audit-more"
-        >
+        <ActionButton className="btn btn-sm self-center" onClick={() => void more()} testId="audit-more">
           {t('audit.more')}
-        </button>
+        </ActionButton>
       )}
     </div>
   );

@@ -6,6 +6,7 @@
 import { type LocalTraveler, TRAVELER_DELETE_WINDOW_HOURS } from '@bh/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionButton } from '../../components/ui/action-button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { useSession } from '../../lib/session.ts';
 import { deleteWithReason } from './undo-delete.ts';
@@ -30,14 +31,13 @@ export function DeleteTravelerButton({
   };
   return (
     <>
-      <button
-        type="button"
+      <ActionButton
         className="btn btn-error btn-outline"
         onClick={() => setAsking(true)}
-        data-testid="traveler-delete"
+        testId="traveler-delete"
       >
         {t('intake.delete.button')}
-      </button>
+      </ActionButton>
       <ConfirmDialog
         open={asking}
         title={t('intake.delete.title')}

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { ActionButton } from '../../components/ui/action-button.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 import { CameraScanner } from './camera-scanner.tsx';
@@ -88,14 +89,9 @@ export default function ScanPage() {
             <CameraScanner onText={(found) => void read(found)} onClose={() => setCamera(false)} />
           ) : (
             <div className="flex flex-wrap gap-2">
-              <button
-                type="button"
-                className="btn btn-primary"
-                onClick={() => setCamera(true)}
-                data-testid="scan-camera"
-              >
+              <ActionButton className="btn btn-primary" onClick={() => setCamera(true)} testId="scan-camera">
                 {t('intake.scan.camera')}
-              </button>
+              </ActionButton>
               <label className="btn">
                 {t('intake.scan.upload')}
                 <input

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionButton } from '../../components/ui/action-button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 import { useLogout } from './use-logout.ts';
@@ -26,14 +27,13 @@ export function LogoutButton() {
 
   return (
     <>
-      <button
-        type="button"
+      <ActionButton
         className="btn btn-sm btn-outline btn-error w-full"
         onClick={() => (pendingCount > 0 ? setAsking(true) : void logout())}
-        data-testid="logout"
+        testId="logout"
       >
         {t('layout.user.logout')}
-      </button>
+      </ActionButton>
       <Modal
         open={asking}
         onClose={() => setAsking(false)}
@@ -44,25 +44,23 @@ export function LogoutButton() {
             <button type="button" className="btn" onClick={() => setAsking(false)} disabled={busy}>
               {t('offlineLogout.cancel')}
             </button>
-            <button
-              type="button"
+            <ActionButton
               className="btn btn-error btn-outline"
               onClick={() => void logout()}
               disabled={busy}
-              data-testid="logout-anyway"
+              testId="logout-anyway"
             >
               {t('offlineLogout.anyway')}
-            </button>
+            </ActionButton>
             {isOnline && (
-              <button
-                type="button"
+              <ActionButton
                 className="btn btn-primary"
                 onClick={() => void syncThenLogout()}
                 disabled={busy}
-                data-testid="logout-sync-first"
+                testId="logout-sync-first"
               >
                 {t('offlineLogout.syncFirst')}
-              </button>
+              </ActionButton>
             )}
           </>
         }

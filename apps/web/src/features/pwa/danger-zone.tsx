@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionButton } from '../../components/ui/action-button.tsx';
 import { Alert, AlertLine } from '../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
@@ -60,14 +61,13 @@ export function DangerZone() {
     <SectionCard id="danger-title" title={t('pwa.danger.title')} tone="danger" gap="gap-3">
       <p className="text-sm">{t('pwa.danger.description')}</p>
       <div>
-        <button
-          type="button"
+        <ActionButton
           className="btn btn-error btn-sm sm:btn-md"
           onClick={() => void open()}
-          data-testid="clear-all-data"
+          testId="clear-all-data"
         >
           {t('pwa.danger.clearAll')}
-        </button>
+        </ActionButton>
       </div>
       <ConfirmDialog
         open={step !== 'closed'}

@@ -12,6 +12,7 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ActionButton } from '../../components/ui/action-button.tsx';
 import { AlertLine } from '../../components/ui/alert.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Options } from '../../components/ui/options.tsx';
@@ -128,22 +129,20 @@ export function SettingsForm() {
         {toggle('autoCleanup')}
         <AlertLine tone={message?.tone} message={message?.text} />
         <div className="card-actions justify-end pt-2">
-          <button
-            type="button"
+          <ActionButton
             className="btn btn-sm sm:btn-md btn-ghost"
             disabled={busy}
             onClick={() => void clearCache()}
           >
             {t('pwa.settings.clearCache')}
-          </button>
-          <button
-            type="button"
+          </ActionButton>
+          <ActionButton
             className="btn btn-sm sm:btn-md btn-outline"
             disabled={busy}
             onClick={resetToDefaults}
           >
             {t('pwa.settings.reset')}
-          </button>
+          </ActionButton>
           <button
             type="submit"
             className="btn btn-sm sm:btn-md btn-primary"

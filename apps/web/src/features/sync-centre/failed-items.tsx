@@ -7,6 +7,7 @@
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionButton } from '../../components/ui/action-button.tsx';
 import { AlertLine } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
@@ -94,14 +95,9 @@ function FailedItemRow({
       <AlertLine message={error} />
       <div className="flex gap-2 justify-end">
         {item.canRetry === 1 ? (
-          <button
-            type="button"
-            className="btn btn-sm btn-primary"
-            disabled={busy}
-            onClick={() => void retry()}
-          >
+          <ActionButton className="btn btn-sm btn-primary" disabled={busy} onClick={() => void retry()}>
             {t('sync.failed.retry')}
-          </button>
+          </ActionButton>
         ) : statusChange ? (
           <RefusedStatusActions
             item={item}
@@ -112,13 +108,9 @@ function FailedItemRow({
         ) : (
           <>
             <span className="text-xs opacity-70 self-center">{t('sync.failed.notRetryable')}</span>
-            <button
-              type="button"
-              className="btn btn-sm btn-error btn-outline"
-              onClick={() => onDiscard(item)}
-            >
+            <ActionButton className="btn btn-sm btn-error btn-outline" onClick={() => onDiscard(item)}>
               {t('sync.failed.discard')}
-            </button>
+            </ActionButton>
           </>
         )}
       </div>

@@ -7,6 +7,7 @@ import type { TravelerFilters } from '@bh/shared';
 import { SearchX, UserPlus } from 'lucide-react';
 import { Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionButton } from '../../components/ui/action-button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 import { IntakeToolbar } from '../intake/intake-toolbar.tsx';
@@ -110,22 +111,13 @@ export default function EntryManagementPage() {
         </p>
         <p className="opacity-80">{t(filtered ? 'phone.empty.filteredHint' : 'phone.empty.noneHint')}</p>
         {filtered ? (
-          <button
-            type="button"
-            className="btn btn-outline min-h-11"
-            onClick={clearAll}
-            data-testid="empty-clear"
-          >
+          <ActionButton className="btn btn-outline min-h-11" onClick={clearAll} testId="empty-clear">
             {t('phone.empty.clear')}
-          </button>
+          </ActionButton>
         ) : (
-          <button
-            type="button"
-            className="btn btn-primary min-h-11"
-            onClick={() => setDialog({ kind: 'add' })}
-          >
+          <ActionButton className="btn btn-primary min-h-11" onClick={() => setDialog({ kind: 'add' })}>
             {t('travelers.add')}
-          </button>
+          </ActionButton>
         )}
       </div>
     );
@@ -144,14 +136,13 @@ export default function EntryManagementPage() {
   const more = (
     <>
       <ExportButton online={sync.isOnline} />
-      <button
-        type="button"
+      <ActionButton
         className="btn btn-sm"
         onClick={() => setDialog({ kind: 'import' })}
         disabled={!sync.isOnline}
       >
         {t('travelers.import.button')}
-      </button>
+      </ActionButton>
     </>
   );
   const panel = (

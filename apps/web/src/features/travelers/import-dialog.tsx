@@ -6,6 +6,7 @@
 import type { FieldIssue, TravelerImportReport } from '@bh/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionButton } from '../../components/ui/action-button.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { FormActions } from '../../components/ui/form-actions.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
@@ -151,14 +152,13 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                   <p className="text-error text-sm" data-testid="import-rejected-count">
                     {t('travelers.import.rejected', { count: report.rejected.length })}
                   </p>
-                  <button
-                    type="button"
+                  <ActionButton
                     className="btn btn-xs"
                     onClick={() => downloadReport(report)}
-                    data-testid="import-report-download"
+                    testId="import-report-download"
                   >
                     {t('travelers.import.downloadReport')}
-                  </button>
+                  </ActionButton>
                 </div>
                 {report.rejected.length > SHOWN_ROWS && (
                   <p className="text-xs opacity-80">
