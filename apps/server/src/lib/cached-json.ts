@@ -9,6 +9,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { LruCache } from './lru-cache.ts';
 
 interface Encoded {
   json: string;
@@ -16,29 +17,8 @@ interface Encoded {
   gzip?: Buffer;
 }
 
-/**
- * Stored answers, the least recently used going first once `size` are held (a Map keeps
- * insertion order; a hit moves its entry to the end). ~40 KB per 50-traveller page.
- */
-export class AnswerCache {
-  private readonly entries = new Map<string, Encoded>();
-  constructor(private readonly size: number) {}
-
-  get(key: string): Encoded | undefined {
-    const entry = this.entries.get(key);
-    if (entry) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-    }
-    return entry;
-  }
-
-  set(key: string, entry: Encoded) {
-    const oldest = this.entries.keys().next();
-    if (this.entries.size >= this.size && !oldest.done) this.entries.delete(oldest.value);
-    this.entries.set(key, entry);
-  }
-}
+/** Stored answers, ~40 KB per 50-traveller page. */
+export type AnswerCache = LruCache<Encoded>;
 
 /** The same floor as the compression plugin (plugins/compression.ts). */
 const COMPRESS_FROM_BYTES = 1024;

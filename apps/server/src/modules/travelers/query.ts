@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { travelers } from '../../db/schema.ts';
 import { validationError } from '../../lib/errors.ts';
+import { LruCache } from '../../lib/lru-cache.ts';
 
 type Reader = Pick<Db, 'select'>;
 
@@ -143,19 +144,6 @@ export function dataVersion(db: Reader): Promise<number | null> {
   return batch;
 }
 
-/** A map that forgets its oldest entry once it holds `size` (a Map keeps insertion order). */
-function boundedCache<V>(size: number) {
-  const entries = new Map<string, V>();
-  return {
-    get: (key: string) => entries.get(key),
-    set(key: string, value: V) {
-      const oldest = entries.keys().next();
-      if (entries.size >= size && !oldest.done) entries.delete(oldest.value);
-      entries.set(key, value);
-    },
-  };
-}
-
 const filterKey = (f: TravelerFilterQuery) => [
   f.fullName?.trim().toLowerCase(),
   f.passportNo?.trim().toLowerCase(),
@@ -169,7 +157,7 @@ const filterKey = (f: TravelerFilterQuery) => [
  * Totals are cached per filter set and data version: counting 100,000 rows costs far more than
  * the page itself, and the answer only changes when a traveller is written.
  */
-const countCache = boundedCache<number>(200);
+const countCache = new LruCache<number>(200);
 
 async function countMatching(db: Reader, f: TravelerFilterQuery, version: number | null): Promise<number> {
   const key = JSON.stringify([version, ...filterKey(f)]);

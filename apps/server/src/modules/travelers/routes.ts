@@ -23,8 +23,9 @@ import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { AnswerCache, sendCachedJson } from '../../lib/cached-json.ts';
+import { type AnswerCache, sendCachedJson } from '../../lib/cached-json.ts';
 import { AppError, conflict, notFound, unauthorized, validationError } from '../../lib/errors.ts';
+import { LruCache } from '../../lib/lru-cache.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { applyMutations } from '../sync/apply.ts';
@@ -91,7 +92,7 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const exports = exportSlots();
   // The pages officers read, by data version and query: 600 answers are ~25 MB at most.
-  const pageAnswers = new AnswerCache(600);
+  const pageAnswers: AnswerCache = new LruCache(600);
 
   app.get(
     '/api/travelers',

@@ -1,4 +1,4 @@
-import type { SystemMode } from '@bh/shared';
+import type { SystemStatusUpdate } from '@bh/shared';
 import type { IncomingSystemStatus } from '../../db/system-status-repo.ts';
 import { api } from '../../lib/api.ts';
 
@@ -12,15 +12,7 @@ export function fetchSystemStatus(): Promise<IncomingSystemStatus> {
   return api.get<IncomingSystemStatus>(`/api/system-status?today=${localToday()}`);
 }
 
-export function putSystemMode(mode: SystemMode, version: number): Promise<IncomingSystemStatus> {
-  return api.put<IncomingSystemStatus>('/api/system-status', { mode, version });
-}
-
-/** Admin: sets the quarantine length (days of daily check-ins of each new quarantine). */
-export function putQuarantineDays(
-  mode: SystemMode,
-  quarantineDays: number,
-  version: number,
-): Promise<IncomingSystemStatus> {
-  return api.put<IncomingSystemStatus>('/api/system-status', { mode, quarantineDays, version });
+/** Admin: changes the mode and/or the quarantine length, with the status version seen. */
+export function putSystemStatus(update: SystemStatusUpdate): Promise<IncomingSystemStatus> {
+  return api.put<IncomingSystemStatus>('/api/system-status', update);
 }

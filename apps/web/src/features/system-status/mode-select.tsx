@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { modeLook } from '../status/mode-look.ts';
-import { changeSystemMode, refreshSystemStatus } from './use-system-status.ts';
+import { changeSystemStatus, refreshSystemStatus } from './use-system-status.ts';
 
 export function ModeSelect({
   mode,
@@ -30,7 +30,7 @@ export function ModeSelect({
     setBusy(true);
     setError(null);
     try {
-      await changeSystemMode(next, version);
+      await changeSystemStatus({ mode: next, version });
     } catch (err) {
       const code = err instanceof ApiError ? err.code : 'unknown_error';
       setError(t(`errors.${code}`, { defaultValue: t('errors.unknown_error') }));

@@ -20,7 +20,7 @@ import { AlertLine } from '../../components/ui/alert.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { changeQuarantineDays, refreshSystemStatus } from './use-system-status.ts';
+import { changeSystemStatus, refreshSystemStatus } from './use-system-status.ts';
 
 const BOUNDS = { min: String(QUARANTINE_DAYS_MIN), max: String(QUARANTINE_DAYS_MAX) };
 
@@ -52,16 +52,15 @@ export function QuarantineDaysSetting({
     defaultValues: { quarantineDays: String(days) },
   });
   const errorOf = useErrorText(formState.errors);
-  const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   // A new value from the server (another admin, a sync) replaces what the box shows.
   useEffect(() => reset({ quarantineDays: String(days) }), [days, reset]);
 
+  const busy = formState.isSubmitting;
   const onSubmit = handleSubmit(async ({ quarantineDays }) => {
-    setBusy(true);
     try {
-      await changeQuarantineDays(mode, quarantineDays, version);
+      await changeSystemStatus({ mode, quarantineDays, version });
       setSaved(quarantineDays);
     } catch (err) {
       const code = err instanceof ApiError ? (err.isNetwork ? 'network_error' : err.code) : 'unknown_error';
@@ -74,8 +73,6 @@ export function QuarantineDaysSetting({
       else setFailure(t(`errors.${code}`, { defaultValue: t('errors.unknown_error') }));
       // A conflict means someone else changed the status: show the current value.
       await refreshSystemStatus();
-    } finally {
-      setBusy(false);
     }
   });
 

@@ -4,11 +4,11 @@
  * the page is visible and online, and at once on focus or reconnect. That bounds how long an
  * open client takes to see a new mode (< 30 s).
  */
-import { DEFAULT_SYSTEM_MODE, type SystemMode } from '@bh/shared';
+import { DEFAULT_SYSTEM_MODE, type SystemStatusUpdate } from '@bh/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { type LocalSystemStatus, readSystemStatus, saveSystemStatus } from '../../db/system-status-repo.ts';
-import { fetchSystemStatus, putQuarantineDays, putSystemMode } from './api.ts';
+import { fetchSystemStatus, putSystemStatus } from './api.ts';
 
 const POLL_INTERVAL_MS = 15_000;
 
@@ -28,15 +28,9 @@ export function refreshSystemStatus(): Promise<void> {
   return inFlight;
 }
 
-/** Admin: sets the mode on the server, then keeps the answer locally. */
-export async function changeSystemMode(mode: SystemMode, version: number) {
-  const status = await putSystemMode(mode, version);
-  await saveSystemStatus(status);
-}
-
-/** Admin: sets the quarantine length on the server (the mode stays), then keeps the answer locally. */
-export async function changeQuarantineDays(mode: SystemMode, days: number, version: number) {
-  await saveSystemStatus(await putQuarantineDays(mode, days, version));
+/** Admin: changes the status on the server (mode, quarantine length), then keeps the answer locally. */
+export async function changeSystemStatus(update: SystemStatusUpdate) {
+  await saveSystemStatus(await putSystemStatus(update));
 }
 
 /** Starts polling while mounted (the layout mounts it once). */
