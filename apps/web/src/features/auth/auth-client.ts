@@ -123,15 +123,21 @@ export function tokenSecondsLeft(token: string, nowMs = Date.now()): number {
 let installed = false;
 
 /**
- * Start-up: API 401s refresh silently; when the connection returns the session is refreshed;
- * at start a stale token is refreshed only when online (offline, the stored session is enough).
+ * Start-up: API 401s refresh silently; when the connection returns a stale (or offline) session
+ * is refreshed; at start a stale token is refreshed only when online (offline, the stored
+ * session is enough).
  */
 export function installAuthRefresh() {
   if (installed) return;
   installed = true;
   setRefreshHandler(refreshSession);
+  // Back online, only a session that needs it is refreshed: one opened offline, or a token about
+  // to expire. Rotating a valid token for nothing opened a window in which a page leaving during
+  // the refresh lost the new cookie, and its next refresh looked like a stolen token to the
+  // server, which then ended the session (seen in e2e as a logout right after reconnecting).
   window.addEventListener('online', () => {
-    if (getSession()) void refreshSession();
+    const session = getSession();
+    if (session && tokenSecondsLeft(session.token) < 60) void refreshSession();
   });
   const session = getSession();
   if (session && navigator.onLine && tokenSecondsLeft(session.token) < 60) void refreshSession();
