@@ -58,7 +58,7 @@ export function Field({
         'aria-required': required,
       })}
       {showHint && (
-        <p id={hintId} className="label text-xs">
+        <p id={hintId} className="label text-xs whitespace-normal">
           {hint}
         </p>
       )}
