@@ -56,6 +56,9 @@ test('offline sign-in after logout, renewed when the network returns', async ({ 
 
 test('logging out with unsent changes warns and offers to sync first', async ({ page, context }) => {
   await loginAs(page, 'officer');
+  // The list is on screen before the network goes (this test is about logging out; opening the
+  // list offline before its code ever loaded is travelers-offline.spec.ts's).
+  await expect(page.getByTestId('traveler-table').or(page.getByTestId('travelers-empty'))).toBeVisible();
   await context.setOffline(true);
   await addTraveler(page, {
     fullName: `Chờ Gửi ${uniq()}`,
