@@ -90,6 +90,38 @@ export async function eventsOf(
   return events.sort((a, b) => Date.parse(a.occurredAt) - Date.parse(b.occurredAt));
 }
 
+/**
+ * The timeline to show: the stored events led by the traveller's registration. The server stores
+ * no 'created' event (one per traveller was half of a fresh device's pull): the entry is made
+ * from the traveller record, with "someone" as its actor (the record does not say who). A
+ * 'created' event this device pulled before keeps its place and no second one is added. The entry
+ * waits for sync like the traveller itself until the server has acknowledged it.
+ */
+export function withRegistration(
+  traveler: Pick<LocalTraveler, 'id' | 'createdAt' | 'version' | 'lastModified'>,
+  events: readonly LocalTravelerEvent[],
+): LocalTravelerEvent[] {
+  if (!traveler.createdAt || events.some((e) => e.kind === 'created')) return [...events];
+  const at = traveler.createdAt;
+  const registered: LocalTravelerEvent = {
+    id: traveler.id,
+    travelerId: traveler.id,
+    kind: 'created',
+    occurredAt: at,
+    actorId: null,
+    actorName: null,
+    details: null,
+    version: Math.max(traveler.version, 1),
+    createdAt: at,
+    updatedAt: at,
+    deletedAt: null,
+    syncStatus: traveler.version > 0 ? 'synced' : 'pending',
+    lastModified: traveler.lastModified,
+  };
+  // Stable sort: the registration stays first among events of the same moment.
+  return [registered, ...events].sort((a, b) => Date.parse(a.occurredAt) - Date.parse(b.occurredAt));
+}
+
 /** A traveller's live check-ins, newest first. */
 export async function checkInsOf(
   travelerId: string,

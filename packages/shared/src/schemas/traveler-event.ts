@@ -2,8 +2,9 @@
  * Traveller timeline: an append-only, synced list of what happened to a traveller, who did it and
  * when. Devices create `status_changed`, `test_result` and `note` events (the status change is
  * how a device asks the server to move a traveller; the server checks it against the lifecycle
- * table and fills in `fromStatus`). The server itself appends `created`, `declared`, `check_in`
- * and `file_attached` events. Events are never updated or deleted.
+ * table and fills in `fromStatus`). The server itself appends `declared`, `check_in` and
+ * `file_attached` events; `created` is derived from the traveller row when a timeline is read
+ * (devices may still hold stored ones from before). Events are never updated or deleted.
  */
 import { z } from 'zod';
 import { STATUS_REASON_MAX_LENGTH } from '../domain/lifecycle.ts';

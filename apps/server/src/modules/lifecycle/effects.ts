@@ -6,7 +6,8 @@
  *   domain/lifecycle.ts) with the traveller's status on the server, and refused with the reason;
  *   applied ones move the traveller (entering quarantine sets the schedule);
  * - the first declaration moves a pending traveller to declared (never any other status);
- * - creating a traveller, storing a declaration, attaching a file and a check-in append events.
+ * - storing a declaration, attaching a file and a check-in append events (a traveller's creation
+ *   is not stored as an event: the timeline derives it, see timeline.ts).
  */
 import { DEFAULT_QUARANTINE_DAYS, isFever, statusChangeError, TRAVELER_STATUSES } from '@bh/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -151,17 +152,12 @@ async function declarePending(tx: Exec, ids: string[], user: AuthUser) {
 }
 
 /**
- * New travellers: a 'created' event each, set-based (a CSV import writes thousands at once), and
- * declared at once when their declaration reached the server first.
+ * New travellers are declared at once when their declaration reached the server first. They get
+ * no stored 'created' event: the timeline derives it from the traveller row (timeline.ts), which
+ * halves what a fresh device pulls and saves one insert per traveller on every push.
  */
 export const afterTravelers: RoundHook<void> = async (tx, op, items, user) => {
   if (op !== 'create') return;
-  const ids = JSON.stringify(items.map((i) => i.id));
-  await tx.execute(sql`INSERT INTO traveler_events (id, traveler_id, kind, occurred_at, actor_id, actor_name,
-      change_seq, created_by, updated_by)
-    SELECT gen_random_uuid(), x.value::uuid, 'created', now(), ${user.id}::uuid,
-      (SELECT name FROM users WHERE id = ${user.id}::uuid), nextval('change_seq'), ${user.id}::uuid, ${user.id}::uuid
-    FROM json_array_elements_text(${ids}::json) AS x`);
   await declarePending(
     tx,
     items.map((i) => i.id),

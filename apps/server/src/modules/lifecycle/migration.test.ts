@@ -1,7 +1,9 @@
 /**
- * Migration 0005 moves existing data into the lifecycle: rows written before it (inserted here
- * straight into the tables, as an older server did) get their status, schedule and timeline when
- * the migration's data statements run; running them twice changes nothing more.
+ * Migrations over existing data (rows inserted here straight into the tables, as an older server
+ * did), each run twice (the second run changes nothing more):
+ * - 0005 moves existing data into the lifecycle: status, schedule and timeline;
+ * - 0014 removes the stored 'created' events (the timeline derives them) without the highest
+ *   change_seq going back.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -10,12 +12,13 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../paths.ts';
 import { fileHarness } from '../../test/file-harness.ts';
+import { maxChangeSeq } from '../sync/pull.ts';
 
 const h = fileHarness(undefined, { reset: false });
 
-/** The UPDATE and INSERT statements of the migration (its data part). */
-function dataStatements(): string[] {
-  const text = readFileSync(path.join(migrationsFolder, '0005_traveler-lifecycle.sql'), 'utf8');
+/** The data statements (UPDATE, INSERT, WITH) of a migration file. */
+function dataStatements(file: string): string[] {
+  const text = readFileSync(path.join(migrationsFolder, file), 'utf8');
   return text
     .split('--> statement-breakpoint')
     .map((s) =>
@@ -25,7 +28,7 @@ function dataStatements(): string[] {
         .join('\n')
         .trim(),
     )
-    .filter((s) => /^(UPDATE|INSERT)/.test(s));
+    .filter((s) => /^(UPDATE|INSERT|WITH)/.test(s));
 }
 
 async function legacyTraveler(status: string) {
@@ -46,7 +49,8 @@ describe('migration 0005 on existing data', () => {
       VALUES (${declared}, ${declared}, 'Legacy', 'B1234567', '0912345678', 36.5, 'full', '{}', '{}', '[]', true,
         'pandemic', 0, 'low', '[]', 'risk-v1', nextval('change_seq'))`);
     for (let run = 0; run < 2; run++) {
-      for (const statement of dataStatements()) await h.database.db.execute(sql.raw(statement));
+      for (const statement of dataStatements('0005_traveler-lifecycle.sql'))
+        await h.database.db.execute(sql.raw(statement));
     }
     const rows = await h.database.db.execute(
       sql`SELECT id::text AS id, status, quarantine_start IS NOT NULL AS scheduled, quarantine_days FROM travelers`,
@@ -66,5 +70,34 @@ describe('migration 0005 on existing data', () => {
     expect(kinds(declared)).toEqual(['created', 'declared']);
     expect(kinds(quarantined)).toEqual(['created']);
     expect(kinds(waiting)).toEqual(['created']);
+  });
+});
+
+describe('migration 0014 on existing data', () => {
+  it("removes the stored 'created' events, keeps the others, and the highest change_seq does not go back", async () => {
+    const id = await legacyTraveler('pending');
+    for (const kind of ['note', 'created']) {
+      await h.database.db.execute(sql`INSERT INTO traveler_events (id, traveler_id, kind, occurred_at, note, change_seq)
+        VALUES (${randomUUID()}, ${id}, ${kind}, now(), 'x', nextval('change_seq'))`);
+    }
+    const highest = () => maxChangeSeq(h.database.db);
+    const before = await highest();
+    // Until the migration runs, the stored event is shown and no derived one next to it.
+    const timeline = async () => {
+      const { headers } = await h.user('officer');
+      const res = await h.app.inject({ url: `/api/travelers/${id}/events`, headers });
+      return res.json().items.map((e: { kind: string }) => e.kind);
+    };
+    expect((await timeline()).sort()).toEqual(['created', 'note']);
+    for (let run = 0; run < 2; run++) {
+      for (const statement of dataStatements('0014_derived-created-events.sql'))
+        await h.database.db.execute(sql.raw(statement));
+    }
+    const events = await h.database.db.execute(
+      sql`SELECT kind FROM traveler_events WHERE traveler_id = ${id}`,
+    );
+    expect(events.rows.map((e) => e.kind)).toEqual(['note']);
+    expect(await highest()).toBeGreaterThan(before);
+    expect(await timeline()).toEqual(['created', 'note']);
   });
 });

@@ -13,21 +13,18 @@ import {
   travelerIdParamsSchema,
   travelerSchema,
 } from '@bh/shared';
-import { asc, eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { travelerEvents } from '../../db/schema.ts';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { applyMutations } from '../sync/apply.ts';
-import { fetchRecord, toApiRecord } from '../sync/records.ts';
+import { fetchRecord } from '../sync/records.ts';
 import { WRITABLE_TABLES } from '../sync/tables.ts';
+import { timelineOf } from './timeline.ts';
 
 const tags = ['lifecycle'];
 const security = BEARER;
-
-const { changeSeq: _seq, createdBy: _by, updatedBy: _up, ...eventColumns } = getTableColumns(travelerEvents);
 
 /** The REST error of a refused event: a lifecycle rule is 422, a missing traveller 404. */
 function refusal(result: PushResult): never {
@@ -61,14 +58,9 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params;
-      if (!(await fetchRecord(db, travelersTable, id))) throw notFound();
-      const rows = await db
-        .select(eventColumns)
-        .from(travelerEvents)
-        .where(eq(travelerEvents.travelerId, id))
-        .orderBy(asc(travelerEvents.occurredAt), asc(travelerEvents.createdAt));
-      return { items: rows.map((r) => travelerEventSchema.parse(toApiRecord(r))) };
+      const items = await timelineOf(db, request.params.id);
+      if (!items) throw notFound();
+      return { items };
     },
   );
 

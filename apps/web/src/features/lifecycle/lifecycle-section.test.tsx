@@ -82,4 +82,31 @@ describe('lifecycle section of the details view', () => {
       ['test_result', 'negative'],
     ]);
   });
+
+  it('the timeline starts with the registration, made from the traveller; a stored one is not shown twice', async () => {
+    const tr = traveler('declared');
+    const kinds = () => screen.getAllByTestId('timeline-event').map((e) => e.dataset.kind);
+    render(<LifecycleSection traveler={tr} />);
+    await waitFor(() => expect(kinds()).toEqual(['created']));
+    expect(screen.getByTestId('timeline').textContent).toContain('Registered');
+    expect(screen.getByTestId('timeline').textContent).toContain('unknown user');
+    cleanup();
+    // A device that pulled the server's 'created' event before it stopped storing them.
+    await db.travelerEvents.put({
+      id: crypto.randomUUID(),
+      travelerId: tr.id,
+      kind: 'created',
+      occurredAt: tr.createdAt,
+      actorName: 'Officer Minh',
+      version: 1,
+      createdAt: tr.createdAt,
+      updatedAt: tr.createdAt,
+      deletedAt: null,
+      syncStatus: 'synced',
+      lastModified: 1,
+    });
+    render(<LifecycleSection traveler={tr} />);
+    await waitFor(() => expect(screen.getByTestId('timeline').textContent).toContain('Officer Minh'));
+    expect(kinds()).toEqual(['created']);
+  });
 });

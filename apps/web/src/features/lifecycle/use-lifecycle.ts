@@ -1,6 +1,7 @@
 /** Hooks of the lifecycle views over the local database (they read offline). */
 import type { LocalTraveler } from '@bh/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
 import {
   type Actor,
   attentionList,
@@ -8,6 +9,7 @@ import {
   eventsOf,
   quarantineDaysSetting,
   shownStatus,
+  withRegistration,
 } from '../../db/lifecycle-repo.ts';
 import { useSession } from '../../lib/session.ts';
 
@@ -20,7 +22,8 @@ export function useActor(): { actor: Actor | null; isAdmin: boolean } {
 
 /** A traveller's timeline, check-ins and the status to show, live. */
 export function useTravelerLifecycle(traveler: LocalTraveler) {
-  const events = useLiveQuery(() => eventsOf(traveler.id), [traveler.id], []);
+  const stored = useLiveQuery(() => eventsOf(traveler.id), [traveler.id], []);
+  const events = useMemo(() => withRegistration(traveler, stored), [traveler, stored]);
   const checkIns = useLiveQuery(() => checkInsOf(traveler.id), [traveler.id], []);
   const quarantineDays = useLiveQuery(() => quarantineDaysSetting(), [], null);
   return { events, checkIns, quarantineDays, shown: shownStatus(traveler, events) };

@@ -1,0 +1,48 @@
+/**
+ * A traveller's timeline as the REST API answers it: the stored events, oldest first, led by a
+ * 'created' entry made from the traveller row (when and by whom it was registered). The server
+ * stores no 'created' event: one per traveller was half of what a fresh device pulled (migration
+ * 0014 removed the stored ones; a stored one still present is shown instead of the derived one).
+ */
+import { type TravelerEvent, travelerEventSchema } from '@bh/shared';
+import { asc, eq, getTableColumns } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { travelerEvents, travelers, users } from '../../db/schema.ts';
+import { toApiRecord } from '../sync/records.ts';
+
+const { changeSeq: _seq, createdBy: _by, updatedBy: _up, ...eventColumns } = getTableColumns(travelerEvents);
+
+/** The traveller's timeline, or null when no such traveller (tombstones have a timeline too). */
+export async function timelineOf(db: Db, travelerId: string): Promise<TravelerEvent[] | null> {
+  const [traveler] = await db
+    .select({ createdAt: travelers.createdAt, createdBy: travelers.createdBy, actorName: users.name })
+    .from(travelers)
+    .leftJoin(users, eq(users.id, travelers.createdBy))
+    .where(eq(travelers.id, travelerId));
+  if (!traveler) return null;
+  const rows = await db
+    .select(eventColumns)
+    .from(travelerEvents)
+    .where(eq(travelerEvents.travelerId, travelerId))
+    .orderBy(asc(travelerEvents.occurredAt), asc(travelerEvents.createdAt));
+  const stored = rows.map((r) => travelerEventSchema.parse(toApiRecord(r)));
+  if (stored.some((e) => e.kind === 'created')) return stored;
+  const at = traveler.createdAt.toISOString();
+  // The traveller's id names the entry: stable across reads, and no stored event has it.
+  const created = travelerEventSchema.parse({
+    id: travelerId,
+    travelerId,
+    kind: 'created',
+    occurredAt: at,
+    actorId: traveler.createdBy,
+    actorName: traveler.actorName,
+    details: null,
+    version: 1,
+    createdAt: at,
+    updatedAt: at,
+    deletedAt: null,
+  });
+  // Registration comes first: events of the same transaction (a declaration pushed with its
+  // traveller) carry the same time, and the sort below is stable.
+  return [created, ...stored].sort((a, b) => Date.parse(a.occurredAt) - Date.parse(b.occurredAt));
+}
