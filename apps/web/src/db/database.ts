@@ -1,7 +1,8 @@
 /**
  * The browser database (IndexedDB through Dexie): the stores of `PWADatabase` version 2
  * plus the architecture's declarations, fileBlobs and meta; version 3 adds the traveller
- * timeline (travelerEvents) and quarantine check-ins (checkIns). Only code under src/db and src/sync
+ * timeline (travelerEvents) and quarantine check-ins (checkIns); version 4 drops the indexes
+ * nothing reads. Only code under src/db and src/sync
  * touches it; features use the repositories.
  *
  * Merge rule (see packages/shared sync): every synced record carries the server's `version`
@@ -107,6 +108,18 @@ export class PWADatabase extends Dexie {
     this.version(3).stores({
       travelerEvents: 'id, travelerId, syncStatus, lastModified',
       checkIns: 'id, travelerId, syncStatus, lastModified',
+    });
+    // Only the indexes something reads: every index is one more IndexedDB write per record, and a
+    // fresh device writes 100,000 travellers. Dropped: travelers' passportNo (the intake's
+    // duplicate check asks the in-memory TravelerIndex), nationality and entryDate (never read),
+    // and syncStatus everywhere (only the rare repair after a server restore reads it, by a scan).
+    // Kept: lastModified (the TravelerIndex's catch-up reads, retention), status (the quarantine
+    // list, a live query), travelerId (per-traveller reads).
+    this.version(4).stores({
+      travelers: 'id, lastModified, status',
+      declarations: 'id, travelerId, lastModified',
+      travelerEvents: 'id, travelerId, lastModified',
+      checkIns: 'id, travelerId, lastModified',
     });
   }
 }

@@ -1,9 +1,10 @@
 import { localTravelerSchema, preArrivalTravelerSchema } from '@bh/shared';
 import { validPreArrivalSubmission, validTraveler } from '@bh/shared/testing';
 import { describe, expect, it } from 'vitest';
+import { freshDatabaseEachTest } from '../../test/test-database.ts';
 import { emptyValues } from '../health-declaration/form-values.ts';
 import { emptyTrip, validatePreArrival } from './pre-arrival-values.ts';
-import { differences, reviewValues } from './review-values.ts';
+import { differences, findLocalDuplicate, reviewValues } from './review-values.ts';
 import type { Draft } from './scan-reader.ts';
 
 describe('pre-arrival form check', () => {
@@ -65,5 +66,32 @@ describe('scan review', () => {
     const existing = localTravelerSchema.parse({ ...validTraveler, syncStatus: 'synced', lastModified: 0 });
     const values = { ...reviewValues(draft), entryDate: existing.entryDate, status: 'cleared' };
     expect(differences(existing, values)).toEqual([{ field: 'gender', existing: 'male', scanned: 'female' }]);
+  });
+});
+
+describe('local duplicate lookup', () => {
+  const t = freshDatabaseEachTest('intake-duplicate');
+  const stored = (id: string, entryDate: string, deletedAt: string | null = null) =>
+    localTravelerSchema.parse({
+      ...validTraveler,
+      id,
+      entryDate,
+      deletedAt,
+      syncStatus: 'synced',
+      lastModified: 1,
+    });
+
+  it('finds the live traveller with the same passport and nationality within the entry window', async () => {
+    const { passportNo, nationality } = validTraveler;
+    await t.database.travelers.bulkPut([
+      stored('a0000000-0000-4000-8000-000000000001', '2026-01-01', '2026-01-02T00:00:00.000Z'),
+      stored('a0000000-0000-4000-8000-000000000002', '2026-03-01'),
+    ]);
+    const find = (entryDate: string, other = nationality) =>
+      findLocalDuplicate({ passportNo, nationality: other, entryDate }, t.database);
+    expect((await find('2026-03-02'))?.id).toBe('a0000000-0000-4000-8000-000000000002');
+    expect(await find('2026-03-02', nationality === 'JP' ? 'KR' : 'JP')).toBeNull();
+    // Only the deleted one is near this date.
+    expect(await find('2026-01-01')).toBeNull();
   });
 });

@@ -4,7 +4,8 @@
  * passport and nationality and an entry date within DUPLICATE_ENTRY_WINDOW_DAYS is the one to update.
  */
 import { DUPLICATE_ENTRY_WINDOW_DAYS, type LocalTraveler, type TravelerInput } from '@bh/shared';
-import { db as defaultDb, type PWADatabase } from '../../db/database.ts';
+import { db as defaultDb, live, type PWADatabase } from '../../db/database.ts';
+import { travelerIndex } from '../../db/travelers-repo.ts';
 import { FORM_FIELDS } from '../travelers/traveler-form-modal.tsx';
 import type { Draft } from './scan-reader.ts';
 
@@ -51,15 +52,20 @@ export async function findLocalDuplicate(
 ): Promise<LocalTraveler | null> {
   if (!key.passportNo || !key.nationality || !key.entryDate) return null;
   const at = Date.parse(key.entryDate);
-  const found = await database.travelers
-    .where('passportNo')
-    .equals(key.passportNo)
-    .filter(
-      (t) =>
-        !t.deletedAt &&
-        t.nationality === key.nationality &&
-        Math.abs(Date.parse(t.entryDate) - at) <= DUPLICATE_ENTRY_WINDOW_DAYS * DAY_MS,
+  // The in-memory index, not an IndexedDB passportNo index: that index cost every pulled
+  // traveller one more write (db/database.ts, version 4), and a pass over the index takes a few
+  // milliseconds at 100,000 travellers.
+  const index = travelerIndex(database);
+  await index.settled();
+  let id: string | null = null;
+  index.forEachLive((e) => {
+    if (
+      id === null &&
+      e.passportNo === key.passportNo &&
+      e.nationality === key.nationality &&
+      Math.abs(Date.parse(e.entryDate) - at) <= DUPLICATE_ENTRY_WINDOW_DAYS * DAY_MS
     )
-    .first();
-  return found ?? null;
+      id = e.id;
+  });
+  return id === null ? null : live(await database.travelers.get(id));
 }
