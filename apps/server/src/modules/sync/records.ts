@@ -1,9 +1,9 @@
 /**
  * Reads synced rows as the API sends them (camelCase, ISO times, no server-only columns).
- * Lookups and pull pages are drizzle selects.
+ * Lookups are drizzle selects; pull pages are written as JSON by the database (changesJson).
  */
 import { isValidRecordId, type SyncTable } from '@bh/shared';
-import { and, asc, getTableColumns, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, getTableColumns, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { checkIns, healthDeclarations, systemStatus, travelerEvents, travelers } from '../../db/schema.ts';
@@ -70,16 +70,24 @@ const { changeSeq: _cSeq, createdBy: _cBy, updatedBy: _cUp, ...checkInColumns } 
 const statusRecord = (row: Record<string, unknown>) =>
   toApiRecord({ ...row, createdAt: null, deletedAt: null });
 
+/**
+ * A column's API value computed in SQL: times as toISOString() writes them (UTC, milliseconds,
+ * truncated like the Date that drizzle makes), everything else as row_to_json writes it, which is
+ * what JSON.stringify writes for the value drizzle reads (dates stay YYYY-MM-DD, jsonb as stored).
+ */
+const apiValue = (column: AnyPgColumn): SQL =>
+  column.columnType === 'PgTimestamp'
+    ? sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : sql`${column}`;
+
 interface SyncedSource {
+  /**
+   * The page's changes of this table as JSON text, `{"table":...,"record":{...}}` each, with
+   * their change_seq: one branch of the page query in sync/pull.ts.
+   */
+  changesJson(cursor: number, limit: number, upTo: number | null): SQL;
   /** The records with these ids (tombstones included). */
   byIds(db: Reader, ids: string[]): Promise<ApiRecord[]>;
-  /** Up to `limit` rows changed after `cursor` (and up to `upTo` when set), in change_seq order. */
-  changedAfter(
-    db: Reader,
-    cursor: number,
-    limit: number,
-    upTo: number | null,
-  ): Promise<{ seq: number; record: ApiRecord }[]>;
 }
 
 /** A synced table: an id to look records up by and a change_seq to page changes by. */
@@ -92,31 +100,41 @@ type SyncedPgTable =
 
 /** How one synced table is read: its API columns, and how a selected row becomes a record. */
 function syncedSource(
+  name: SyncTable,
   table: SyncedPgTable,
   columns: Record<string, AnyPgColumn>,
   toRecord: (row: Record<string, unknown>) => ApiRecord = toApiRecord,
+  nullKeys: readonly string[] = [],
 ): SyncedSource {
+  // The record's keys in column order (and the keys it always sends as null), as toRecord has them.
+  const select = sql.join(
+    [
+      ...Object.entries(columns).map(([key, column]) => sql`${apiValue(column)} AS ${sql.identifier(key)}`),
+      ...nullKeys.map((key) => sql`NULL::text AS ${sql.identifier(key)}`),
+    ],
+    sql`, `,
+  );
+  const prefix = `{"table":${JSON.stringify(name)},"record":`;
   return {
+    changesJson: (cursor, limit, upTo) =>
+      sql`(SELECT ${table.changeSeq} AS seq, ${prefix}::text || (SELECT row_to_json(r) FROM (SELECT ${select}) AS r)::text || '}' AS change
+        FROM ${table}
+        WHERE ${table.changeSeq} > ${cursor}${upTo === null ? sql`` : sql` AND ${table.changeSeq} <= ${upTo}`}
+        ORDER BY ${table.changeSeq} LIMIT ${limit})`,
     byIds: async (db, ids) =>
       (await db.select(columns).from(table).where(inArray(table.id, ids))).map(toRecord),
-    changedAfter: async (db, cursor, limit, upTo) =>
-      (
-        await db
-          .select({ seq: table.changeSeq, row: columns })
-          .from(table)
-          .where(and(gt(table.changeSeq, cursor), upTo === null ? undefined : lte(table.changeSeq, upTo)))
-          .orderBy(asc(table.changeSeq))
-          .limit(limit)
-      ).map(({ seq, row }) => ({ seq, record: toRecord(row) })),
   };
 }
 
 const SOURCES: Partial<Record<SyncTable, SyncedSource>> = {
-  travelers: syncedSource(travelers, travelerColumns),
-  healthDeclarations: syncedSource(healthDeclarations, declarationColumns),
-  systemStatus: syncedSource(systemStatus, statusColumns, statusRecord),
-  travelerEvents: syncedSource(travelerEvents, eventColumns),
-  checkIns: syncedSource(checkIns, checkInColumns),
+  travelers: syncedSource('travelers', travelers, travelerColumns),
+  healthDeclarations: syncedSource('healthDeclarations', healthDeclarations, declarationColumns),
+  systemStatus: syncedSource('systemStatus', systemStatus, statusColumns, statusRecord, [
+    'createdAt',
+    'deletedAt',
+  ]),
+  travelerEvents: syncedSource('travelerEvents', travelerEvents, eventColumns),
+  checkIns: syncedSource('checkIns', checkIns, checkInColumns),
 };
 
 /** The records of `table` with these ids; ids that cannot exist in it (not a UUID) are skipped. */
@@ -131,13 +149,7 @@ export async function fetchRecord(tx: Reader, table: WritableTable, id: string):
   return (await fetchRecords(tx, table, [id]))[0] ?? null;
 }
 
-/** Up to `limit` changes of `table` after `cursor` (up to `upTo` when set), in change_seq order. */
-export async function changesAfter(
-  db: Reader,
-  table: WritableTable,
-  cursor: number,
-  limit: number,
-  upTo: number | null = null,
-) {
-  return (await SOURCES[table.name]?.changedAfter(db, cursor, limit, upTo)) ?? [];
+/** The page query branch of `table` (see SyncedSource.changesJson); null for a table not synced. */
+export function changesJson(table: WritableTable, cursor: number, limit: number, upTo: number | null) {
+  return SOURCES[table.name]?.changesJson(cursor, limit, upTo) ?? null;
 }
