@@ -46,7 +46,7 @@ describe('pull pages written by the database', () => {
       expect((await post('/api/travelers', body)).statusCode).toBe(201);
       ids.push(body.id);
     }
-    const [first, second, third] = ids.map(String);
+    const [first = '', second = '', third = ''] = ids;
     expect(
       (await post('/api/health-declarations', declarationPayload(first, { bodyTemperature: 36.9 })))
         .statusCode,
@@ -78,7 +78,7 @@ describe('pull pages written by the database', () => {
       (await h.app.inject({ method: 'DELETE', url: `/api/travelers/${second}?version=1`, headers }))
         .statusCode,
     ).toBeLessThan(300);
-    expect(third).toBeDefined();
+    expect(third).not.toBe('');
 
     const whole = (await pullAll(headers, 1000)).flatMap((p) => p.changes);
     const paged = await pullAll(headers, 2);

@@ -3,7 +3,7 @@
  * Lookups are drizzle selects; pull pages are written as JSON by the database (changesJson).
  */
 import { isValidRecordId, type SyncTable } from '@bh/shared';
-import { and, asc, getTableColumns, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { checkIns, healthDeclarations, systemStatus, travelerEvents, travelers } from '../../db/schema.ts';
