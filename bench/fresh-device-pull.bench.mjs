@@ -36,7 +36,9 @@ try {
   const status = await server.json('/api/sync/status');
   context = await chromium.launchPersistentContext(path.join(work, 'profile'), chromiumLaunchOptions);
   const { page } = await openBenchPage(context, server.base);
-  const run = await page.evaluate(() => window.bench.pullFresh());
+  // BENCH_PULL_INDEX=1: the app's traveller index runs and follows the pull, as after login.
+  const withIndex = process.env.BENCH_PULL_INDEX === '1';
+  const run = await page.evaluate((w) => window.bench.pullFresh(w), withIndex);
   const longest = Math.max(0, ...run.longTasks);
   const result = {
     bench: 'fresh-device-pull',
@@ -50,6 +52,9 @@ try {
       recordsPerSec: Math.round((run.pulled / run.ms) * 1000),
       pulled: run.pulled,
       travelersLocal: run.travelersLocal,
+      ...(withIndex
+        ? { indexEntries: run.indexEntries, indexSettledMs: Math.round(run.indexSettledMs) }
+        : {}),
       waitingOnServerMs: Math.round(run.pullMs),
       phasesMs: Object.fromEntries(Object.entries(run.phases).map(([k, v]) => [k, Math.round(v)])),
       idbTransactions: run.transactions,

@@ -3,6 +3,7 @@
  * driven by bench/sync.bench.mjs through window.bench.
  */
 import { db } from '../../apps/web/src/db/database.ts';
+import { travelerIndex } from '../../apps/web/src/db/travelers-repo.ts';
 import { setSession } from '../../apps/web/src/lib/session.ts';
 import { SyncEngine } from '../../apps/web/src/sync/engine.ts';
 import { httpTransport } from '../../apps/web/src/sync/http-transport.ts';
@@ -132,7 +133,10 @@ window.bench = {
    * Long tasks (main thread busy > 50 ms) are observed while it runs, and every progress value
    * the engine reports (the bar the officer sees) is kept.
    */
-  async pullFresh() {
+  async pullFresh(withIndex = false) {
+    // The app's traveller index follows the pull as it does after login (the list and dashboard).
+    const index = withIndex ? travelerIndex(db) : null;
+    await index?.settled();
     const longTasks: number[] = [];
     const observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) longTasks.push(entry.duration);
@@ -146,6 +150,8 @@ window.bench = {
     const t0 = performance.now();
     const r = await engine.sync({ force: true });
     const ms = performance.now() - t0;
+    await index?.settled();
+    const indexSettledMs = performance.now() - t0;
     // Let the observer deliver the last entries before it stops.
     await new Promise((resolve) => setTimeout(resolve, 100));
     observer.disconnect();
@@ -155,6 +161,8 @@ window.bench = {
       ms,
       pulled: r.pulled,
       travelersLocal: await db.travelers.count(),
+      indexEntries: index ? index.stats().total : null,
+      indexSettledMs: index ? indexSettledMs : null,
       transactions: idb.transactions - tx0,
       longTasks,
       progressUpdates: progress.length,

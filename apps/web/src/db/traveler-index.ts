@@ -8,13 +8,19 @@
  * - single keys (edits, small writes) are re-read by key;
  * - wide ranges (Dexie reports a bulk write of 50 rows or more, such as a pulled page or a sync
  *   acknowledgement, as the whole table) are re-read by `lastModified`, which every record write
- *   sets, followed by a count check that falls back to a full reload.
+ *   sets, followed by a count check that falls back to a full reload;
+ * - a pulled page is taken as the pull reports it (bulk-writes.ts), records included, and its
+ *   moment (the page's lastModified) is left out of the re-reads: re-reading each page for the
+ *   slack window after it was written tripled a fresh device's pull. The keys stored at that
+ *   moment are checked once, so a record another writer stored at the same millisecond is
+ *   still read.
  * Changes are applied in batches: unchanged rows are skipped and a large batch is merged into the
  * sorted list in one pass (per-row splices into 100,000 entries made a pull 40% slower).
  */
 import type { TravelerFilters } from '@bh/shared';
 import Dexie, { type ObservabilitySet } from 'dexie';
 import { createStore } from '../lib/store.ts';
+import { onBulkWrite } from './bulk-writes.ts';
 import type { LocalRecord, LocalSyncStatus, PWADatabase } from './database.ts';
 
 export interface TravelerEntry {
@@ -115,6 +121,10 @@ export class TravelerIndex {
   /** Newest lastModified seen by the last full or wide read: where the next wide read starts. */
   private watermark = 0;
   private statsCache: { version: number; stats: TravelerStats } | null = null;
+  /** Moments (lastModified) of reported bulk writes still inside the re-read window. */
+  private reported = new Map<number, { ids: Set<string>; checked: boolean }>();
+  private loadingAll = false;
+  private stopReports: (() => void) | null = null;
   private readonly onMutated = (parts: ObservabilitySet) => this.handleMutation(parts);
 
   constructor(private readonly database: PWADatabase) {}
@@ -124,12 +134,17 @@ export class TravelerIndex {
     if (this.started) return;
     this.started = true;
     Dexie.on('storagemutated', this.onMutated);
+    this.stopReports = onBulkWrite(this.database, (table, records, at) => {
+      if (table === 'travelers') this.takeReported(records, at);
+    });
     this.queuedFull = true;
     void this.kick();
   }
 
   stop(): void {
     Dexie.on('storagemutated').unsubscribe(this.onMutated);
+    this.stopReports?.();
+    this.stopReports = null;
     this.started = false;
   }
 
@@ -225,8 +240,26 @@ export class TravelerIndex {
     };
     walk(tree as TreeNode);
     if (this.queuedKeys.size > FULL_RELOAD_KEYS) this.queuedWide = true;
-    // An empty key set (e.g. a bulkPut of no rows) changes nothing.
-    if (this.hasWork()) void this.kick();
+    // An empty key set (e.g. a bulkPut of no rows) changes nothing. A wide change is read a task
+    // later: Dexie fires this event as the transaction completes, and the pull reports its page
+    // (takeReported) just after, which the read can then leave out.
+    if (this.queuedWide) setTimeout(() => void this.kick(), 0);
+    else if (this.hasWork()) void this.kick();
+  }
+
+  /**
+   * A bulk write of this tab, as committed, all stamped `at`: applied as given. Ignored while a
+   * full load is due or under way (the load reads it).
+   */
+  private takeReported(records: readonly LocalRecord[], at: number) {
+    if (this.queuedFull || this.loadingAll) return;
+    this.applyAll(
+      records.map((r) => r.id),
+      records,
+    );
+    this.reported.set(at, { ids: new Set(records.map((r) => r.id)), checked: false });
+    if (at > this.watermark) this.watermark = at;
+    this.emit();
   }
 
   private hasWork(): boolean {
@@ -261,7 +294,12 @@ export class TravelerIndex {
           this.queuedFull = false;
           this.queuedWide = false;
           this.queuedKeys.clear();
-          await this.loadAll();
+          this.loadingAll = true;
+          try {
+            await this.loadAll();
+          } finally {
+            this.loadingAll = false;
+          }
         } else if (this.queuedWide) {
           // Keys queued alongside a wide change are re-read too: the wide scan goes by
           // lastModified, which cannot be trusted to cover every key (see loadChanged).
@@ -294,6 +332,7 @@ export class TravelerIndex {
     this.byId = new Map(entries.map((e) => [e.id, e]));
     this.sorted = entries;
     this.watermark = entries.reduce((m, e) => Math.max(m, e.lastModified), 0);
+    this.reported.clear();
     performance.measure('travelers-index-load', { start: started, end: performance.now() });
   }
 
@@ -303,13 +342,33 @@ export class TravelerIndex {
     // record written later may have been applied by key first), with slack for writes whose
     // timestamp was taken before a later one committed.
     const since = Math.max(0, this.watermark - WATERMARK_SLACK_MS);
-    const changed = await this.database.travelers.where('lastModified').aboveOrEqual(since).toArray();
+    // The window without the moments of reported writes (lastModified is a whole number of ms).
+    const ranges: [number, number][] = [];
+    let from = since;
+    for (const at of [...this.reported.keys()].sort((a, b) => a - b)) {
+      if (at < since) {
+        this.reported.delete(at);
+        continue;
+      }
+      if (at > from) ranges.push([from, at]);
+      from = at + 1;
+    }
+    ranges.push([from, Number.POSITIVE_INFINITY]);
+    const changed = await this.database.travelers.where('lastModified').inAnyRange(ranges).toArray();
     this.applyAll(
       changed.map((r) => r.id),
       changed,
     );
     for (const r of changed) {
       if (Number(r.lastModified) > this.watermark) this.watermark = Number(r.lastModified);
+    }
+    // Once per reported moment: what else was stored at that millisecond is read.
+    for (const [at, report] of this.reported) {
+      if (report.checked) continue;
+      report.checked = true;
+      const keys = await this.database.travelers.where('lastModified').equals(at).primaryKeys();
+      const others = keys.filter((id) => !report.ids.has(id));
+      if (others.length > 0) this.applyAll(others, await this.database.travelers.bulkGet(others));
     }
     if ((await this.database.travelers.count()) !== this.byId.size) await this.loadAll();
   }

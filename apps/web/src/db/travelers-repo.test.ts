@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { writeRecords } from '../sync/outbox.ts';
 import { applyPushResults } from '../sync/queue.ts';
 import { freshDatabaseEachTest } from '../test/test-database.ts';
+import { reportBulkWrite } from './bulk-writes.ts';
 import {
   createTraveler,
   deleteTraveler,
@@ -102,6 +103,44 @@ describe('travelers repo and search index', () => {
     await t.database.travelers.update(mine.id, { syncStatus: 'synced', version: 1 });
     await waitFor(() => t.index.get(mine.id)?.syncStatus === 'synced');
     expect(t.index.get(mine.id)?.syncStatus).toBe('synced');
+  });
+
+  it('takes a reported page as given, and still reads what else was stored at that moment', async () => {
+    t.index.start();
+    await t.index.settled();
+    const at = Date.now();
+    const rows = (name: string, n: number, lastModified: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        ...input({ fullName: `${name} ${i}`, passportNo: `R${name.length}${String(i).padStart(6, '0')}` }),
+        id: crypto.randomUUID(),
+        version: 1,
+        syncStatus: 'synced' as const,
+        lastModified,
+      }));
+    const other = rows('Other', 60, at - 1000);
+    await t.database.travelers.bulkPut(other);
+    await caughtUp(60);
+    // The same records changed at the page's moment by a writer the index does not hear (raw
+    // IndexedDB): only the once-per-moment key check can find them.
+    await new Promise<void>((resolve, reject) => {
+      const tx = t.database.backendDB().transaction('travelers', 'readwrite');
+      for (const r of other)
+        tx.objectStore('travelers').put({ ...r, fullName: `${r.fullName} changed`, lastModified: at });
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    const page = rows('Stored', 80, at);
+    await t.database.travelers.bulkPut(page);
+    // The page as reported differs from what is stored only to show that it is not read back.
+    reportBulkWrite(
+      t.database,
+      'travelers',
+      page.map((r) => ({ ...r, fullName: `Reported ${r.fullName}` })),
+      at,
+    );
+    await caughtUp(140);
+    await waitFor(() => t.index.get(other[0]?.id ?? '')?.fullName === 'Other 0 changed');
+    expect(t.index.get(page[0]?.id ?? '')?.fullName).toBe('Reported Stored 0');
   });
 
   it('lists the newest entry date first and, within a day, the traveller registered last first', async () => {

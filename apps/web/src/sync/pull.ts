@@ -5,6 +5,7 @@
  * local edits win until pushed, and the push will meet the server's version.
  */
 import type { PullResponse } from '@bh/shared';
+import { reportBulkWrite } from '../db/bulk-writes.ts';
 import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
 import { storeFor, syncStores } from '../db/database.ts';
 import { keepShadows } from './shadow.ts';
@@ -89,6 +90,7 @@ export async function savePage(
     byTable.set(change.table, list);
   }
   let written = 0;
+  const reports: { table: SyncTable; records: LocalRecord[]; at: number }[] = [];
   // Every synced store and the outbox tables: freshTables counts them.
   await database.transaction('rw', syncStores(database), async () => {
     const fresh = await freshTables(database);
@@ -97,8 +99,10 @@ export async function savePage(
       const now = Date.now();
       if (fresh.has(table)) {
         // Only this pull's own older copies can be stored: the newer version wins.
-        await store.bulkPut(records.map((r) => synced(r, now)));
-        written += records.length;
+        const puts = records.map((r) => synced(r, now));
+        await store.bulkPut(puts);
+        written += puts.length;
+        reports.push({ table, records: puts, at: now });
         continue;
       }
       const existing = await store.bulkGet(records.map((r) => String(r.id)));
@@ -116,6 +120,7 @@ export async function savePage(
       });
       await store.bulkPut(puts);
       written += puts.length;
+      reports.push({ table, records: puts, at: now });
       // The cursor moves past skipped changes: keep them, and let an open conflict show (and
       // on server_wins apply) the newest server version, not the one it was raised with.
       await keepShadows(database, table, skipped);
@@ -136,6 +141,7 @@ export async function savePage(
     await database.meta.put({ key: EPOCH_KEY, value: page.epoch });
     if (!page.hasMore) await database.meta.delete(FRESH_KEY);
   });
+  for (const { table, records, at } of reports) reportBulkWrite(database, table, records, at);
   return written;
 }
 
