@@ -21,7 +21,7 @@ import { refuseUnattachableFiles } from '../files/attachments.ts';
 import { queuePush } from '../push/queue.ts';
 import { applyMutations } from './apply.ts';
 import { claimClientId } from './client-owner.ts';
-import { refreshStatisticsWhenDue } from './planner-statistics.ts';
+import { refreshStatisticsLater, statisticsSettled } from './planner-statistics.ts';
 import { maxChangeSeq, pullChanges } from './pull.ts';
 import { fetchRecords } from './records.ts';
 import { plainJsonSerializer } from './serializer.ts';
@@ -37,6 +37,7 @@ const tags = ['sync'];
 
 export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, secrets } = app.ctx;
+  app.addHook('onClose', () => statisticsSettled(database));
 
   app.post(
     '/api/sync/push',
@@ -64,10 +65,8 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         { user, ip: request.ip, clientId, beforeCommit },
         accepted,
       );
-      // The push is committed: statistics that cannot be refreshed only cost speed, not the answer.
-      await refreshStatisticsWhenDue(database, applied.filter((r) => r.status === 'applied').length).catch(
-        (err: unknown) => request.log.warn({ err }, 'sync: refreshing planner statistics failed'),
-      );
+      // After the answer, not before it (see planner-statistics.ts).
+      refreshStatisticsLater(database, applied.filter((r) => r.status === 'applied').length, request.log);
       // The officer's other devices (and this one, closed) learn that a change did not go through.
       const notApplied = [...refused, ...applied].filter(
         (r) => r.status === 'conflict' || r.status === 'rejected',
