@@ -3,6 +3,7 @@
  * records, and the status a device uses to tell that the server went back (epoch, max change_seq).
  */
 import {
+  MAX_PUSH_BODY_BYTES,
   pullQuerySchema,
   pullResponseSchema,
   pushRequestSchema,
@@ -42,6 +43,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/sync/push',
     {
+      bodyLimit: MAX_PUSH_BODY_BYTES,
       onRequest: app.requireAuth,
       schema: {
         tags,
