@@ -113,6 +113,38 @@ function toRecordsetRow(p: Prepared) {
   return out;
 }
 
+const idRowSchema = z.object({ id: z.string() });
+
+/**
+ * Creates a round's records, but those whose id the table already has (they answer 'conflict').
+ * The ids are looked up first and the rest inserted plainly: under the write lock nobody else
+ * inserts meanwhile, and an INSERT without ON CONFLICT and RETURNING cost 599-613 ms of CPU
+ * against 638-669 for 10,000 travellers in 500-row rounds on PGlite, lookup included.
+ */
+async function insertRound(tx: Exec, table: WritableTable, items: Prepared[], userId: string) {
+  const idType = sql.raw(table.name === 'systemStatus' ? 'text' : 'uuid');
+  const ids = JSON.stringify(items.map((p) => p.m.id));
+  const t = sql.raw(table.sqlName);
+  const taken = await queryRows(
+    tx,
+    idRowSchema,
+    sql`SELECT id::text AS id FROM ${t}
+      WHERE id = ANY(ARRAY(SELECT json_array_elements_text(${ids}::json)::${idType}))`,
+  );
+  const takenIds = new Set(taken.map((r) => r.id.toLowerCase()));
+  const fresh = items.filter((p) => !takenIds.has(p.m.id.toLowerCase()));
+  if (fresh.length === 0) return new Map<string, number>();
+  const cols = table.columns.map((c) => c.col);
+  const target = sql.raw(['id', ...cols].join(', '));
+  const source = sql.raw(['x.id', ...cols.map((c) => `x.${c}`)].join(', '));
+  const audit = table.name === 'systemStatus' ? sql`` : sql`, created_by, updated_by`;
+  const auditVals = table.name === 'systemStatus' ? sql`` : sql`, ${userId}::uuid, ${userId}::uuid`;
+  await tx.execute(sql`INSERT INTO ${t} (${target}, version, change_seq${audit})
+    SELECT ${source}, 1, nextval('change_seq')${auditVals}
+    FROM json_to_recordset(${JSON.stringify(fresh.map(toRecordsetRow))}::json) AS x(${recordsetColumns(table, true)})`);
+  return new Map(fresh.map((p) => [p.m.id, 1]));
+}
+
 /** Runs one (table, op) round set-based; returns the ids written with their new versions. */
 async function writeRound(
   tx: Exec,
@@ -121,20 +153,12 @@ async function writeRound(
   items: Prepared[],
   userId: string,
 ) {
+  if (op === 'create') return insertRound(tx, table, items, userId);
   const json = JSON.stringify(items.map(toRecordsetRow));
   const cols = table.columns.map((c) => c.col);
   const t = sql.raw(table.sqlName);
   let q: SQL;
-  if (op === 'create') {
-    const target = sql.raw(['id', ...cols].join(', '));
-    const source = sql.raw(['x.id', ...cols.map((c) => `x.${c}`)].join(', '));
-    const audit = table.name === 'systemStatus' ? sql`` : sql`, created_by, updated_by`;
-    const auditVals = table.name === 'systemStatus' ? sql`` : sql`, ${userId}::uuid, ${userId}::uuid`;
-    q = sql`INSERT INTO ${t} (${target}, version, change_seq${audit})
-      SELECT ${source}, 1, nextval('change_seq')${auditVals}
-      FROM json_to_recordset(${json}::json) AS x(${recordsetColumns(table, true)})
-      ON CONFLICT (id) DO NOTHING RETURNING id::text AS id, version`;
-  } else if (op === 'update') {
+  if (op === 'update') {
     const sets = sql.raw(cols.map((c) => `${c} = x.${c}`).join(', '));
     const extra =
       table.name === 'systemStatus'

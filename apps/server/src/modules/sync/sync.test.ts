@@ -72,6 +72,24 @@ describe('POST /api/sync/push', () => {
     expect(stale.body.results[0].serverRecord).toMatchObject({ id, version: 2, note: 'new edit' });
   });
 
+  it('a create of an id the server has is a conflict carrying the server row; the rest of the batch applies', async () => {
+    const { headers } = await h.user();
+    const id = randomUUID();
+    await push(headers, 'device-aaaa', [create(1, id)]);
+    const other = randomUUID();
+    const res = await push(headers, 'device-bbbb', [
+      create(1, id, traveler({ note: 'made twice' })),
+      create(2, other, traveler({ passportNo: 'B7654321' })),
+    ]);
+    expect(res.body.results[0]).toMatchObject({
+      seq: 1,
+      status: 'conflict',
+      serverRecord: { id, version: 1 },
+    });
+    expect(res.body.results[0].serverRecord.note).not.toBe('made twice');
+    expect(res.body.results[1]).toEqual({ seq: 2, status: 'applied', version: 1 });
+  });
+
   it('rejects invalid data per mutation without blocking the others in the batch', async () => {
     const { headers } = await h.user();
     const good = randomUUID();
