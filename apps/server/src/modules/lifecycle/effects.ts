@@ -13,9 +13,17 @@ import { DEFAULT_QUARANTINE_DAYS, isFever, statusChangeError, TRAVELER_STATUSES 
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { auditEvents, systemStatus, travelerEvents, travelers, users } from '../../db/schema.ts';
+import {
+  auditEvents,
+  healthDeclarations,
+  systemStatus,
+  travelerEvents,
+  travelers,
+  users,
+} from '../../db/schema.ts';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
 import type { RoundHook, RoundItem } from '../sync/hooks.ts';
+import { inJsonList } from '../sync/json-list.ts';
 
 type Exec = Db | Tx;
 
@@ -142,13 +150,35 @@ async function appendEvents(
 /** Moves pending travellers that have a live declaration to declared. */
 async function declarePending(tx: Exec, ids: string[], user: AuthUser) {
   if (ids.length === 0) return;
-  // Starts from the declarations (unique per traveller): a batch of new travellers, which have
-  // none yet, costs one probe of that index each instead of a traveller lookup and a probe.
-  await tx.execute(sql`UPDATE travelers AS t SET status = 'declared', version = t.version + 1,
-      change_seq = nextval('change_seq'), updated_at = now(), updated_by = ${user.id}::uuid
-    FROM health_declarations AS d
-    WHERE d.traveler_id IN (SELECT value::uuid FROM json_array_elements_text(${JSON.stringify(ids)}::json))
-      AND d.deleted_at IS NULL AND t.id = d.traveler_id AND t.status = 'pending' AND t.deleted_at IS NULL`);
+  // Starts from the declarations (unique per traveller), one index probe per id, and writes
+  // only when one was found: a batch of new travellers, which have none yet, costs the probes
+  // alone (the UPDATE joined to the declarations cost 2-8 ms per 500 travellers on PGlite, and was
+  // planned as a scan of every pending traveller while the statistics were stale).
+  const declared = await tx
+    .select({ id: healthDeclarations.travelerId })
+    .from(healthDeclarations)
+    .where(and(inJsonList(healthDeclarations.travelerId, ids, 'uuid'), isNull(healthDeclarations.deletedAt)));
+  if (declared.length === 0) return;
+  await tx
+    .update(travelers)
+    .set({
+      status: 'declared',
+      version: sql`${travelers.version} + 1`,
+      changeSeq: nextSeq,
+      updatedAt: sql`now()`,
+      updatedBy: user.id,
+    })
+    .where(
+      and(
+        inJsonList(
+          travelers.id,
+          declared.map((d) => d.id),
+          'uuid',
+        ),
+        eq(travelers.status, 'pending'),
+        isNull(travelers.deletedAt),
+      ),
+    );
 }
 
 /**

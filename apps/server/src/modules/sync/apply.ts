@@ -19,13 +19,14 @@
  * form for UPDATE ... FROM json_to_recordset. See docs/decisions/002-set-based-sync-apply.md.
  * Rows read back from these statements are parsed with zod (queryRows), never cast.
  */
-import { type Mutation, type PushResult, pushResultSchema, validateMutationData } from '@bh/shared';
+import { type Mutation, type PushResult, validateMutationData } from '@bh/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
 import { redactDetails } from '../audit/audit.ts';
 import { fetchRecords } from './records.ts';
+import { storedResults, storeResults } from './stored-results.ts';
 import { type ColumnDef, WRITABLE_TABLES, type WritableTable } from './tables.ts';
 import { travelerRuleRejections } from './traveler-rules.ts';
 
@@ -50,11 +51,6 @@ interface Prepared {
 
 /** id and new version of each row a round wrote (version is bigint-safe text on some drivers). */
 const writtenRowSchema = z.object({ id: z.string(), version: z.coerce.number() });
-/** A stored result of applied_mutations (jsonb arrives parsed, or as text on some drivers). */
-const storedResultSchema = z.object({
-  seq: z.coerce.number(),
-  result: z.unknown().transform((r) => pushResultSchema.parse(typeof r === 'string' ? JSON.parse(r) : r)),
-});
 
 export async function lockWrites(tx: Exec) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
@@ -117,6 +113,38 @@ function toRecordsetRow(p: Prepared) {
   return out;
 }
 
+const idRowSchema = z.object({ id: z.string() });
+
+/**
+ * Creates a round's records, but those whose id the table already has (they answer 'conflict').
+ * The ids are looked up first and the rest inserted plainly: under the write lock nobody else
+ * inserts meanwhile, and an INSERT without ON CONFLICT and RETURNING cost 599-613 ms of CPU
+ * against 638-669 for 10,000 travellers in 500-row rounds on PGlite, lookup included.
+ */
+async function insertRound(tx: Exec, table: WritableTable, items: Prepared[], userId: string) {
+  const idType = sql.raw(table.name === 'systemStatus' ? 'text' : 'uuid');
+  const ids = JSON.stringify(items.map((p) => p.m.id));
+  const t = sql.raw(table.sqlName);
+  const taken = await queryRows(
+    tx,
+    idRowSchema,
+    sql`SELECT id::text AS id FROM ${t}
+      WHERE id = ANY(ARRAY(SELECT json_array_elements_text(${ids}::json)::${idType}))`,
+  );
+  const takenIds = new Set(taken.map((r) => r.id.toLowerCase()));
+  const fresh = items.filter((p) => !takenIds.has(p.m.id.toLowerCase()));
+  if (fresh.length === 0) return new Map<string, number>();
+  const cols = table.columns.map((c) => c.col);
+  const target = sql.raw(['id', ...cols].join(', '));
+  const source = sql.raw(['x.id', ...cols.map((c) => `x.${c}`)].join(', '));
+  const audit = table.name === 'systemStatus' ? sql`` : sql`, created_by, updated_by`;
+  const auditVals = table.name === 'systemStatus' ? sql`` : sql`, ${userId}::uuid, ${userId}::uuid`;
+  await tx.execute(sql`INSERT INTO ${t} (${target}, version, change_seq${audit})
+    SELECT ${source}, 1, nextval('change_seq')${auditVals}
+    FROM json_to_recordset(${JSON.stringify(fresh.map(toRecordsetRow))}::json) AS x(${recordsetColumns(table, true)})`);
+  return new Map(fresh.map((p) => [p.m.id, 1]));
+}
+
 /** Runs one (table, op) round set-based; returns the ids written with their new versions. */
 async function writeRound(
   tx: Exec,
@@ -125,20 +153,12 @@ async function writeRound(
   items: Prepared[],
   userId: string,
 ) {
+  if (op === 'create') return insertRound(tx, table, items, userId);
   const json = JSON.stringify(items.map(toRecordsetRow));
   const cols = table.columns.map((c) => c.col);
   const t = sql.raw(table.sqlName);
   let q: SQL;
-  if (op === 'create') {
-    const target = sql.raw(['id', ...cols].join(', '));
-    const source = sql.raw(['x.id', ...cols.map((c) => `x.${c}`)].join(', '));
-    const audit = table.name === 'systemStatus' ? sql`` : sql`, created_by, updated_by`;
-    const auditVals = table.name === 'systemStatus' ? sql`` : sql`, ${userId}::uuid, ${userId}::uuid`;
-    q = sql`INSERT INTO ${t} (${target}, version, change_seq${audit})
-      SELECT ${source}, 1, nextval('change_seq')${auditVals}
-      FROM json_to_recordset(${json}::json) AS x(${recordsetColumns(table, true)})
-      ON CONFLICT (id) DO NOTHING RETURNING id::text AS id, version`;
-  } else if (op === 'update') {
+  if (op === 'update') {
     const sets = sql.raw(cols.map((c) => `${c} = x.${c}`).join(', '));
     const extra =
       table.name === 'systemStatus'
@@ -189,24 +209,8 @@ async function applyInTx(tx: Exec, ctx: ApplyContext, batch: Mutation[]): Promis
   const results = new Map<number, PushResult>();
   let pending = batch;
   if (ctx.clientId) {
-    // A batch of (nearly) consecutive seqs, the usual case, is one range scan of the primary
-    // key (client_id, seq); the seqs in between that are not in this batch are dropped below.
-    // A batch spread wide (an old stuck mutation with new ones) looks its seqs up one by one.
-    const seqs = new Set(batch.map((m) => m.seq));
-    const low = Math.min(...seqs);
-    const high = Math.max(...seqs);
-    const which =
-      high - low < 2 * seqs.size
-        ? sql`seq BETWEEN ${low} AND ${high}`
-        : sql`seq IN (SELECT value::bigint FROM json_array_elements_text(${JSON.stringify([...seqs])}::json))`;
-    const stored = await queryRows(
-      tx,
-      storedResultSchema,
-      sql`SELECT seq, result FROM applied_mutations WHERE client_id = ${ctx.clientId} AND ${which}`,
-    );
-    for (const { seq, result: r } of stored) {
-      if (seqs.has(seq)) results.set(seq, { ...r, status: r.status === 'applied' ? 'duplicate' : r.status });
-    }
+    for (const [seq, r] of await storedResults(tx, ctx.clientId, new Set(batch.map((m) => m.seq))))
+      results.set(seq, r);
     pending = batch.filter((m) => !results.has(m.seq));
   }
   const fresh: PushResult[] = [];
@@ -285,9 +289,7 @@ async function applyInTx(tx: Exec, ctx: ApplyContext, batch: Mutation[]): Promis
           reason text)`);
   }
   if (ctx.clientId && fresh.length > 0) {
-    await tx.execute(sql`INSERT INTO applied_mutations (client_id, seq, result)
-      SELECT ${ctx.clientId}, (r->>'seq')::bigint, r::jsonb FROM json_array_elements(${JSON.stringify(fresh)}::json) AS r
-      ON CONFLICT (client_id, seq) DO NOTHING`);
+    await storeResults(tx, ctx.clientId, fresh);
     const maxSeq = Math.max(...fresh.map((r) => r.seq));
     await tx.execute(sql`INSERT INTO sync_clients (client_id, user_id, last_seq) VALUES (${ctx.clientId}, ${ctx.user.id}::uuid, ${maxSeq})
       ON CONFLICT (client_id) DO UPDATE SET last_seq = GREATEST(sync_clients.last_seq, EXCLUDED.last_seq),
@@ -347,12 +349,14 @@ async function rejectOne(db: Db, ctx: ApplyContext, m: Mutation, err: unknown): 
     status: 'rejected',
     errors: [{ code: code?.startsWith('23') ? 'conflict' : 'validation_error' }],
   };
-  if (ctx.clientId) {
-    await db.transaction(async (tx) => {
-      await lockWrites(tx);
-      await tx.execute(sql`INSERT INTO applied_mutations (client_id, seq, result)
-        VALUES (${ctx.clientId}, ${m.seq}, ${JSON.stringify(result)}::jsonb) ON CONFLICT DO NOTHING`);
-    });
-  }
-  return result;
+  const { clientId } = ctx;
+  if (!clientId) return result;
+  return db.transaction(async (tx) => {
+    await lockWrites(tx);
+    // A retry of the same seq (another request of this device) may have stored it meanwhile.
+    const stored = (await storedResults(tx, clientId, new Set([m.seq]))).get(m.seq);
+    if (stored) return stored;
+    await storeResults(tx, clientId, [result]);
+    return result;
+  });
 }

@@ -3,6 +3,7 @@
  * records, and the status a device uses to tell that the server went back (epoch, max change_seq).
  */
 import {
+  MAX_PUSH_BODY_BYTES,
   pullQuerySchema,
   pullResponseSchema,
   pushRequestSchema,
@@ -21,7 +22,7 @@ import { refuseUnattachableFiles } from '../files/attachments.ts';
 import { queuePush } from '../push/queue.ts';
 import { applyMutations } from './apply.ts';
 import { claimClientId } from './client-owner.ts';
-import { refreshStatisticsWhenDue } from './planner-statistics.ts';
+import { refreshStatisticsLater, statisticsSettled } from './planner-statistics.ts';
 import { maxChangeSeq, pullPage } from './pull.ts';
 import { fetchRecords } from './records.ts';
 import { WRITABLE_TABLES } from './tables.ts';
@@ -36,10 +37,12 @@ const tags = ['sync'];
 
 export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, secrets } = app.ctx;
+  app.addHook('onClose', () => statisticsSettled(database));
 
   app.post(
     '/api/sync/push',
     {
+      bodyLimit: MAX_PUSH_BODY_BYTES,
       onRequest: app.requireAuth,
       schema: {
         tags,
@@ -63,10 +66,8 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         { user, ip: request.ip, clientId, beforeCommit },
         accepted,
       );
-      // The push is committed: statistics that cannot be refreshed only cost speed, not the answer.
-      await refreshStatisticsWhenDue(database, applied.filter((r) => r.status === 'applied').length).catch(
-        (err: unknown) => request.log.warn({ err }, 'sync: refreshing planner statistics failed'),
-      );
+      // After the answer, not before it (see planner-statistics.ts).
+      refreshStatisticsLater(database, applied.filter((r) => r.status === 'applied').length, request.log);
       // The officer's other devices (and this one, closed) learn that a change did not go through.
       const notApplied = [...refused, ...applied].filter(
         (r) => r.status === 'conflict' || r.status === 'rejected',

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../../paths.ts';
 import { fileHarness } from '../../test/file-harness.ts';
 import { travelerPayload } from '../../test/payloads.ts';
+import { STORED_SPAN, storedResults } from './stored-results.ts';
 
 const h = fileHarness();
 
@@ -67,6 +72,24 @@ describe('POST /api/sync/push', () => {
     expect(stale.body.results[0].serverRecord).toMatchObject({ id, version: 2, note: 'new edit' });
   });
 
+  it('a create of an id the server has is a conflict carrying the server row; the rest of the batch applies', async () => {
+    const { headers } = await h.user();
+    const id = randomUUID();
+    await push(headers, 'device-aaaa', [create(1, id)]);
+    const other = randomUUID();
+    const res = await push(headers, 'device-bbbb', [
+      create(1, id, traveler({ note: 'made twice' })),
+      create(2, other, traveler({ passportNo: 'B7654321' })),
+    ]);
+    expect(res.body.results[0]).toMatchObject({
+      seq: 1,
+      status: 'conflict',
+      serverRecord: { id, version: 1 },
+    });
+    expect(res.body.results[0].serverRecord.note).not.toBe('made twice');
+    expect(res.body.results[1]).toEqual({ seq: 2, status: 'applied', version: 1 });
+  });
+
   it('rejects invalid data per mutation without blocking the others in the batch', async () => {
     const { headers } = await h.user();
     const good = randomUUID();
@@ -124,5 +147,86 @@ describe('POST /api/sync/push', () => {
     });
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('unauthorized');
+  });
+});
+
+describe('exactly once when a retry regroups seqs (one stored row per push)', () => {
+  // Creates of distinct passports, one per seq.
+  const creates = (seqs: number[]) =>
+    seqs.map((seq) =>
+      create(seq, randomUUID(), traveler({ passportNo: `C${String(seq).padStart(7, '0')}` })),
+    );
+  const statuses = (body: { results: { seq: number; status: string }[] }) =>
+    body.results.map((r) => `${r.seq}:${r.status}`);
+  const travelerCount = async () =>
+    Number((await h.database.db.execute(sql`SELECT count(*)::int AS n FROM travelers`)).rows[0]?.n);
+
+  it('answers seqs of one push alone, mixed with new ones, and spread far apart, each applied once', async () => {
+    const { headers } = await h.user();
+    const first = creates([1, 2, 3, 4, 5]);
+    const [, , third, fourth, fifth] = first;
+    const far = 10 + 3 * STORED_SPAN;
+    const later = creates([6, 7, far]);
+    expect(statuses((await push(headers, 'device-regroup', first)).body)).toEqual([
+      '1:applied',
+      '2:applied',
+      '3:applied',
+      '4:applied',
+      '5:applied',
+    ]);
+    expect(statuses((await push(headers, 'device-regroup', [third])).body)).toEqual(['3:duplicate']);
+    expect(statuses((await push(headers, 'device-regroup', [fourth, fifth, ...later])).body)).toEqual([
+      '4:duplicate',
+      '5:duplicate',
+      '6:applied',
+      '7:applied',
+      `${far}:applied`,
+    ]);
+    // The far seq was stored in a row of its own: found alone and next to the first push's seqs.
+    expect(statuses((await push(headers, 'device-regroup', [...first, ...later])).body)).toEqual([
+      ...[1, 2, 3, 4, 5, 6, 7].map((seq) => `${seq}:duplicate`),
+      `${far}:duplicate`,
+    ]);
+    expect(await travelerCount()).toBe(8);
+  });
+
+  it('answers a rejected mutation with its stored rejection again', async () => {
+    const { headers } = await h.user();
+    const bad = create(1, randomUUID(), traveler({ passportNo: '12' }));
+    const again = await push(headers, 'device-rejects', [bad, ...creates([2])]);
+    expect(statuses(again.body)).toEqual(['1:rejected', '2:applied']);
+    const retry = await push(headers, 'device-rejects', [bad]);
+    expect(retry.body.results[0]).toEqual(again.body.results[0]);
+  });
+
+  it('migration 0015 keeps the results stored one row per mutation before it', async () => {
+    const statements = readFileSync(
+      path.join(migrationsFolder, '0015_applied-mutations-per-push.sql'),
+      'utf8',
+    )
+      .split('--> statement-breakpoint')
+      .map((s) => s.replace(/^--.*$/gm, '').trim());
+    const rolledBack = new Error('rolled back');
+    // On the migrated database, inside a transaction that is rolled back: the table as it was.
+    const answer = await h.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`DROP TABLE applied_mutations`);
+        await tx.execute(sql`CREATE TABLE applied_mutations (client_id text NOT NULL, seq bigint NOT NULL,
+          result jsonb NOT NULL, created_at timestamptz DEFAULT now() NOT NULL,
+          CONSTRAINT applied_mutations_client_id_seq_pk PRIMARY KEY (client_id, seq))`);
+        await tx.execute(sql`INSERT INTO applied_mutations (client_id, seq, result) VALUES
+          ('device-legacy', 7, '{"seq":7,"status":"applied","version":1}'),
+          ('device-legacy', 9, '{"seq":9,"status":"rejected","errors":[{"code":"forbidden"}]}')`);
+        for (const statement of statements) await tx.execute(sql.raw(statement));
+        const found = await storedResults(tx, 'device-legacy', new Set([7, 8, 9]));
+        throw Object.assign(rolledBack, { found: [...found.values()].sort((a, b) => a.seq - b.seq) });
+      })
+      .catch((err: unknown) => (err === rolledBack ? rolledBack : Promise.reject(err)));
+    expect(answer).toMatchObject({
+      found: [
+        { seq: 7, status: 'duplicate', version: 1 },
+        { seq: 9, status: 'rejected', errors: [{ code: 'forbidden' }] },
+      ],
+    });
   });
 });

@@ -45,6 +45,8 @@ function keyOf(write: TravelerWrite): Key | null {
   return { id: write.id, passportNo, nationality, entryDate };
 }
 
+const passportKey = (k: Key) => `${k.passportNo}|${k.nationality}`;
+
 const sameTraveler = (a: Key, b: Key) =>
   a.id !== b.id &&
   a.passportNo === b.passportNo &&
@@ -112,15 +114,23 @@ export async function travelerRuleRejections(
     (w) => (w.op === 'create' || byId.has(w.id)) && w.op !== 'delete' && !refused.has(w.seq),
   );
   const keys = keyed.flatMap((w) => keyOf(w) ?? []);
-  const existing = await findDuplicates(db, keys, ids);
-  const accepted: Key[] = [];
+  // The live travellers, then each accepted write of this batch, by passport and nationality:
+  // a write is compared with those of its passport only (comparing each with every accepted one
+  // cost 47 ms of CPU per 2,000-create batch).
+  const known = new Map<string, Key[]>();
+  const remember = (key: Key) => {
+    const same = known.get(passportKey(key));
+    if (same) same.push(key);
+    else known.set(passportKey(key), [key]);
+  };
+  for (const row of await findDuplicates(db, keys, ids)) remember(row);
   for (const write of keyed) {
     const key = keyOf(write);
     if (!key) continue;
     // A live traveller, or an earlier write of this batch, already registers this passport.
-    if ([...existing, ...accepted].some((other) => sameTraveler(key, other))) {
+    if (known.get(passportKey(key))?.some((other) => sameTraveler(key, other))) {
       refused.set(write.seq, [{ field: 'passportNo', code: 'traveler.errors.duplicate' }]);
-    } else accepted.push(key);
+    } else remember(key);
   }
   return refused;
 }
