@@ -5,14 +5,13 @@
  * one so only the bad one fails; 429 waits (Retry-After) without spending a try; 5xx, network
  * errors and time-outs back off and, after the last try, list the rows as failed.
  */
-import type { PushResult } from '@bh/shared';
+import type { PushResponse, PushResult } from '@bh/shared';
 import type { PWADatabase, SyncQueueItem } from '../db/database.ts';
 import type { RunResult, SyncNotice } from './engine.ts';
-import { type PushPlan, planPush } from './push-plan.ts';
+import { PUSH_BATCH_SIZE, type PushPlan, planPush, splitBatches } from './push-plan.ts';
 import {
   type AckSummary,
   applyPushResults,
-  PUSH_BATCH_SIZE,
   recordPushFailure,
   rejectInvalidRows,
   toMutation,
@@ -21,6 +20,28 @@ import { type SyncTransport, TransportError } from './transport.ts';
 
 /** Batches sent per outbox scan (the scan reads the whole outbox once). */
 const PLAN_BATCHES = 20;
+/**
+ * Pushes on the wire at once. With one, the server idled while each answer travelled back and
+ * the next request was built and parsed; with two it starts the next batch as soon as it
+ * commits one.
+ */
+const IN_FLIGHT = 2;
+
+interface Sent {
+  rows: SyncQueueItem[];
+  answer: Promise<PushResponse>;
+}
+type Answered = { rows: SyncQueueItem[]; results: PushResult[] };
+type Settled = Answered | { rows: SyncQueueItem[]; err: unknown };
+
+/** A push's outcome, without throwing. */
+const settle = async ({ rows, answer }: Sent): Promise<Settled> => {
+  try {
+    return { rows, results: (await answer).results };
+  } catch (err) {
+    return { rows, err };
+  }
+};
 
 export interface PushDeps {
   database: PWADatabase;
@@ -34,6 +55,8 @@ export interface PushDeps {
 }
 
 export class PushPhase {
+  private ackFailed = false;
+
   constructor(
     private readonly o: PushDeps,
     private readonly clientId: string,
@@ -54,39 +77,47 @@ export class PushPhase {
   }
 
   /**
-   * Sends a plan's rows batch by batch, pipelined: batch n+1 is on the wire while batch n is
-   * acknowledged (one acknowledgement at a time, in order). Rows of one record never share a
-   * plan (planPush picks one per record), so batches are independent of each other.
+   * Sends a plan's rows batch by batch, pipelined: up to IN_FLIGHT pushes are on the wire (so
+   * the server always has the next batch waiting when it finishes one), and each answered batch
+   * is acknowledged while later ones are sent (one acknowledgement at a time, in order). Rows of
+   * one record never share a plan (planPush picks one per record), so batches are independent:
+   * the server keys exactly-once by (clientId, seq), whatever order the pushes arrive in.
    */
   private async pushPlan(plan: PushPlan): Promise<'stop' | 'next'> {
-    const { database, transport } = this.o;
-    const { clientId } = this;
+    const { database } = this.o;
+    const batches = splitBatches(plan.rows);
+    const inFlight: Sent[] = [];
     let acknowledging: Promise<void> = Promise.resolve();
-    try {
-      for (let at = 0; at < plan.rows.length; at += PUSH_BATCH_SIZE) {
-        const batch = plan.rows.slice(at, at + PUSH_BATCH_SIZE);
+    const send = async () => {
+      for (let batch = batches.shift(); batch; batch = batches.shift()) {
         const rows = await this.o.timed('validate', () => rejectInvalidRows(database, batch));
         if (rows.length === 0) continue;
-        let results: PushResult[];
-        try {
-          results = (
-            await this.o.timed('push', () => transport.push({ clientId, mutations: rows.map(toMutation) }))
-          ).results;
-        } catch (err) {
+        const answer = this.o.timed('push', () =>
+          this.o.transport.push({ clientId: this.clientId, mutations: rows.map(toMutation) }),
+        );
+        // Handled where it is awaited, in order; never an unhandled rejection meanwhile.
+        answer.catch(() => undefined);
+        inFlight.push({ rows, answer });
+        return;
+      }
+    };
+    try {
+      while (inFlight.length < IN_FLIGHT && batches.length > 0) await send();
+      for (let head = inFlight.shift(); head; head = inFlight.shift()) {
+        const answered = await settle(head);
+        if ('err' in answered) {
+          // No more sends: answer every push still on the wire, then handle each failure.
+          batches.length = 0;
+          const rest = await Promise.all(inFlight.splice(0).map(settle));
+          for (const ok of rest)
+            if ('results' in ok) acknowledging = this.acknowledge(acknowledging, ok, plan);
           await acknowledging;
-          if ((await this.pushFailed(err, rows)) === 'stop') return 'stop';
-          continue;
+          return await this.handleFailures([answered, ...rest]);
         }
-        await acknowledging;
-        acknowledging = this.o
-          .timed('acknowledge', () => applyPushResults(database, rows, results, plan.hint))
-          .then((summary) => {
-            this.count(summary);
-            this.rememberEchoes(rows, results);
-          });
-        // Handled here so a failure while the next push is on the wire is not reported as
-        // unhandled; it is still thrown by the next `await acknowledging`.
-        acknowledging.catch(() => undefined);
+        // A failed acknowledgement stops the sends (it is thrown below); the rows stay queued.
+        if (this.ackFailed) batches.length = 0;
+        await send();
+        acknowledging = this.acknowledge(acknowledging, answered, plan);
       }
     } finally {
       // Never leave an acknowledgement running behind a failure (its rows are answered).
@@ -94,6 +125,45 @@ export class PushPhase {
     }
     await acknowledging;
     return 'next';
+  }
+
+  /** Chains the acknowledgement of an answered push after the previous one. */
+  private acknowledge(previous: Promise<void>, answered: Answered, plan: PushPlan) {
+    const { rows, results } = answered;
+    const next = previous.then(() =>
+      this.o
+        .timed('acknowledge', () => applyPushResults(this.o.database, rows, results, plan.hint))
+        .then((summary) => {
+          this.count(summary);
+          this.rememberEchoes(rows, results);
+        }),
+    );
+    // Handled here so a failure while later pushes are on the wire is not reported as
+    // unhandled; it is still thrown by the next `await` of the chain.
+    next.catch(() => {
+      this.ackFailed = true;
+    });
+    return next;
+  }
+
+  /**
+   * Pushes that got no usable answer, in order: each is handled (one by one, backed off,
+   * listed as failed); the first 'stop' or error ends the phase after all are recorded, so a
+   * push that may have been applied always counts its try.
+   */
+  private async handleFailures(settled: Settled[]): Promise<'stop' | 'next'> {
+    let outcome: 'stop' | 'next' = 'next';
+    let thrown: { err: unknown } | null = null;
+    for (const s of settled) {
+      if (!('err' in s)) continue;
+      try {
+        if ((await this.pushFailed(s.err, s.rows)) === 'stop') outcome = 'stop';
+      } catch (err) {
+        thrown ??= { err };
+      }
+    }
+    if (thrown) throw thrown.err;
+    return outcome;
   }
 
   private rememberEchoes(rows: SyncQueueItem[], results: PushResult[]) {

@@ -4,7 +4,16 @@
  * rows in several batches without reading the outbox again, and the acknowledgement uses the
  * scan to skip per-record look-ups for records that had no later row (see acknowledge.ts).
  */
+import { MAX_PUSH_MUTATIONS } from '@bh/shared';
 import type { PWADatabase, SyncQueueItem } from '../db/database.ts';
+
+/** Mutations per push: as many as the server takes in one request (packages/shared's limit). */
+export const PUSH_BATCH_SIZE = MAX_PUSH_MUTATIONS;
+/**
+ * Bytes of record data per push, roughly: the server's body limit is 8 MB, and a request of
+ * ~1 MB keeps one push (and its retry after a lost answer) short on a slow link.
+ */
+export const PUSH_BATCH_BYTES = 1_000_000;
 
 /** What the scan saw: records with several rows, and the highest outbox id it read. */
 export interface ScanHint {
@@ -50,4 +59,33 @@ export async function planPush(database: PWADatabase, now: number, limit: number
     if (last) after = last.id;
     if (!last || chunk.length < CHUNK) return { rows, hint: { multi, scannedTo: after } };
   }
+}
+
+/** Approximate JSON size of a row's data (its share of the request body). */
+const dataBytes = (row: SyncQueueItem) => (row.data ? JSON.stringify(row.data).length : 4);
+
+/**
+ * Cuts a plan's rows into pushes of at most `maxCount` rows and about `maxBytes` of data (a
+ * single row larger than that goes alone). The order is kept.
+ */
+export function splitBatches(
+  rows: SyncQueueItem[],
+  maxCount = PUSH_BATCH_SIZE,
+  maxBytes = PUSH_BATCH_BYTES,
+): SyncQueueItem[][] {
+  const batches: SyncQueueItem[][] = [];
+  let current: SyncQueueItem[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const size = dataBytes(row);
+    if (current.length > 0 && (current.length >= maxCount || bytes + size > maxBytes)) {
+      batches.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(row);
+    bytes += size;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
 }
