@@ -3,7 +3,7 @@ import { fileHarness } from '../../../server/src/test/file-harness.ts';
 import { writeRecord, writeRecords } from './outbox.ts';
 import { type Device, makeDevice, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
 
-// Several batches per push round (planPush + pipelined acknowledgements, acknowledge.ts): records
+// Several batches per push round (PushPlan + pipelined acknowledgements, acknowledge.ts): records
 // edited before their create was acknowledged, and edits made while a push is on the wire, must
 // all arrive once and in order.
 const h = fileHarness();

@@ -1,6 +1,7 @@
 /**
- * The push phase of a sync run. Each round scans the outbox once (push-plan.ts) and sends the
- * picked rows in batches, pipelined: batch n+1 is on the wire while batch n is acknowledged.
+ * The push phase of a sync run. Each round scans the outbox once (push-plan.ts, streaming) and
+ * sends the picked rows in batches, pipelined: two pushes on the wire, and each answered batch
+ * acknowledged while the next ones are sent.
  * A push without a usable answer: 401 pauses sync until login; 400/403/413/422 send rows one by
  * one so only the bad one fails; 429 waits (Retry-After) without spending a try; 5xx, network
  * errors and time-outs back off and, after the last try, list the rows as failed.
@@ -8,7 +9,7 @@
 import type { PushResponse, PushResult } from '@bh/shared';
 import type { PWADatabase, SyncQueueItem } from '../db/database.ts';
 import type { RunResult, SyncNotice } from './engine.ts';
-import { PUSH_BATCH_SIZE, type PushPlan, planPush, splitBatches } from './push-plan.ts';
+import { PUSH_BATCH_SIZE, PushPlan } from './push-plan.ts';
 import {
   type AckSummary,
   applyPushResults,
@@ -68,11 +69,11 @@ export class PushPhase {
   /** Push rounds until nothing is due: each round scans the outbox once and sends its rows. */
   async run() {
     for (;;) {
-      const plan = await this.o.timed('select', () =>
-        planPush(this.o.database, this.o.now(), PUSH_BATCH_SIZE * PLAN_BATCHES),
-      );
-      if (plan.rows.length === 0) return;
-      if ((await this.pushPlan(plan)) === 'stop') return;
+      const plan = new PushPlan(this.o.database, this.o.now(), PUSH_BATCH_SIZE * PLAN_BATCHES);
+      // The scan runs alongside the first pushes; its time is reported once it ends.
+      this.o.timed('select', () => plan.hint).catch(() => undefined);
+      const outcome = await this.pushPlan(plan);
+      if (outcome !== 'next') return;
     }
   }
 
@@ -80,16 +81,23 @@ export class PushPhase {
    * Sends a plan's rows batch by batch, pipelined: up to IN_FLIGHT pushes are on the wire (so
    * the server always has the next batch waiting when it finishes one), and each answered batch
    * is acknowledged while later ones are sent (one acknowledgement at a time, in order). Rows of
-   * one record never share a plan (planPush picks one per record), so batches are independent:
+   * one record never share a plan (PushPlan picks one per record), so batches are independent:
    * the server keys exactly-once by (clientId, seq), whatever order the pushes arrive in.
    */
-  private async pushPlan(plan: PushPlan): Promise<'stop' | 'next'> {
+  private async pushPlan(plan: PushPlan): Promise<'stop' | 'next' | 'empty'> {
     const { database } = this.o;
-    const batches = splitBatches(plan.rows);
     const inFlight: Sent[] = [];
     let acknowledging: Promise<void> = Promise.resolve();
+    let sent = 0;
+    let more = true;
     const send = async () => {
-      for (let batch = batches.shift(); batch; batch = batches.shift()) {
+      while (more) {
+        const batch = await plan.next();
+        if (batch.length === 0) {
+          more = false;
+          return;
+        }
+        sent++;
         const rows = await this.o.timed('validate', () => rejectInvalidRows(database, batch));
         if (rows.length === 0) continue;
         const answer = this.o.timed('push', () =>
@@ -102,12 +110,13 @@ export class PushPhase {
       }
     };
     try {
-      while (inFlight.length < IN_FLIGHT && batches.length > 0) await send();
+      while (inFlight.length < IN_FLIGHT && more) await send();
+      if (sent === 0) return 'empty';
       for (let head = inFlight.shift(); head; head = inFlight.shift()) {
         const answered = await settle(head);
         if ('err' in answered) {
           // No more sends: answer every push still on the wire, then handle each failure.
-          batches.length = 0;
+          more = false;
           const rest = await Promise.all(inFlight.splice(0).map(settle));
           for (const ok of rest)
             if ('results' in ok) acknowledging = this.acknowledge(acknowledging, ok, plan);
@@ -115,7 +124,7 @@ export class PushPhase {
           return await this.handleFailures([answered, ...rest]);
         }
         // A failed acknowledgement stops the sends (it is thrown below); the rows stay queued.
-        if (this.ackFailed) batches.length = 0;
+        if (this.ackFailed) more = false;
         await send();
         acknowledging = this.acknowledge(acknowledging, answered, plan);
       }
@@ -132,7 +141,7 @@ export class PushPhase {
     const { rows, results } = answered;
     const next = previous.then(() =>
       this.o
-        .timed('acknowledge', () => applyPushResults(this.o.database, rows, results, plan.hint))
+        .timed('acknowledge', async () => applyPushResults(this.o.database, rows, results, await plan.hint))
         .then((summary) => {
           this.count(summary);
           this.rememberEchoes(rows, results);
