@@ -9,7 +9,7 @@
 import type { PushResponse, PushResult } from '@bh/shared';
 import type { PWADatabase, SyncQueueItem } from '../db/database.ts';
 import type { RunResult, SyncNotice } from './engine.ts';
-import { PUSH_BATCH_SIZE, PushPlan } from './push-plan.ts';
+import { PushPlan } from './push-plan.ts';
 import {
   type AckSummary,
   applyPushResults,
@@ -53,6 +53,8 @@ export interface PushDeps {
   onNotice?: (notice: SyncNotice) => void;
   /** Sync stops until the next login (the server answered 401). */
   pause: () => void;
+  /** Most mutations per push. */
+  pushBatchSize: number;
 }
 
 export class PushPhase {
@@ -69,7 +71,8 @@ export class PushPhase {
   /** Push rounds until nothing is due: each round scans the outbox once and sends its rows. */
   async run() {
     for (;;) {
-      const plan = new PushPlan(this.o.database, this.o.now(), PUSH_BATCH_SIZE * PLAN_BATCHES);
+      const { pushBatchSize } = this.o;
+      const plan = new PushPlan(this.o.database, this.o.now(), pushBatchSize * PLAN_BATCHES, pushBatchSize);
       // The scan runs alongside the first pushes; its time is reported once it ends.
       this.o.timed('select', () => plan.hint).catch(() => undefined);
       const outcome = await this.pushPlan(plan);
