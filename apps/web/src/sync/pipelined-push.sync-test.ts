@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fileHarness } from '../../../server/src/test/file-harness.ts';
+import { SyncEngine } from './engine.ts';
 import { writeRecord, writeRecords } from './outbox.ts';
 import { type Device, makeDevice, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
 
@@ -67,6 +68,27 @@ describe('pipelined push', () => {
       d,
       created.map((r) => r.id),
     );
+  });
+
+  it('both pushes on the wire fail: each counts a try, one notice, nothing else sent', async () => {
+    const { d, created } = await deviceWith1300();
+    const notices: string[] = [];
+    const engine = new SyncEngine({
+      database: d.db,
+      transport: d.transport,
+      clientId: async () => `pipe-both-${created.length}`,
+      now: () => d.clock.now,
+      onNotice: (n) => notices.push(n.key),
+    });
+    d.transport.faults.failNext = 2;
+    d.transport.faults.failStatus = 429;
+    const first = await engine.sync();
+    expect(first.error).toBe('errors.rate_limited');
+    expect(d.transport.pushCalls).toBe(2);
+    expect(notices).toEqual(['errors.rate_limited']);
+    // A 429 spends no try: the 1,000 rows sent wait, the 300 never sent are due at once.
+    expect(await d.db.syncQueue.filter((r) => r.retryCount > 0).count()).toBe(0);
+    expect(await d.db.syncQueue.filter((r) => r.nextAttemptAt > d.clock.now).count()).toBe(1000);
   });
 
   it("the second push's answer is lost while the first is acknowledged: sent again, applied once", async () => {

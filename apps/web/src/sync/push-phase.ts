@@ -159,23 +159,46 @@ export class PushPhase {
   }
 
   /**
-   * Pushes that got no usable answer, in order: each is handled (one by one, backed off,
-   * listed as failed); the first 'stop' or error ends the phase after all are recorded, so a
-   * push that may have been applied always counts its try.
+   * Pushes that got no usable answer, in order. The first is handled as a lone push would be
+   * (one by one, paused, backed off, listed as failed, with its notice); once one ends the phase,
+   * the later ones only record what must be (a try spent, or the wait a 429 asked for), so a push
+   * that may have been applied always counts its try, and no notice is given twice.
    */
   private async handleFailures(settled: Settled[]): Promise<'stop' | 'next'> {
-    let outcome: 'stop' | 'next' = 'next';
-    let thrown: { err: unknown } | null = null;
+    let ended: { stop: true } | { err: unknown } | null = null;
     for (const s of settled) {
       if (!('err' in s)) continue;
+      if (ended) {
+        await this.recordUnanswered(s.err, s.rows);
+        continue;
+      }
       try {
-        if ((await this.pushFailed(s.err, s.rows)) === 'stop') outcome = 'stop';
+        if ((await this.pushFailed(s.err, s.rows)) === 'stop') ended = { stop: true };
       } catch (err) {
-        thrown ??= { err };
+        ended = { err };
       }
     }
-    if (thrown) throw thrown.err;
-    return outcome;
+    if (ended && 'err' in ended) throw ended.err;
+    return ended ? 'stop' : 'next';
+  }
+
+  /**
+   * What a push without an answer leaves on its rows: a 429 sets the wait it asked for (no try
+   * spent); network errors, time-outs, 5xx and other statuses spend a try (back-off, then a
+   * failed item). 401 and refusals of the batch (400/403/413/422) leave the rows as they are.
+   */
+  private async recordUnanswered(err: unknown, rows: SyncQueueItem[]) {
+    if (!(err instanceof TransportError) || [401, 400, 403, 413, 422].includes(err.status)) return;
+    const { database } = this.o;
+    if (err.status === 429) {
+      const at = this.o.now() + (err.retryAfterMs ?? 30_000);
+      await database.syncQueue.bulkUpdate(
+        rows.map((row) => ({ key: row.id, changes: { nextAttemptAt: at } })),
+      );
+      return;
+    }
+    const errorType = err.status === 0 ? 'network' : 'max_retries_exceeded';
+    await recordPushFailure(database, rows, { errorType, message: err.message }, this.o.now(), this.o.random);
   }
 
   private rememberEchoes(rows: SyncQueueItem[], results: PushResult[]) {
@@ -208,7 +231,6 @@ export class PushPhase {
 
   /** A push without a usable answer: 'stop' ends the push phase quietly, others throw or go on. */
   private async pushFailed(err: unknown, rows: SyncQueueItem[]): Promise<'stop' | 'next'> {
-    const { database } = this.o;
     if (!(err instanceof TransportError)) throw err;
     if (err.status === 401) {
       this.o.pause();
@@ -225,21 +247,8 @@ export class PushPhase {
       if (only) await this.pushOne(only);
       return 'next';
     }
-    if (err.status === 429) {
-      const wait = err.retryAfterMs ?? 30_000;
-      await database.syncQueue.bulkUpdate(
-        rows.map((row) => ({ key: row.id, changes: { nextAttemptAt: this.o.now() + wait } })),
-      );
-      this.o.onNotice?.({ key: 'errors.rate_limited', level: 'warning' });
-      throw err;
-    }
-    await recordPushFailure(
-      database,
-      rows,
-      { errorType: err.status === 0 ? 'network' : 'max_retries_exceeded', message: err.message },
-      this.o.now(),
-      this.o.random,
-    );
+    await this.recordUnanswered(err, rows);
+    if (err.status === 429) this.o.onNotice?.({ key: 'errors.rate_limited', level: 'warning' });
     throw err;
   }
 
