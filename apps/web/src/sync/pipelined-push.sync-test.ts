@@ -39,8 +39,14 @@ async function deviceWith1300() {
   return { d, created };
 }
 
-/** Every record on the server exactly once (version 1: one write each) and synced on the device. */
-async function expectAllOnceAndSynced(d: Device, ids: string[]) {
+/**
+ * Syncs past every row's back-off (each row's delay has its own jitter), then: every record on
+ * the server exactly once (version 1: one write each) and synced on the device.
+ */
+async function settleAndExpectAllOnce(d: Device, created: { id: string }[]) {
+  d.clock.now += 60 * 60_000;
+  await syncUntilQuiet(d);
+  const ids = created.map((r) => r.id);
   expect(await d.db.syncQueue.count()).toBe(0);
   expect(await d.db.failedSyncItems.count()).toBe(0);
   const server = new Map((await serverTravelers()).map((r) => [String(r.id), r]));
@@ -61,13 +67,7 @@ describe('pipelined push', () => {
     expect(first.pushed).toBe(500);
     const retried = await d.db.syncQueue.filter((r) => r.retryCount === 1).count();
     expect(retried).toBe(500);
-    // Past every row's back-off (each row's delay has its own jitter).
-    d.clock.now += 60 * 60_000;
-    await syncUntilQuiet(d);
-    await expectAllOnceAndSynced(
-      d,
-      created.map((r) => r.id),
-    );
+    await settleAndExpectAllOnce(d, created);
   });
 
   it('both pushes on the wire fail: each counts a try, one notice, nothing else sent', async () => {
@@ -104,26 +104,11 @@ describe('pipelined push', () => {
     const first = await d.engine.sync();
     expect(first.error).toBe('errors.network_error');
     expect(first.pushed).toBe(500);
-    d.clock.now += 60 * 60_000;
-    await syncUntilQuiet(d);
-    await expectAllOnceAndSynced(
-      d,
-      created.map((r) => r.id),
-    );
+    await settleAndExpectAllOnce(d, created);
   });
 
   it('1,300 creates in three batches, some edited before and during the push: each once, latest data', async () => {
-    const d = makeDevice(
-      'pipe',
-      () => h.app,
-      () => headers,
-    );
-    const created = await writeRecords(
-      'travelers',
-      'create',
-      Array.from({ length: 1300 }, (_, i) => travelerInput({ fullName: `Pipe ${i}` })),
-      d.db,
-    );
+    const { d, created } = await deviceWith1300();
     // Queued before the sync: the scan sees these records with two rows.
     for (const r of created.slice(0, 20))
       await writeRecord('travelers', 'update', { id: r.id, note: 'edited before' }, d.db);

@@ -18,7 +18,7 @@ export const PUSH_BATCH_SIZE = MAX_PUSH_MUTATIONS;
  * Bytes of record data per push, roughly: the server's body limit is 8 MB, and a request of
  * ~1 MB keeps one push (and its retry after a lost answer) short on a slow link.
  */
-export const PUSH_BATCH_BYTES = 1_000_000;
+const PUSH_BATCH_BYTES = 1_000_000;
 
 /** What the scan saw: records with several rows, and the highest outbox id it read. */
 export interface ScanHint {
