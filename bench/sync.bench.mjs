@@ -3,7 +3,7 @@
 // outbox in IndexedDB), then online, timed until all are on the server; in the same run the
 // same number sent one REST call each (POST /api/travelers). Writes bench/results/sync.json.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
@@ -24,6 +24,7 @@ await build({
   build: { outDir: dist, emptyOutDir: true },
 });
 
+const loadBefore = loadavg();
 const server = await startServer({ port, webDist: dist });
 const base = server.base;
 const REPS = Number(process.env.BENCH_SYNC_REPS ?? 3);
@@ -75,6 +76,8 @@ try {
     date: new Date().toISOString(),
     database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
     records: N,
+    // The machine's load (1, 5, 15 min) before and after: the figure is from a shared machine.
+    loadAverage: { before: loadBefore.map((l) => +l.toFixed(2)), after: loadavg().map((l) => +l.toFixed(2)) },
     localWrite: {
       ms: Math.round(local.ms),
       recordsPerSec: Math.round((N / local.ms) * 1000),
@@ -90,12 +93,16 @@ try {
       pushOnlyRecordsPerSec: Math.round((N / sync.untilPushedMs) * 1000),
       syncRuns: sync.runs,
       pushRequests: sync.pushes,
+      // Pushes on the wire at the same time, at most (the device pipelines its batches).
+      pushesInFlightMax: sync.maxInFlight,
+      // Summed over pushes: with two on the wire at once it is more than the time they spanned.
       waitingOnPushMs: Math.round(sync.pushMs),
       waitingOnPullMs: Math.round(sync.pullMs),
       onServer,
       // Every trial exactly once on the server, and the rate of each (the figure is the median).
       allOnServer: trials.every((t) => t.onServer === N),
       samplesRecordsPerSec: trials.map((t) => Math.round((N / t.sync.ms) * 1000)),
+      // Each phase summed over its calls: pushes overlap each other and the acknowledgements.
       phasesMs: Object.fromEntries(Object.entries(sync.phases).map(([k, v]) => [k, Math.round(v)])),
       // Push + acknowledge + pull-back, every IndexedDB transaction the sync opened.
       idbTransactions: sync.transactions,

@@ -32,6 +32,7 @@ writeResult('compare', {
   records: { ours: ours.records, peer: peer.config.n },
   oursRecordsPerSec: ours.offlineToServer.recordsPerSec,
   oursDatabase: ours.database,
+  oursLoadAverage: ours.loadAverage ?? null,
   oursIdbTransactionsPer100Records: ours.offlineToServer.idbTransactionsPer100Records,
   peerReplicateBatch500RecordsPerSec: peerRate,
   peerReplicateBatch500Range: [mode.replicateBatch500.min, mode.replicateBatch500.max],

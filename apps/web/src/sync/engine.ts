@@ -13,6 +13,7 @@ import type { PWADatabase } from '../db/database.ts';
 import { createStore } from '../lib/store.ts';
 import { getCursor, getEpoch, PULL_PAGE_SIZE, resetCursor, savePage } from './pull.ts';
 import { PushPhase } from './push-phase.ts';
+import { PUSH_BATCH_SIZE } from './push-plan.ts';
 import { nextDueTime } from './queue.ts';
 import { refetchDiscarded } from './refetch.ts';
 import { repairServer } from './repair.ts';
@@ -53,6 +54,8 @@ export interface EngineOptions {
   onNotice?: (notice: SyncNotice) => void;
   /** Optional: how long each phase took (benchmarks). */
   onTiming?: (phase: string, ms: number) => void;
+  /** Most mutations per push (tests use a few, to pipeline many pushes); default the server's limit. */
+  pushBatchSize?: number;
 }
 
 export interface RunResult {
@@ -88,6 +91,7 @@ export class SyncEngine {
         return true;
       },
       canSync: () => true,
+      pushBatchSize: PUSH_BATCH_SIZE,
       ...options,
     };
   }

@@ -16,8 +16,6 @@ import { storeFor, syncStores } from '../db/database.ts';
 import { acknowledgeInBulk, type ScanHint } from './acknowledge.ts';
 import { takeShadows } from './shadow.ts';
 
-export const PUSH_BATCH_SIZE = 500;
-
 /** Earliest time any waiting row becomes due (for the back-off timer), or null. */
 export async function nextDueTime(database: PWADatabase): Promise<number | null> {
   const first = await database.syncQueue

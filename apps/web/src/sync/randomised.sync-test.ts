@@ -36,6 +36,9 @@ function prng(seed: number) {
 const SEEDS = (process.env.SYNC_FUZZ_SEEDS ?? '11,2027').split(',').map(Number);
 const STEPS = Number(process.env.SYNC_FUZZ_STEPS ?? 250);
 const DEVICES = Number(process.env.SYNC_FUZZ_DEVICES ?? 3);
+// Few mutations per push, so a sync sends several pushes, two on the wire at once, and the
+// faults (lost replies, 5xx) meet pipelined pushes; SYNC_FUZZ_BATCH=500 pushes as the app does.
+const BATCH = Number(process.env.SYNC_FUZZ_BATCH ?? 3);
 
 describe('randomised devices against the real server', () => {
   for (const seed of SEEDS) {
@@ -50,6 +53,7 @@ describe('randomised devices against the real server', () => {
           `r${seed}-${i}`,
           () => app,
           () => headers,
+          { pushBatchSize: BATCH },
         ),
       );
       // What each device sent, and the conflict answers that actually reached it.

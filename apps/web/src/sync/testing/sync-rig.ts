@@ -92,7 +92,7 @@ export function makeDevice(
   name: string,
   app: () => FastifyInstance,
   headers: () => Record<string, string>,
-  opts: { db?: PWADatabase; clientId?: string; clock?: { now: number } } = {},
+  opts: { db?: PWADatabase; clientId?: string; clock?: { now: number }; pushBatchSize?: number } = {},
 ): Device {
   const db = opts.db ?? new PWADatabase(`test-${name}-${++dbCounter}-${Date.now()}`);
   const transport = new InjectTransport(app, headers);
@@ -109,6 +109,7 @@ export function makeDevice(
       return seed / 2147483647;
     },
     isOnline: () => !transport.faults.offline,
+    ...(opts.pushBatchSize ? { pushBatchSize: opts.pushBatchSize } : {}),
   });
   return { name, db, engine, transport, clock };
 }
