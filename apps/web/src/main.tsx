@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadScreen } from './app/router.tsx';
 import { installAuthRefresh } from './features/auth/auth-client.ts';
 import { registerServiceWorker } from './features/pwa/register-sw.ts';
 import { startPwa } from './features/pwa/start-pwa.ts';
@@ -34,7 +35,8 @@ else {
 }
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-await i18nReady;
+// The texts and the first screen's code load together; the first paint is that screen.
+await Promise.all([i18nReady, preloadScreen(window.location.pathname)]);
 createRoot(root).render(
   <StrictMode>
     <App />
