@@ -35,10 +35,13 @@ else {
 }
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-// The texts and the first screen's code load together; the first paint is that screen.
-await Promise.all([i18nReady, preloadScreen(window.location.pathname)]);
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The texts and the first screen's code load together; the first paint is that screen. No
+// top-level await: the lazy chunks import the start chunk this module is part of
+// (build/start-chunk.ts), and a start chunk still waiting on them would never finish loading.
+void Promise.all([i18nReady, preloadScreen(window.location.pathname)]).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

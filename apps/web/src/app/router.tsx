@@ -9,6 +9,7 @@
  * navigates in a transition).
  */
 import { BrowserRouter, matchPath, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { loadScreenTexts } from '../i18n/index.ts';
 import { getSession } from '../lib/session.ts';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { LazyPage, type LazyScreen, lazyScreen } from './lazy-screen.tsx';
@@ -16,29 +17,35 @@ import { RouteErrorBoundary } from './route-error.tsx';
 import { type AppRoute, HOME_PATH, routesWith } from './routes.ts';
 import { TitleUpdater } from './title-updater.tsx';
 
+/** A page's code and, unless it shows only start texts, the screen texts (i18n/index.ts). */
+const withTexts =
+  (load: AppRoute['load']): AppRoute['load'] =>
+  () =>
+    Promise.all([load(), loadScreenTexts()]).then(([page]) => page);
+
 // One lazy screen per page module, shared by the routes that show it.
 const screens = new Map<AppRoute['load'], LazyScreen>();
-const screenOf = (load: AppRoute['load']): LazyScreen => {
-  let screen = screens.get(load);
+const screenOf = (route: AppRoute): LazyScreen => {
+  let screen = screens.get(route.load);
   if (!screen) {
-    screen = lazyScreen(load);
-    screens.set(load, screen);
+    screen = lazyScreen(route.startTexts ? route.load : withTexts(route.load));
+    screens.set(route.load, screen);
   }
   return screen;
 };
-const frame = lazyScreen(() => import('./app-layout.tsx'));
-const notFound = lazyScreen(() => import('./not-found-page.tsx'));
+const frame = lazyScreen(withTexts(() => import('./app-layout.tsx')));
+const notFound = lazyScreen(withTexts(() => import('./not-found-page.tsx')));
 
 const screen = (route: AppRoute): RouteObject => ({
   path: route.path,
-  element: <LazyPage screen={screenOf(route.load)} />,
+  element: <LazyPage screen={screenOf(route)} />,
 });
 
 /** Guest screens keep the page as the index child of their guard. */
 const guestScreen = (route: AppRoute): RouteObject => ({
   path: route.path,
   element: <GuestOnly />,
-  children: [{ index: true, element: <LazyPage screen={screenOf(route.load)} /> }],
+  children: [{ index: true, element: <LazyPage screen={screenOf(route)} /> }],
 });
 
 export const routes: RouteObject[] = [
@@ -88,8 +95,8 @@ export function preloadScreen(path: string): Promise<unknown> {
   const wanted = !route
     ? [notFound]
     : route.guard === 'user' || route.guard === 'admin'
-      ? [frame, screenOf(route.load)]
-      : [screenOf(route.load)];
+      ? [frame, screenOf(route)]
+      : [screenOf(route)];
   return Promise.allSettled(wanted.map((s) => s.preload()));
 }
 
