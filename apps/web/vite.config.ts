@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueTextsPlugin } from './build/catalogue-texts.ts';
+import { loginShell } from './build/login-shell.ts';
 import { precompress } from './build/precompress.ts';
 import { startChunk } from './build/start-chunk.ts';
 
@@ -12,6 +13,7 @@ const start = startChunk();
 export default defineConfig({
   plugins: [
     catalogueTextsPlugin(),
+    loginShell(),
     react(),
     tailwindcss(),
     VitePWA({
