@@ -3,10 +3,17 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogueTextsPlugin } from './build/catalogue-texts.ts';
+import { loginShell } from './build/login-shell.ts';
 import { precompress } from './build/precompress.ts';
+import { startChunk } from './build/start-chunk.ts';
+
+const start = startChunk();
 
 export default defineConfig({
   plugins: [
+    catalogueTextsPlugin(),
+    loginShell(),
     react(),
     tailwindcss(),
     VitePWA({
@@ -38,6 +45,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     precompress(),
+    start.plugin,
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
@@ -51,7 +59,10 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] }],
+          groups: [
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+            { name: 'start', test: start.test },
+          ],
         },
       },
     },

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadScreen } from './app/router.tsx';
 import { installAuthRefresh } from './features/auth/auth-client.ts';
 import { registerServiceWorker } from './features/pwa/register-sw.ts';
 import { startPwa } from './features/pwa/start-pwa.ts';
@@ -34,9 +35,13 @@ else {
 }
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-await i18nReady;
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The texts and the first screen's code load together; the first paint is that screen. No
+// top-level await: the lazy chunks import the start chunk this module is part of
+// (build/start-chunk.ts), and a start chunk still waiting on them would never finish loading.
+void Promise.all([i18nReady, preloadScreen(window.location.pathname)]).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

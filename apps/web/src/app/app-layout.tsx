@@ -1,8 +1,8 @@
 /**
  * The frame of every logged-in screen: top bar, sidebar (a drawer below the lg breakpoint) and
- * the page. Lazy-loaded from the router so none of it is in the login route's JavaScript.
+ * the page. Lazy-loaded from the router so none of it is in the login route's JavaScript; the
+ * router loads the screen texts (the frame's included) with it.
  */
-import '../i18n/frame-resources.ts';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';

@@ -1,3 +1,4 @@
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Shown when a route fails to load (e.g. a lazy chunk missing offline). */
@@ -13,4 +14,30 @@ export function RouteError() {
       </div>
     </main>
   );
+}
+
+interface BoundaryState {
+  failed: boolean;
+  /** The path the failure happened on: going elsewhere clears it. */
+  pathname: string;
+}
+
+/** Catches a screen that fails to load or render; another path tries again. */
+export class RouteErrorBoundary extends Component<{ pathname: string; children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { failed: false, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(
+    props: { pathname: string },
+    state: BoundaryState,
+  ): Partial<BoundaryState> | null {
+    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

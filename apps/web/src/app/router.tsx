@@ -1,76 +1,122 @@
 /**
- * The router, built from the route table (routes.ts): guest screens behind GuestOnly, user
+ * The routes, built from the route table (routes.ts): guest screens behind GuestOnly, user
  * screens inside the lazy frame behind RequireAuth, admin screens behind the admin role, and
- * the catch-all 404 page (which searches the table). Every page is lazy-loaded so the login route's JavaScript stays small;
- * `handle.titleKey` gives the document title (title-updater.tsx).
+ * the catch-all 404 page (which searches the table). Declarative React Router (BrowserRouter +
+ * useRoutes), not the data router: the app uses no loaders or actions, and the data router
+ * weighs ~18 KB gzip more on the login route. Every page is a lazy screen (lazy-screen.tsx)
+ * so the login route's JavaScript stays small; the first screen is loaded before the first
+ * render (`preloadScreen`), later ones while the previous screen stays on view (React Router
+ * navigates in a transition).
  */
-import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router';
+import { BrowserRouter, matchPath, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { loadScreenTexts } from '../i18n/index.ts';
 import { getSession } from '../lib/session.ts';
 import { GuestOnly, RequireAuth } from './guards.tsx';
-import { RouteError } from './route-error.tsx';
+import { LazyPage, type LazyScreen, lazyScreen } from './lazy-screen.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
 import { type AppRoute, HOME_PATH, routesWith } from './routes.ts';
 import { TitleUpdater } from './title-updater.tsx';
 
-const page = (load: AppRoute['load']) => async () => ({ Component: (await load()).default });
+/** A page's code and, unless it shows only start texts, the screen texts (i18n/index.ts). */
+const withTexts =
+  (load: AppRoute['load']): AppRoute['load'] =>
+  () =>
+    Promise.all([load(), loadScreenTexts()]).then(([page]) => page);
+
+// One lazy screen per page module, shared by the routes that show it.
+const screens = new Map<AppRoute['load'], LazyScreen>();
+const screenOf = (route: AppRoute): LazyScreen => {
+  let screen = screens.get(route.load);
+  if (!screen) {
+    screen = lazyScreen(route.startTexts ? route.load : withTexts(route.load));
+    screens.set(route.load, screen);
+  }
+  return screen;
+};
+const frame = lazyScreen(withTexts(() => import('./app-layout.tsx')));
+const notFound = lazyScreen(withTexts(() => import('./not-found-page.tsx')));
 
 const screen = (route: AppRoute): RouteObject => ({
   path: route.path,
-  handle: { titleKey: route.titleKey },
-  lazy: page(route.load),
+  element: <LazyPage screen={screenOf(route)} />,
 });
 
-/** Guest screens keep the title on the path and the page as its index child. */
+/** Guest screens keep the page as the index child of their guard. */
 const guestScreen = (route: AppRoute): RouteObject => ({
   path: route.path,
-  handle: { titleKey: route.titleKey },
   element: <GuestOnly />,
-  children: [{ index: true, lazy: page(route.load) }],
+  children: [{ index: true, element: <LazyPage screen={screenOf(route)} /> }],
 });
 
 export const routes: RouteObject[] = [
+  { path: '/', element: <Navigate to={HOME_PATH} replace /> },
   {
-    element: <TitleUpdater />,
-    errorElement: <RouteError />,
-    // Every screen is lazy: while the first one loads there is nothing to hydrate, and saying
-    // so here keeps React Router from warning about a missing HydrateFallback on each load.
-    HydrateFallback: () => null,
+    element: <RequireAuth />,
     children: [
-      { path: '/', element: <Navigate to={HOME_PATH} replace /> },
       {
-        element: <RequireAuth />,
+        // The frame is lazy too: the login route's JavaScript does not carry it.
+        element: <LazyPage screen={frame} />,
         children: [
-          {
-            // The frame is lazy too: the login route's JavaScript does not carry it.
-            lazy: page(() => import('./app-layout.tsx')),
-            children: [
-              ...routesWith('user').map(screen),
-              { element: <RequireAuth requiredRole="admin" />, children: routesWith('admin').map(screen) },
-            ],
-          },
+          ...routesWith('user').map(screen),
+          { element: <RequireAuth requiredRole="admin" />, children: routesWith('admin').map(screen) },
         ],
-      },
-      ...routesWith('guest').map(guestScreen),
-      ...routesWith('public').map(screen),
-      {
-        path: '*',
-        handle: { titleKey: 'app.routes.notFound' },
-        lazy: page(() => import('./not-found-page.tsx')),
       },
     ],
   },
+  ...routesWith('guest').map(guestScreen),
+  ...routesWith('public').map(screen),
+  { path: '*', element: <LazyPage screen={notFound} /> },
 ];
 
+const signedInRoutes = () => [...routesWith('user'), ...routesWith('admin')];
+
 /**
- * A visitor without a session who opens `/` or a signed-in screen starts on /login: the router
- * loads every lazy route of a match at once, so it would download the frame and the page (the
- * database layer included) only for RequireAuth to send the visitor to the login screen.
+ * A visitor without a session who opens `/` or a signed-in screen starts on /login, so the
+ * first screen loaded is the login page (not the frame and the page, the database layer
+ * included, only for RequireAuth to send the visitor away).
  */
 function startSignedOutOnLogin() {
   if (getSession()) return;
   const path = window.location.pathname;
-  const signedIn = [...routesWith('user'), ...routesWith('admin')].some((r) => matchPath(r.path, path));
+  const signedIn = signedInRoutes().some((r) => matchPath(r.path, path));
   if (path === '/' || signedIn) window.history.replaceState(null, '', '/login');
 }
 
+/**
+ * Loads the code of the screen at this path (the frame with a signed-in screen): main.tsx
+ * awaits it before the first render, so the first paint is the screen, not an empty page.
+ * A failed load is shown by the error boundary when the screen renders.
+ */
+export function preloadScreen(path: string): Promise<unknown> {
+  const target = path === '/' ? HOME_PATH : path;
+  const route = [...routesWith('guest'), ...routesWith('public'), ...signedInRoutes()].find((r) =>
+    matchPath(r.path, target),
+  );
+  const wanted = !route
+    ? [notFound]
+    : route.guard === 'user' || route.guard === 'admin'
+      ? [frame, screenOf(route)]
+      : [screenOf(route)];
+  return Promise.allSettled(wanted.map((s) => s.preload()));
+}
+
+function AppRoutes() {
+  const { pathname } = useLocation();
+  const element = useRoutes(routes);
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <TitleUpdater pathname={pathname} />
+      {element}
+    </RouteErrorBoundary>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}
+
 startSignedOutOnLogin();
-export const router = createBrowserRouter(routes);

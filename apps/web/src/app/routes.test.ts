@@ -1,14 +1,8 @@
 import { SUPPORTED_LOCALES } from '@bh/shared';
 import type { RouteObject } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildResources } from '../i18n/index.ts';
 import { APP_ROUTES, navEntries } from './routes.ts';
-
-// The router module creates a browser router on import: give it a stand-in.
-vi.mock('react-router', async (original) => ({
-  ...(await original<typeof import('react-router')>()),
-  createBrowserRouter: () => null,
-}));
 
 const pathsOf = (routes: RouteObject[]): string[] =>
   routes.flatMap((r) => [...(r.path ? [r.path] : []), ...pathsOf(r.children ?? [])]);

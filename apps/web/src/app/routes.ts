@@ -30,6 +30,8 @@ export interface AppRoute {
   guard: Guard;
   /** Shown in the sidebar (to the roles the guard admits). */
   nav?: NavEntry;
+  /** The screen shows only start texts (i18n/index.ts): it does not wait for the screen texts. */
+  startTexts?: true;
 }
 
 export const HOME_PATH = '/dashboard';
@@ -146,12 +148,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/auth/login-page.tsx'),
     titleKey: 'app.routes.login',
     guard: 'guest',
+    startTexts: true,
   },
   {
     path: '/auth/register',
     load: () => import('../features/auth/register-page.tsx'),
     titleKey: 'app.routes.register',
     guard: 'guest',
+    startTexts: true,
   },
 ];
 

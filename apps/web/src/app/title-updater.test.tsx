@@ -1,36 +1,33 @@
 import { render, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n, setLocale } from '../i18n/index.ts';
-import { TitleUpdater } from './title-updater.tsx';
+import { routeTitleKey, TitleUpdater } from './title-updater.tsx';
 
 beforeAll(() => {
   initI18n();
   setLocale('en');
 });
 
-const routerFor = (path: string) =>
-  createMemoryRouter(
-    [
-      {
-        element: <TitleUpdater />,
-        children: [
-          { path: '/known', handle: { titleKey: 'app.routes.formDemo' }, element: <p>known</p> },
-          { path: '/missing', handle: { titleKey: 'app.routes.noSuchRoute' }, element: <p>missing</p> },
-        ],
-      },
-    ],
-    { initialEntries: [path] },
-  );
+const titles: Record<string, string> = {
+  '/known': 'app.routes.formDemo',
+  '/missing': 'app.routes.noSuchRoute',
+};
 
 describe('TitleUpdater', () => {
   it('sets "<route title> - <app title>"', async () => {
-    render(<RouterProvider router={routerFor('/known')} />);
+    render(<TitleUpdater pathname="/known" titleKeyOf={(p) => titles[p]} />);
     await waitFor(() => expect(document.title).toBe('Form demo - Border Health Control'));
   });
 
   it('uses the raw key when the title has no translation', async () => {
-    render(<RouterProvider router={routerFor('/missing')} />);
+    render(<TitleUpdater pathname="/missing" titleKeyOf={(p) => titles[p]} />);
     await waitFor(() => expect(document.title).toBe('app.routes.noSuchRoute - Border Health Control'));
+  });
+
+  it('takes the title from the route table: the route, else the 404 page, none for the / redirect', () => {
+    expect(routeTitleKey('/form-demo')).toBe('app.routes.formDemo');
+    expect(routeTitleKey('/health-declaration/abc')).toBe('app.routes.healthDeclaration');
+    expect(routeTitleKey('/no/such/screen')).toBe('app.routes.notFound');
+    expect(routeTitleKey('/')).toBeUndefined();
   });
 });

@@ -1,21 +1,24 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches } from 'react-router';
+import { matchPath } from 'react-router';
+import { APP_ROUTES } from './routes.ts';
 
-/** A route handle carrying its title key (set by the router from the route table). */
-const titleKeyOf = (handle: unknown): string | undefined =>
-  typeof handle === 'object' && handle !== null && 'titleKey' in handle && typeof handle.titleKey === 'string'
-    ? handle.titleKey
-    : undefined;
+/** The title key of the screen at a path: its route's, the 404 page's, none for `/` (a redirect). */
+export function routeTitleKey(pathname: string): string | undefined {
+  if (pathname === '/') return undefined;
+  return APP_ROUTES.find((r) => matchPath(r.path, pathname))?.titleKey ?? 'app.routes.notFound';
+}
 
 /** After each navigation: "<translated route title> - <app title>" (raw key if untranslated). */
-export function TitleUpdater() {
-  const matches = useMatches();
+export function TitleUpdater({
+  pathname,
+  titleKeyOf = routeTitleKey,
+}: {
+  pathname: string;
+  titleKeyOf?: (pathname: string) => string | undefined;
+}) {
   const { t, i18n } = useTranslation();
-  const titleKey = [...matches]
-    .reverse()
-    .map((m) => titleKeyOf(m.handle))
-    .find(Boolean);
+  const titleKey = titleKeyOf(pathname);
   useEffect(() => {
     const appTitle = t('app.title');
     if (!titleKey) {
@@ -25,5 +28,5 @@ export function TitleUpdater() {
     const routeTitle = i18n.exists(titleKey) ? t(titleKey) : titleKey;
     document.title = `${routeTitle} - ${appTitle}`;
   }, [titleKey, t, i18n]);
-  return <Outlet />;
+  return null;
 }

@@ -48,3 +48,30 @@ describe('translations', () => {
     expect((resources.en.errors as Tree).server_error).toBe('Server error, please try again later');
   });
 });
+
+describe('text chunks', () => {
+  const every = import.meta.glob(['./locales/*/*.json', './locales/*/frame/*.json']);
+  const tail = (file: string) => file.replace(/^.*\/locales\/\w+\//, '');
+
+  it('start and screen texts of a language together hold each of its files once', async () => {
+    for (const lang of ['en', 'ja'] as const) {
+      const start = Object.keys((await import(`./bundles/${lang}.ts`)).texts).map(tail);
+      const screens = Object.keys((await import(`./bundles/screens-${lang}.ts`)).texts).map(tail);
+      const all = Object.keys(every)
+        .filter((f) => f.startsWith(`./locales/${lang}/`))
+        .map(tail);
+      expect([...start, ...screens].sort(), lang).toEqual(all.sort());
+    }
+  });
+
+  it('the screen texts leave out the same start files in every language', async () => {
+    const [vi, en, ja] = await Promise.all([
+      import('./bundles/screens-vi.ts'),
+      import('./bundles/screens-en.ts'),
+      import('./bundles/screens-ja.ts'),
+    ]);
+    const names = (texts: Record<string, unknown>) => Object.keys(texts).map(tail).sort();
+    expect(names(vi.texts)).toEqual(names(en.texts));
+    expect(names(ja.texts)).toEqual(names(en.texts));
+  });
+});

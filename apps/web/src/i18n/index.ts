@@ -1,18 +1,21 @@
 /**
  * i18next set-up. Texts live in one JSON file per feature and language:
  * `locales/<lang>/<feature>.json`, reached as `t('<feature>.<key>')`. The shared package's
- * validation messages, error catalogue and fixed info messages are merged in, so the spec's exact texts live once.
+ * validation messages, error catalogue and fixed info messages are merged in (one language's
+ * share at a time, build/catalogue-texts.ts), so the spec's exact texts live once.
+ *
+ * Two groups of texts per language, so the login screen loads only what it shows:
+ * - start texts: the signed-out screens' features (app, auth, offline, offlineSignIn) and the
+ *   catalogues. Vietnamese, the default language, is bundled; English and Japanese are one
+ *   chunk each (bundles/en.ts, bundles/ja.ts), loaded before the first render when chosen.
+ * - screen texts: every other feature and the frame's (locales/<lang>/frame): one chunk per
+ *   language (bundles/screens-<lang>.ts), loaded with the first screen that needs them
+ *   (app/router.tsx: every screen but login and registration) and with each language switch
+ *   after that.
  */
-import {
-  DEFAULT_LOCALE,
-  errorCatalogue,
-  infoMessages,
-  isLocale,
-  type Locale,
-  STORAGE_KEYS,
-  SUPPORTED_LOCALES,
-  validationMessages,
-} from '@bh/shared';
+
+import viCatalogue from 'virtual:catalogue-texts/vi';
+import { DEFAULT_LOCALE, isLocale, type Locale, STORAGE_KEYS, SUPPORTED_LOCALES } from '@bh/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setFormatLocale } from './format.ts';
@@ -22,15 +25,26 @@ export type { Locale } from '@bh/shared';
 const LOCALE_KEY = STORAGE_KEYS.locale;
 
 type Tree = { [key: string]: string | Tree };
-// Vietnamese, the default language, is bundled with the app; English and Japanese are one chunk
-// each, loaded when chosen (about 13 KB gzip less for the login screen).
-const files: Record<string, unknown> = import.meta.glob<Tree>('./locales/vi/*.json', {
-  eager: true,
-  import: 'default',
-});
-const ON_DEMAND: Partial<Record<Locale, () => Promise<{ texts: Record<string, unknown> }>>> = {
+/** A language's chunk of texts: its JSON files by path and, for start texts, its catalogue texts. */
+type TextChunk = { texts: Record<string, unknown>; catalogue?: Record<string, string> };
+
+// Keep this list in step with the other start-text globs (bundles/*.ts; i18n.test.ts checks them).
+const files: Record<string, unknown> = import.meta.glob<Tree>(
+  './locales/vi/{app,auth,offline,offlineSignIn}.json',
+  {
+    eager: true,
+    import: 'default',
+  },
+);
+const catalogues: Partial<Record<Locale, Record<string, string>>> = { vi: viCatalogue };
+const START_TEXTS: Partial<Record<Locale, () => Promise<TextChunk>>> = {
   en: () => import('./bundles/en.ts'),
   ja: () => import('./bundles/ja.ts'),
+};
+const SCREEN_TEXTS: Record<Locale, () => Promise<TextChunk>> = {
+  vi: () => import('./bundles/screens-vi.ts'),
+  en: () => import('./bundles/screens-en.ts'),
+  ja: () => import('./bundles/screens-ja.ts'),
 };
 const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null;
 
@@ -55,14 +69,12 @@ export function toLocale(language: string | undefined): Locale {
 export function buildResources(): Record<Locale, Tree> {
   const resources: Record<Locale, Tree> = { vi: {}, en: {}, ja: {} };
   for (const [file, tree] of Object.entries(files)) {
-    const m = /\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
+    const m = /\/locales\/(\w+)\/(?:frame\/)?([\w-]+)\.json$/.exec(file);
     const [, lang, feature] = m ?? [];
     if (isLocale(lang) && feature && isTree(tree)) resources[lang][feature] = tree;
   }
-  for (const catalogue of [validationMessages, errorCatalogue, infoMessages]) {
-    for (const [key, texts] of Object.entries(catalogue)) {
-      for (const lang of SUPPORTED_LOCALES) setPath(resources[lang], key, texts[lang]);
-    }
+  for (const lang of SUPPORTED_LOCALES) {
+    for (const [key, text] of Object.entries(catalogues[lang] ?? {})) setPath(resources[lang], key, text);
   }
   return resources;
 }
@@ -81,17 +93,51 @@ function detectLocale(): Locale {
   return DEFAULT_LOCALE;
 }
 
-/** Loads a language's texts (a no-op for the bundled one) and hands them to i18next. */
-export async function loadLocale(locale: Locale) {
-  const load = ON_DEMAND[locale];
-  if (!load) return;
-  const { texts } = await load();
-  Object.assign(files, texts);
-  if (i18next.isInitialized)
-    i18next.addResourceBundle(locale, 'translation', buildResources()[locale], true, true);
+/** Each chunk's texts are loaded once (a failed load is tried again on the next call). */
+const loaded = new Map<() => Promise<TextChunk>, Promise<void>>();
+function loadChunk(locale: Locale, load: (() => Promise<TextChunk>) | undefined): Promise<void> {
+  if (!load) return Promise.resolve();
+  let pending = loaded.get(load);
+  if (!pending) {
+    pending = load().then(({ texts, catalogue }) => {
+      Object.assign(files, texts);
+      if (catalogue) catalogues[locale] = catalogue;
+      if (i18next.isInitialized)
+        i18next.addResourceBundle(locale, 'translation', buildResources()[locale], true, true);
+    });
+    pending.catch(() => loaded.delete(load));
+    loaded.set(load, pending);
+  }
+  return pending;
+}
+
+/** Set once a screen needed the screen texts: a language switch then loads them too. */
+let screenTextsWanted = false;
+/** The language shown, or being switched to (its texts may still be loading). */
+let activeLocale: Locale = DEFAULT_LOCALE;
+
+/** Loads a language's start texts (a no-op for the bundled one), and its screen texts once wanted. */
+export function loadLocale(locale: Locale): Promise<void> {
+  return Promise.all([
+    loadChunk(locale, START_TEXTS[locale]),
+    screenTextsWanted ? loadChunk(locale, SCREEN_TEXTS[locale]) : undefined,
+  ]).then(() => undefined);
+}
+
+/** The current language's screen texts (every screen but the signed-out ones waits for them). */
+export function loadScreenTexts(): Promise<void> {
+  screenTextsWanted = true;
+  return loadChunk(activeLocale, SCREEN_TEXTS[activeLocale]);
+}
+
+/** Every text of every language (the tests read English and check all three). */
+export function loadEveryText(): Promise<void> {
+  screenTextsWanted = true;
+  return Promise.all(SUPPORTED_LOCALES.map((locale) => loadLocale(locale))).then(() => undefined);
 }
 
 export function setLocale(locale: Locale) {
+  activeLocale = locale;
   localStorage.setItem(LOCALE_KEY, locale);
   document.documentElement.lang = locale;
   setFormatLocale(locale);
@@ -106,6 +152,7 @@ export async function startI18n() {
 
 export function initI18n() {
   const lng = detectLocale();
+  activeLocale = lng;
   document.documentElement.lang = lng;
   setFormatLocale(lng);
   void i18next.use(initReactI18next).init({

@@ -3,17 +3,23 @@
  * `{error:{code,message,details}}`. A 401 triggers one silent refresh, then the call is retried.
  */
 import { API_TIMEOUT_MS } from '@bh/shared';
-import { z } from 'zod';
 import { getSession } from './session.ts';
 
-/** The server's error envelope, read leniently: any part may be missing from a proxy's answer. */
-const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string().optional().catch(undefined),
-    message: z.string().optional().catch(undefined),
-    details: z.unknown().optional(),
-  }),
-});
+/**
+ * The server's error envelope, read leniently: any part may be missing from a proxy's answer.
+ * Checked by hand, not with zod: the client is part of the login screen's JavaScript, which
+ * zod is kept out of (scripts/bundle-size.mjs).
+ */
+function errorOf(body: unknown): { code?: string; message?: string; details?: unknown } | undefined {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  const error: unknown = body.error;
+  if (typeof error !== 'object' || error === null || Array.isArray(error)) return undefined;
+  const text = (key: string) => {
+    const value: unknown = Reflect.get(error, key);
+    return typeof value === 'string' ? value : undefined;
+  };
+  return { code: text('code'), message: text('message'), details: Reflect.get(error, 'details') };
+}
 
 export class ApiError extends Error {
   constructor(
@@ -119,8 +125,7 @@ async function request(path: string, opts: RequestOptions): Promise<unknown> {
     json = null;
   }
   if (!res.ok) {
-    const parsed = errorBodySchema.safeParse(json);
-    const err = parsed.success ? parsed.data.error : undefined;
+    const err = errorOf(json);
     throw new ApiError(
       res.status,
       err?.code ?? (res.status >= 500 ? 'server_error' : 'unknown_error'),

@@ -5,23 +5,30 @@
  * engine read it without depending on a screen (docs/decisions/007-web-layering.md); the
  * auth feature writes it.
  */
-import type { AuthAnswer, Role, SessionUser } from '@bh/shared';
-import { z } from 'zod';
+import type { AuthAnswer, SessionUser } from '@bh/shared';
 import { storage } from './storage.ts';
 import { createStore } from './store.ts';
 
-/** The signed-in user as stored: missing name/avatar and unknown roles are tolerated. */
-const storedUserSchema: z.ZodType<SessionUser, unknown> = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string().catch(''),
-  // Any stored role is kept as officer unless it says admin; a missing role logs out.
-  role: z
-    .unknown()
-    .refine((role) => Boolean(role))
-    .transform((role): Role => (role === 'admin' ? 'admin' : 'officer')),
-  avatar: z.string().nullable().catch(null),
-});
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/**
+ * The signed-in user as stored: missing name/avatar and unknown roles are tolerated (any stored
+ * role is kept as officer unless it says admin; a missing role logs out). Checked by hand, not
+ * with zod: this runs before the first render, and zod is kept off the login screen's
+ * JavaScript (scripts/bundle-size.mjs).
+ */
+function toStoredUser(value: unknown): SessionUser | null {
+  if (!isRecord(value) || typeof value.id !== 'string' || typeof value.email !== 'string') return null;
+  if (!value.role) return null;
+  return {
+    id: value.id,
+    email: value.email,
+    name: typeof value.name === 'string' ? value.name : '',
+    role: value.role === 'admin' ? 'admin' : 'officer',
+    avatar: typeof value.avatar === 'string' ? value.avatar : null,
+  };
+}
 
 export type { SessionUser };
 
@@ -32,8 +39,7 @@ const SESSION_KEYS = ['user', 'token', 'isLoggedIn', 'userEmail', 'userName'] as
 
 function parseUser(raw: string): SessionUser | null {
   try {
-    const parsed = storedUserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return toStoredUser(JSON.parse(raw));
   } catch {
     return null;
   }

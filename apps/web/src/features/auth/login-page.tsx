@@ -4,20 +4,12 @@
  * GET /api/auth/demo says the server runs in demo mode; the server never sends a password) and a
  * link to registration. Kept light: it is the first screen most users load.
  */
-import {
-  DEMO_ACCOUNTS,
-  type DemoAccount,
-  demoModeSchema,
-  type LoginForm,
-  loginFormSchema,
-  type SessionUser,
-} from '@bh/shared';
+import type { DemoAccount, LoginForm, SessionUser } from '@bh/shared';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useErrorText } from '../../components/form/field-error.ts';
-import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { AuthCard, AuthSwitch } from './auth-card.tsx';
@@ -29,6 +21,10 @@ import { type Notice, rateLimitNotice } from './rate-limit-notice.ts';
 
 // The verifier (PBKDF2 and its stored form) loads only when a sign-in needs it.
 const verifier = () => import('./offline-verifier.ts');
+// The shared schemas (and zod) load after the first render: the demo-mode check asks for them
+// at once, so they are there before the first field is checked.
+const checks = () => import('./login-checks.ts');
+const loginResolver: Resolver<LoginForm> = async (...args) => (await checks()).loginResolver(...args);
 
 /** Shown long enough to read the success alert; not the spec's simulated delay. */
 const SUCCESS_PAUSE_MS = 400;
@@ -45,21 +41,20 @@ function errorKey(err: unknown): Notice {
 
 /** The demo accounts, listed only when the server says it runs in demo mode. */
 function useDemoAccounts(): readonly DemoAccount[] {
-  const [demo, setDemo] = useState(false);
+  const [demo, setDemo] = useState<readonly DemoAccount[]>([]);
   useEffect(() => {
     if (!navigator.onLine) return;
     let live = true;
-    apiRequest<unknown>('/api/auth/demo', { noRefresh: true, timeoutMs: 5_000 })
-      .then((answer) => {
-        const parsed = demoModeSchema.safeParse(answer);
-        if (live && parsed.success) setDemo(parsed.data.demo);
+    Promise.all([apiRequest<unknown>('/api/auth/demo', { noRefresh: true, timeoutMs: 5_000 }), checks()])
+      .then(([answer, { demoAccountsFor }]) => {
+        if (live) setDemo(demoAccountsFor(answer));
       })
       .catch(() => {});
     return () => {
       live = false;
     };
   }, []);
-  return demo ? DEMO_ACCOUNTS : [];
+  return demo;
 }
 
 /** The text inputs of the form, in order, with what the browser needs to fill them in. */
@@ -72,7 +67,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { register, handleSubmit, setValue, formState } = useForm<LoginForm>({
-    resolver: schemaResolver(loginFormSchema),
+    resolver: loginResolver,
     mode: 'all',
     defaultValues: { email: '', password: '', rememberMe: false },
   });

@@ -1,0 +1,9 @@
+// Vietnamese screen texts (see ../index.ts) as one chunk: every feature but the start texts, and the frame's.
+export const texts = import.meta.glob<Record<string, unknown>>(
+  [
+    '../locales/vi/*.json',
+    '../locales/vi/frame/*.json',
+    '!../locales/vi/{app,auth,offline,offlineSignIn}.json',
+  ],
+  { eager: true, import: 'default' },
+);
