@@ -29,6 +29,8 @@ async function deviceWith1300() {
     `pipe-${crypto.randomUUID().slice(0, 8)}`,
     () => h.app,
     () => headers,
+    // Batches of 500, whatever the server's limit: the tests count pushes of 500.
+    { pushBatchSize: 500 },
   );
   const created = await writeRecords(
     'travelers',
@@ -78,6 +80,7 @@ describe('pipelined push', () => {
       transport: d.transport,
       clientId: async () => `pipe-both-${created.length}`,
       now: () => d.clock.now,
+      pushBatchSize: 500,
       onNotice: (n) => notices.push(n.key),
     });
     d.transport.faults.failNext = 2;
