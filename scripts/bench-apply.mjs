@@ -84,15 +84,13 @@ async function routeOn(database, work) {
   );
   const id = String(rows[0]?.id);
   const sid = randomUUID();
-  await database.db
-    .insert(sessions)
-    .values({
-      id: sid,
-      userId: id,
-      familyId: randomUUID(),
-      tokenHash: randomUUID(),
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
+  await database.db.insert(sessions).values({
+    id: sid,
+    userId: id,
+    familyId: randomUUID(),
+    tokenHash: randomUUID(),
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
   const now = Math.floor(Date.now() / 1000);
   const token = await signJwt({ sub: id, role: 'admin', sid, iat: now, exp: now + 3600 }, TEST_JWT_SECRET);
   return { app, headers: { authorization: `Bearer ${token}` } };
@@ -106,15 +104,13 @@ async function setUp() {
   const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? null : work });
   await seedBaseline(database);
   const userId = randomUUID();
-  await database.db
-    .insert(users)
-    .values({
-      id: userId,
-      email: `${userId}@bench.vn`,
-      name: 'bench-apply',
-      role: 'admin',
-      passwordHash: 'x',
-    });
+  await database.db.insert(users).values({
+    id: userId,
+    email: `${userId}@bench.vn`,
+    name: 'bench-apply',
+    role: 'admin',
+    passwordHash: 'x',
+  });
   const route = viaRoute ? await routeOn(database, work) : null;
   const user = { id: userId, role: 'admin', sessionId: randomUUID() };
   return {
