@@ -17,11 +17,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { users } from '../apps/server/src/db/schema.ts';
+import { sessions, users } from '../apps/server/src/db/schema.ts';
 import { signJwt } from '../apps/server/src/lib/jwt.ts';
 import { applyMutations } from '../apps/server/src/modules/sync/apply.ts';
 import {
@@ -85,8 +84,13 @@ async function routeOn(database, work) {
   );
   const id = String(rows[0]?.id);
   const sid = randomUUID();
-  await database.db.execute(sql`INSERT INTO sessions (id, user_id, family_id, token_hash, expires_at)
-    VALUES (${sid}, ${id}, ${randomUUID()}, ${randomUUID()}, now() + interval '1 day')`);
+  await database.db.insert(sessions).values({
+    id: sid,
+    userId: id,
+    familyId: randomUUID(),
+    tokenHash: randomUUID(),
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
   const now = Math.floor(Date.now() / 1000);
   const token = await signJwt({ sub: id, role: 'admin', sid, iat: now, exp: now + 3600 }, TEST_JWT_SECRET);
   return { app, headers: { authorization: `Bearer ${token}` } };
@@ -100,8 +104,13 @@ async function setUp() {
   const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? null : work });
   await seedBaseline(database);
   const userId = randomUUID();
-  await database.db.execute(sql`INSERT INTO users (id, email, name, role, password_hash)
-    VALUES (${userId}, ${`${userId}@bench.vn`}, 'bench-apply', 'admin', 'x')`);
+  await database.db.insert(users).values({
+    id: userId,
+    email: `${userId}@bench.vn`,
+    name: 'bench-apply',
+    role: 'admin',
+    passwordHash: 'x',
+  });
   const route = viaRoute ? await routeOn(database, work) : null;
   const user = { id: userId, role: 'admin', sessionId: randomUUID() };
   return {

@@ -1,5 +1,6 @@
 -- The exactly-once store keeps one row per push instead of one per mutation: writing 500 rows
--- (and their primary key entries) for a 500-mutation push cost ~5 ms of its ~60 ms on PGlite.
+-- (and their primary key entries) for a 500-mutation push cost ~5 ms of CPU on PGlite (100-107 ms
+-- per 10,000 mutations; one row per push: 34-40 ms).
 -- A row holds the results of seqs first_seq..last_seq as a JSON array; the rows stored before
 -- this migration become one-seq rows with their result as the only element, so a device that
 -- retries an old push still gets its stored results.
