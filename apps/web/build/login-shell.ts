@@ -21,7 +21,7 @@ import { STORAGE_KEYS, SUPPORTED_LOCALES, THEMES } from '../../../packages/share
 /** Signed-out screens other than the login screen (the app's route table; checked by a test). */
 export const NOT_LOGIN_PATHS = ['/auth/register', '/pre-arrival'];
 
-export interface ShellConfig {
+interface ShellConfig {
   /** The texts of each language but Vietnamese (already in the page), by i18n key. */
   texts: Record<string, Record<string, string>>;
   keys: { theme: string; locale: string; isLoggedIn: string };
@@ -31,7 +31,7 @@ export interface ShellConfig {
 }
 
 /** Runs in the page, inline, before the first paint (no imports: it is written out as source). */
-export function startShell(config: ShellConfig) {
+function startShell(config: ShellConfig) {
   const stored = (key: string) => {
     try {
       return localStorage.getItem(key);
