@@ -24,7 +24,7 @@ const isLanguage = (lang: string): lang is keyof LocalizedText =>
   lang === 'vi' || lang === 'en' || lang === 'ja';
 
 /** One language's texts of every catalogue, later catalogues winning on a shared key. */
-export function catalogueTexts(lang: keyof LocalizedText): Record<string, string> {
+function catalogueTexts(lang: keyof LocalizedText): Record<string, string> {
   const texts: Record<string, string> = {};
   for (const catalogue of CATALOGUES)
     for (const [key, localized] of Object.entries(catalogue)) texts[key] = localized[lang];

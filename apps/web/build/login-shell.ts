@@ -15,14 +15,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { STORAGE_KEYS, SUPPORTED_LOCALES, THEMES } from '../../../packages/shared/src/domain/constants.ts';
 
 /** Signed-out screens other than the login screen (the app's route table; checked by a test). */
 export const NOT_LOGIN_PATHS = ['/auth/register', '/pre-arrival'];
 
-export interface ShellConfig {
+interface ShellConfig {
   /** The texts of each language but Vietnamese (already in the page), by i18n key. */
   texts: Record<string, Record<string, string>>;
   keys: { theme: string; locale: string; isLoggedIn: string };
@@ -32,7 +31,7 @@ export interface ShellConfig {
 }
 
 /** Runs in the page, inline, before the first paint (no imports: it is written out as source). */
-export function startShell(config: ShellConfig) {
+function startShell(config: ShellConfig) {
   const stored = (key: string) => {
     try {
       return localStorage.getItem(key);
@@ -101,20 +100,21 @@ export function renderShell(html: string, localesDir: string, scriptTag: string)
   return filled.replace('<!-- login-shell-script -->', scriptTag);
 }
 
-const LOCALES_DIR = fileURLToPath(new URL('../src/i18n/locales', import.meta.url));
-const INDEX_HTML = fileURLToPath(new URL('../index.html', import.meta.url));
-
 export function loginShell(): Plugin {
   let fileName = '';
   let building = false;
+  let localesDir = '';
+  let indexHtml = '';
   return {
     name: 'bh-login-shell',
     configResolved(config) {
       building = config.command === 'build';
+      localesDir = path.join(config.root, 'src/i18n/locales');
+      indexHtml = path.join(config.root, 'index.html');
     },
     buildStart() {
       if (!building) return;
-      const source = shellScript(readFileSync(INDEX_HTML, 'utf8'), LOCALES_DIR);
+      const source = shellScript(readFileSync(indexHtml, 'utf8'), localesDir);
       fileName = `assets/login-shell-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source });
     },
@@ -125,8 +125,8 @@ export function loginShell(): Plugin {
         // The dev server sends no Content-Security-Policy: the script goes inline there.
         const tag = building
           ? `<script src="/${fileName}"></script>`
-          : `<script>${shellScript(html, LOCALES_DIR)}</script>`;
-        return renderShell(html, LOCALES_DIR, tag);
+          : `<script>${shellScript(html, localesDir)}</script>`;
+        return renderShell(html, localesDir, tag);
       },
     },
   };

@@ -2,7 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Shown when a route fails to load (e.g. a lazy chunk missing offline). */
-export function RouteError() {
+function RouteError() {
   const { t } = useTranslation();
   return (
     <main className="min-h-screen grid place-items-center p-6">

@@ -117,7 +117,7 @@ let screenTextsWanted = false;
 let activeLocale: Locale = DEFAULT_LOCALE;
 
 /** Loads a language's start texts (a no-op for the bundled one), and its screen texts once wanted. */
-export function loadLocale(locale: Locale): Promise<void> {
+function loadLocale(locale: Locale): Promise<void> {
   return Promise.all([
     loadChunk(locale, START_TEXTS[locale]),
     screenTextsWanted ? loadChunk(locale, SCREEN_TEXTS[locale]) : undefined,

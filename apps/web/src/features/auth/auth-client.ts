@@ -10,6 +10,10 @@ import { holdForRenewal, OFFLINE_TOKEN, takeHeldCredentials } from './offline-se
 
 /** Set when the server refused to refresh, so the login page can say why the user is there. */
 let sessionExpired = false;
+/** Whether the notice is due, without taking it (a render may run again before it is shown). */
+export function sessionExpiredNotice(): boolean {
+  return sessionExpired;
+}
 export function takeSessionExpiredNotice(): boolean {
   const value = sessionExpired;
   sessionExpired = false;
