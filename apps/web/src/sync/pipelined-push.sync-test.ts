@@ -91,19 +91,21 @@ describe('pipelined push', () => {
     expect(await d.db.syncQueue.filter((r) => r.nextAttemptAt > d.clock.now).count()).toBe(1000);
   });
 
-  it("the second push's answer is lost while the first is acknowledged: sent again, applied once", async () => {
+  it('a reply lost while another push is on the wire: the other is acknowledged, the lost one applied once', async () => {
     const { d, created } = await deviceWith1300();
     const push = d.transport.push.bind(d.transport);
     let calls = 0;
     d.transport.push = async (body) => {
       calls++;
-      // The rig drops the reply of the next push to reach the server: the second one.
+      // From the second push on, the rig drops the next reply the server gives.
       if (calls === 2) d.transport.faults.dropReplyNext = 1;
       return push(body);
     };
     const first = await d.engine.sync();
     expect(first.error).toBe('errors.network_error');
-    expect(first.pushed).toBe(500);
+    // The server's first answer after the second push left is dropped: the first push's (then
+    // the second is acknowledged) or the second's (then the first and the third are).
+    expect([500, 800]).toContain(first.pushed);
     await settleAndExpectAllOnce(d, created);
   });
 
