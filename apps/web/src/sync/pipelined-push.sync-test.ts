@@ -23,12 +23,16 @@ async function serverTravelers() {
   }
 }
 
+/** Mutations per push here, whatever the server allows: 1,300 rows make three pushes. */
+const BATCH = 500;
+
 /** 1,300 travellers written offline on a new device (three pushes of 500 at most). */
 async function deviceWith1300() {
   const d = makeDevice(
     `pipe-${crypto.randomUUID().slice(0, 8)}`,
     () => h.app,
     () => headers,
+    { pushBatchSize: BATCH },
   );
   const created = await writeRecords(
     'travelers',
@@ -79,6 +83,7 @@ describe('pipelined push', () => {
       clientId: async () => `pipe-both-${created.length}`,
       now: () => d.clock.now,
       onNotice: (n) => notices.push(n.key),
+      pushBatchSize: BATCH,
     });
     d.transport.faults.failNext = 2;
     d.transport.faults.failStatus = 429;
