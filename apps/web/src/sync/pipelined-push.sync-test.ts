@@ -23,14 +23,16 @@ async function serverTravelers() {
   }
 }
 
+/** Mutations per push here, whatever the server allows: 1,300 rows make three pushes. */
+const BATCH = 500;
+
 /** 1,300 travellers written offline on a new device (three pushes of 500 at most). */
 async function deviceWith1300() {
   const d = makeDevice(
     `pipe-${crypto.randomUUID().slice(0, 8)}`,
     () => h.app,
     () => headers,
-    // Batches of 500, whatever the server's limit: the tests count pushes of 500.
-    { pushBatchSize: 500 },
+    { pushBatchSize: BATCH },
   );
   const created = await writeRecords(
     'travelers',
@@ -80,8 +82,8 @@ describe('pipelined push', () => {
       transport: d.transport,
       clientId: async () => `pipe-both-${created.length}`,
       now: () => d.clock.now,
-      pushBatchSize: 500,
       onNotice: (n) => notices.push(n.key),
+      pushBatchSize: BATCH,
     });
     d.transport.faults.failNext = 2;
     d.transport.faults.failStatus = 429;
@@ -94,19 +96,21 @@ describe('pipelined push', () => {
     expect(await d.db.syncQueue.filter((r) => r.nextAttemptAt > d.clock.now).count()).toBe(1000);
   });
 
-  it("the second push's answer is lost while the first is acknowledged: sent again, applied once", async () => {
+  it('a reply lost while another push is on the wire: the other is acknowledged, the lost one applied once', async () => {
     const { d, created } = await deviceWith1300();
     const push = d.transport.push.bind(d.transport);
     let calls = 0;
     d.transport.push = async (body) => {
       calls++;
-      // The rig drops the reply of the next push to reach the server: the second one.
+      // From the second push on, the rig drops the next reply the server gives.
       if (calls === 2) d.transport.faults.dropReplyNext = 1;
       return push(body);
     };
     const first = await d.engine.sync();
     expect(first.error).toBe('errors.network_error');
-    expect(first.pushed).toBe(500);
+    // The server's first answer after the second push left is dropped: the first push's (then
+    // the second is acknowledged) or the second's (then the first and the third are).
+    expect([500, 800]).toContain(first.pushed);
     await settleAndExpectAllOnce(d, created);
   });
 
