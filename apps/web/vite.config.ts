@@ -61,7 +61,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
-            { name: 'start', test: start.test },
+            // Only the app's own start-up modules: pulling in their dependencies too would take the
+            // modules the offline page shares with the app into the app's entry chunk, and the
+            // offline page, importing that chunk, would start the whole app instead of itself.
+            { name: 'start', test: start.test, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
-import { downloadExport, type ExportProgress } from './csv-transfer.ts';
+import type { ExportProgress } from './csv-transfer.ts';
 
 type State =
   | { kind: 'idle' }
@@ -24,6 +24,8 @@ export function ExportButton({ online }: { online: boolean }) {
   const start = async () => {
     setState({ kind: 'running', progress: null });
     try {
+      // The transfer code loads on the first export (it is not part of the list's first load).
+      const { downloadExport } = await import('./csv-transfer.ts');
       await downloadExport((progress) => setState({ kind: 'running', progress }));
       setState({ kind: 'idle' });
     } catch (err) {
