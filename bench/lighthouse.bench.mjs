@@ -98,6 +98,8 @@ try {
         lcpElement: firstNode(details(report, 'lcp-breakdown-insight')),
         renderBlocking: (details(report, 'render-blocking-insight')?.items ?? []).map((i) => i.url),
         loadAverage: loadBefore,
+        // Lighthouse's own failure (a score of 0), e.g. a page that did not paint in its time.
+        runtimeError: report.runtimeError?.code,
       });
     }
     pages[route] = { ...median(runs, 'performance'), scores: runs.map((r) => r.performance) };

@@ -6,17 +6,19 @@
 import type { AuthAnswer } from '@bh/shared';
 import { ApiError, apiRequest, setRefreshHandler } from '../../lib/api.ts';
 import { clearSession, getSession, type SessionUser, setSession } from '../../lib/session.ts';
+import { createStore } from '../../lib/store.ts';
 import { holdForRenewal, OFFLINE_TOKEN, takeHeldCredentials } from './offline-session.ts';
 
-/** Set when the server refused to refresh, so the login page can say why the user is there. */
-let sessionExpired = false;
-/** Whether the notice is due, without taking it (a render may run again before it is shown). */
-export function sessionExpiredNotice(): boolean {
-  return sessionExpired;
-}
+/**
+ * Set when the server refused to refresh, so the login page can say why the user is there; it
+ * stays until the next login or logout. A store, not a flag read once: the login page may render
+ * (or mount) before or again after the refusal, and must show the notice either way.
+ */
+const sessionExpired = createStore(false);
+export const useSessionExpiredNotice = sessionExpired.use;
 export function takeSessionExpiredNotice(): boolean {
-  const value = sessionExpired;
-  sessionExpired = false;
+  const value = sessionExpired.get();
+  sessionExpired.set(false);
   return value;
 }
 
@@ -39,7 +41,7 @@ export async function requestLogin(email: string, password: string, rememberMe: 
 }
 
 export function startSession(session: { user: SessionUser; token: string }) {
-  sessionExpired = false;
+  sessionExpired.set(false);
   setSession(session);
 }
 
@@ -66,7 +68,7 @@ export function refreshSession(): Promise<boolean> {
       return true;
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
-        sessionExpired = true;
+        sessionExpired.set(true);
         clearSession(); // the route guard sends the user to /login
       }
       return false;
@@ -108,7 +110,7 @@ export async function logout(): Promise<void> {
       () => {},
     );
   }
-  sessionExpired = false;
+  sessionExpired.set(false);
   clearSession();
 }
 

@@ -13,7 +13,7 @@ import { useErrorText } from '../../components/form/field-error.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { AuthCard, AuthSwitch } from './auth-card.tsx';
-import { requestLogin, sessionExpiredNotice, startSession, takeSessionExpiredNotice } from './auth-client.ts';
+import { requestLogin, startSession, useSessionExpiredNotice } from './auth-client.ts';
 import { AuthCheckbox, AuthField } from './auth-field.tsx';
 import { AuthForm } from './auth-form.tsx';
 import { holdForRenewal, OFFLINE_TOKEN } from './offline-session.ts';
@@ -75,12 +75,7 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Notice | null>(null);
   const [success, setSuccess] = useState<'online' | 'offline' | null>(null);
-  // Read while rendering, taken once on screen: the router renders a navigation in a transition,
-  // which React may render twice before showing it.
-  const [expired] = useState(sessionExpiredNotice);
-  useEffect(() => {
-    if (expired) takeSessionExpiredNotice();
-  }, [expired]);
+  const expired = useSessionExpiredNotice();
   const demo = useDemoAccounts();
 
   const onSubmit = handleSubmit(async (values) => {
