@@ -54,6 +54,10 @@ function startShell(config: ShellConfig) {
   html.lang = lang;
   const login = stored(config.keys.isLoggedIn) !== 'true' && !config.notLogin.includes(location.pathname);
   document.querySelector(`[data-shell="${login ? 'loading' : 'login'}"]`)?.remove();
+  // The loading line is hidden in the page: should the browser paint before this script ran, a
+  // signed-in visitor sees the card give way to it, and nothing on screen moves (shown from the
+  // start below the card, it moved up a whole screen: Lighthouse counted a layout shift of 1).
+  if (!login) document.querySelector<HTMLElement>('[data-shell="loading"]')?.removeAttribute('hidden');
   const texts = config.texts[lang];
   if (!login || !texts) return;
   for (const el of document.querySelectorAll<HTMLElement>('[data-t]')) {

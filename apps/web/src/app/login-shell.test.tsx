@@ -94,7 +94,13 @@ describe('login shell', () => {
     localStorage.setItem('isLoggedIn', 'true');
     loadShell();
     expect(document.querySelector('[data-shell="login"]')).toBeNull();
-    expect(document.querySelector('[data-shell="loading"]')).not.toBeNull();
+    expect(document.querySelector('[data-shell="loading"]')?.hasAttribute('hidden')).toBe(false);
+  });
+
+  it('keeps the loading line hidden until the script chose it (a paint before it moves nothing)', () => {
+    const html = renderShell(INDEX, LOCALES, '');
+    document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(html)?.[1] ?? '';
+    expect(document.querySelector('[data-shell="loading"]')?.hasAttribute('hidden')).toBe(true);
   });
 
   it('knows every signed-out screen other than the login screen', () => {
