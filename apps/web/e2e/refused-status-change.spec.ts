@@ -53,6 +53,11 @@ test('a refused status change is discarded and another status chosen; nothing el
   await expect(details.getByTestId('status-waiting')).toBeVisible();
   await details.getByTestId('event-note').fill('Seen at gate 3');
   await details.getByTestId('event-form').getByRole('button', { name: 'Add note' }).click();
+  // Closed once the note shows in the timeline, as the officer sees it saved: closing the details
+  // while the form still checks the note unmounts it unsaved (the whole suite, loaded, did so once).
+  await expect(details.locator('[data-testid="timeline-event"][data-kind="note"]')).toContainText(
+    'Seen at gate 3',
+  );
   await page.keyboard.press('Escape');
 
   // Back online, in the sync centre: the change is refused, the note reaches the server.
