@@ -20,20 +20,26 @@ if (!existsSync(path.join(webDist, 'index.html')))
 const OFFLINE_RUNS = 5;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
-/** Logs in as the demo officer, waits for the service worker and the list, then times offline reloads. */
+/** Signs the demo officer in, waits for the service worker, opens the list; returns the list. */
+async function openListSignedIn(page) {
+  await page.goto('/login');
+  await page.locator('#login-email').fill('inspector@demo.vn');
+  await page.locator('#login-password').fill('Inspector@123');
+  await page.locator('form[data-testid="login-form"] button[type="submit"]').click();
+  await page.waitForURL('**/dashboard');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+  await page.goto('/entry-management');
+  const list = page.getByTestId('traveler-table').or(page.getByTestId('travelers-empty'));
+  await list.waitFor({ timeout: 60_000 });
+  return list;
+}
+
+/** The signed-in officer's list, then offline reloads of it, timed. */
 async function offlineReload(browser, base) {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.locator('#login-email').fill('inspector@demo.vn');
-    await page.locator('#login-password').fill('Inspector@123');
-    await page.locator('form[data-testid="login-form"] button[type="submit"]').click();
-    await page.waitForURL('**/dashboard');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
-    await page.goto('/entry-management');
-    const list = page.getByTestId('traveler-table').or(page.getByTestId('travelers-empty'));
-    await list.waitFor({ timeout: 60_000 });
+    const list = await openListSignedIn(page);
     await context.setOffline(true);
     const times = [];
     for (let i = 0; i < OFFLINE_RUNS; i++) {
@@ -112,17 +118,7 @@ async function signedIn(base, fn) {
   });
   try {
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.locator('#login-email').fill('inspector@demo.vn');
-    await page.locator('#login-password').fill('Inspector@123');
-    await page.locator('form[data-testid="login-form"] button[type="submit"]').click();
-    await page.waitForURL('**/dashboard');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
-    await page.goto('/entry-management');
-    await page
-      .getByTestId('traveler-table')
-      .or(page.getByTestId('travelers-empty'))
-      .waitFor({ timeout: 60_000 });
+    await openListSignedIn(page);
     await page.close();
     return await fn(`${base}/entry-management`);
   } finally {
