@@ -13,8 +13,10 @@ import {
   type LocalCheckIn,
   type LocalTraveler,
   type LocalTravelerEvent,
+  leadByRegistration,
   localDate,
   needsAttention,
+  registrationEvent,
   SYSTEM_STATUS_ID,
   type TravelerEventInput,
   type TravelerStatus,
@@ -101,25 +103,15 @@ export function withRegistration(
   traveler: Pick<LocalTraveler, 'id' | 'createdAt' | 'version' | 'lastModified'>,
   events: readonly LocalTravelerEvent[],
 ): LocalTravelerEvent[] {
-  if (!traveler.createdAt || events.some((e) => e.kind === 'created')) return [...events];
-  const at = traveler.createdAt;
-  const registered: LocalTravelerEvent = {
-    id: traveler.id,
-    travelerId: traveler.id,
-    kind: 'created',
-    occurredAt: at,
-    actorId: null,
-    actorName: null,
-    details: null,
-    version: Math.max(traveler.version, 1),
-    createdAt: at,
-    updatedAt: at,
-    deletedAt: null,
-    syncStatus: traveler.version > 0 ? 'synced' : 'pending',
-    lastModified: traveler.lastModified,
-  };
-  // Stable sort: the registration stays first among events of the same moment.
-  return [registered, ...events].sort((a, b) => Date.parse(a.occurredAt) - Date.parse(b.occurredAt));
+  const registration = traveler.createdAt
+    ? {
+        ...registrationEvent(traveler.id, traveler.createdAt, { id: null, name: null }),
+        version: Math.max(traveler.version, 1),
+        syncStatus: traveler.version > 0 ? ('synced' as const) : ('pending' as const),
+        lastModified: traveler.lastModified,
+      }
+    : null;
+  return leadByRegistration(events, registration);
 }
 
 /** A traveller's live check-ins, newest first. */

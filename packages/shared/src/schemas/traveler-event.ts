@@ -118,3 +118,41 @@ export const travelerEventSchema = syncedRecord({
   details: eventDetailsSchema.nullish(),
 });
 export type TravelerEvent = z.infer<typeof travelerEventSchema>;
+
+/**
+ * The 'created' entry of a traveller registered at `at`, made from the traveller row: no
+ * 'created' event is stored (one per traveller was half of a fresh device's pull; migration
+ * 0014). The traveller's id names it: stable across reads, and no stored event has it.
+ */
+export function registrationEvent(
+  travelerId: string,
+  at: string,
+  actor: { id: string | null; name: string | null },
+): TravelerEvent {
+  return {
+    id: travelerId,
+    travelerId,
+    kind: 'created',
+    occurredAt: at,
+    actorId: actor.id,
+    actorName: actor.name,
+    details: null,
+    version: 1,
+    createdAt: at,
+    updatedAt: at,
+    deletedAt: null,
+  };
+}
+
+/**
+ * A timeline led by its registration entry, oldest first; the events as they are when they hold
+ * a stored 'created' event (from before migration 0014) or there is no registration to add. The
+ * sort is stable: events of the same moment (a declaration pushed with its traveller) stay after it.
+ */
+export function leadByRegistration<E extends Pick<TravelerEvent, 'kind' | 'occurredAt'>>(
+  events: readonly E[],
+  registration: E | null,
+): E[] {
+  if (!registration || events.some((e) => e.kind === 'created')) return [...events];
+  return [registration, ...events].sort((a, b) => Date.parse(a.occurredAt) - Date.parse(b.occurredAt));
+}

@@ -4,7 +4,7 @@
  * stores no 'created' event: one per traveller was half of what a fresh device pulled (migration
  * 0014 removed the stored ones; a stored one still present is shown instead of the derived one).
  */
-import { type TravelerEvent, travelerEventSchema } from '@bh/shared';
+import { leadByRegistration, registrationEvent, type TravelerEvent, travelerEventSchema } from '@bh/shared';
 import { asc, eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { travelerEvents, travelers, users } from '../../db/schema.ts';
@@ -26,23 +26,9 @@ export async function timelineOf(db: Db, travelerId: string): Promise<TravelerEv
     .where(eq(travelerEvents.travelerId, travelerId))
     .orderBy(asc(travelerEvents.occurredAt), asc(travelerEvents.createdAt));
   const stored = rows.map((r) => travelerEventSchema.parse(toApiRecord(r)));
-  if (stored.some((e) => e.kind === 'created')) return stored;
-  const at = traveler.createdAt.toISOString();
-  // The traveller's id names the entry: stable across reads, and no stored event has it.
-  const created = travelerEventSchema.parse({
-    id: travelerId,
-    travelerId,
-    kind: 'created',
-    occurredAt: at,
-    actorId: traveler.createdBy,
-    actorName: traveler.actorName,
-    details: null,
-    version: 1,
-    createdAt: at,
-    updatedAt: at,
-    deletedAt: null,
+  const registered = registrationEvent(travelerId, traveler.createdAt.toISOString(), {
+    id: traveler.createdBy,
+    name: traveler.actorName,
   });
-  // Registration comes first: events of the same transaction (a declaration pushed with its
-  // traveller) carry the same time, and the sort below is stable.
-  return [created, ...stored].sort((a, b) => Date.parse(a.occurredAt) - Date.parse(b.occurredAt));
+  return leadByRegistration(stored, registered);
 }
