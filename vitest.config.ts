@@ -38,7 +38,7 @@ export default defineConfig({
           // The real client sync engine (fake IndexedDB) against the real server.
           name: 'sync',
           root: '.',
-          include: ['apps/web/src/sync/**/*.sync-test.ts'],
+          include: ['apps/web/src/**/*.sync-test.ts'],
           environment: 'node',
           setupFiles: ['fake-indexeddb/auto'],
           testTimeout: 120000,

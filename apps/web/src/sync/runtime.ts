@@ -10,11 +10,11 @@ import { type EngineState, SyncEngine, type SyncNotice } from './engine.ts';
 import { uploadPendingFiles } from './file-uploads.ts';
 import { httpTransport } from './http-transport.ts';
 import { pushNotice } from './notices.ts';
+import { withSyncLockIfFree } from './run-lock.ts';
 import { serialRuns } from './serial-runs.ts';
 import { automaticSyncAllowed, onSyncRequested } from './triggers.ts';
 
 const TIMER_MS = 60_000;
-const LOCK_NAME = 'bh-sync-run';
 
 /**
  * One sync client id per user on this device: the server binds a client id to the first user who
@@ -29,18 +29,6 @@ async function clientId(): Promise<string> {
   return id;
 }
 
-const lock = async (fn: () => Promise<void>): Promise<boolean> => {
-  if (!('locks' in navigator)) {
-    await fn();
-    return true;
-  }
-  return navigator.locks.request(LOCK_NAME, { ifAvailable: true }, async (held) => {
-    if (!held) return false;
-    await fn();
-    return true;
-  });
-};
-
 let beforePush: (() => Promise<void>) | undefined;
 /** Work to do before each push (file uploads register here). */
 export function setBeforePush(fn: () => Promise<void>) {
@@ -51,7 +39,7 @@ export const engine = new SyncEngine({
   database: db,
   transport: httpTransport,
   clientId,
-  lock,
+  lock: withSyncLockIfFree,
   canSync: () => getSession() !== null,
   // Files first, so every declaration the push carries refers to a file the server has.
   beforePush: async () => {

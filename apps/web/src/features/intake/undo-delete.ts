@@ -1,13 +1,18 @@
 /**
  * Deleting a traveller with a reason, and undoing it within UNDO_MS. Undo drops the delete from
- * the outbox when it has not been sent yet (nothing reaches the server); once sent, an update of
- * the tombstone brings the traveller back on the server too (the server lets the officer who may
- * delete it do that). The last delete is a module store the toast reads.
+ * the outbox when it cannot have been sent (nothing reaches the server); otherwise an update of
+ * the tombstone, queued after the delete, brings the traveller back on the server too (the server
+ * lets the officer who may delete it do that). "Cannot have been sent": no sync run holds the sync
+ * lock (which undo then holds while it drops the row) and the row has no failed try. Before, a
+ * delete on the wire (a run in another tab, or this one) was dropped too: the server applied it,
+ * the acknowledgement found no row, and the traveller stayed deleted on the server while the
+ * device showed it. The last delete is a module store the toast reads.
  */
 import type { LocalTraveler } from '@bh/shared';
 import { db as defaultDb, type PWADatabase } from '../../db/database.ts';
 import { createStore } from '../../lib/store.ts';
 import { writeRecord } from '../../sync/outbox.ts';
+import { withSyncLockIfFree } from '../../sync/run-lock.ts';
 import { notifyLocalWrite } from '../../sync/triggers.ts';
 
 const UNDO_MS = 10_000;
@@ -28,9 +33,9 @@ export async function deleteWithReason(
   lastDelete.set({ id: traveler.id, name: traveler.fullName, until: Date.now() + UNDO_MS });
 }
 
-export async function undoDelete(id: string, database: PWADatabase = defaultDb): Promise<void> {
-  lastDelete.set(null);
-  const unsent = await database.transaction('rw', [database.travelers, database.syncQueue], async () => {
+/** Drops the record's unsent delete and shows the record again; false when there is none. */
+function dropUnsentDelete(id: string, database: PWADatabase): Promise<boolean> {
+  return database.transaction('rw', [database.travelers, database.syncQueue], async () => {
     const rows = await database.syncQueue
       .where('recordId')
       .equals(id)
@@ -47,6 +52,22 @@ export async function undoDelete(id: string, database: PWADatabase = defaultDb):
       lastModified: Date.now(),
     });
     return true;
+  });
+}
+
+/**
+ * `whileNoRun` runs its function only while no sync run can push (the sync lock): injected by
+ * tests, which have no Web Locks.
+ */
+export async function undoDelete(
+  id: string,
+  database: PWADatabase = defaultDb,
+  whileNoRun: (fn: () => Promise<void>) => Promise<boolean> = withSyncLockIfFree,
+): Promise<void> {
+  lastDelete.set(null);
+  let unsent = false;
+  await whileNoRun(async () => {
+    unsent = await dropUnsentDelete(id, database);
   });
   if (unsent) notifyLocalWrite();
   else await writeRecord('travelers', 'update', { id, deletedAt: null }, database);
