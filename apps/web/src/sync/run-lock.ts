@@ -3,7 +3,7 @@
  * the device only inside a run, so while this lock is free no outbox row is on the wire, and
  * holding it keeps a run from starting meanwhile.
  */
-export const SYNC_RUN_LOCK = 'bh-sync-run';
+const SYNC_RUN_LOCK = 'bh-sync-run';
 
 /** Can this browser take Web Locks? (Every browser the app supports; Node tests cannot.) */
 const hasLocks = () => typeof navigator !== 'undefined' && 'locks' in navigator;
