@@ -95,7 +95,7 @@ export async function eventsOf(
 /**
  * The timeline to show: the stored events led by the traveller's registration. The server stores
  * no 'created' event (one per traveller was half of a fresh device's pull): the entry is made
- * from the traveller record, with "someone" as its actor (the record does not say who). A
+ * from the traveller record, without an actor (the record does not say who). A
  * 'created' event this device pulled before keeps its place and no second one is added. The entry
  * waits for sync like the traveller itself until the server has acknowledged it.
  */

@@ -62,8 +62,9 @@ export function Timeline({ events }: { events: readonly LocalTravelerEvent[] }) 
               </div>
               {(e.reason || e.note) && <p className="opacity-80">{e.reason ?? e.note}</p>}
               <p className="text-xs opacity-60">
-                <time dateTime={e.occurredAt}>{formatDateTime(e.occurredAt)}</time>{' '}
-                {t('lifecycle.timeline.by', { name: e.actorName ?? t('lifecycle.timeline.someone') })}
+                <time dateTime={e.occurredAt}>{formatDateTime(e.occurredAt)}</time>
+                {/* Who, when known: a device does not know who registered a traveller it pulled. */}
+                {e.actorName && ` ${t('lifecycle.timeline.by', { name: e.actorName })}`}
               </p>
             </li>
           ))}
