@@ -5,9 +5,11 @@
  */
 
 import { alpha2FromMrz } from './mrz-countries.ts';
+import { type MrzFormat, toLines } from './mrz-lines.ts';
 import type { Gender } from './reference.ts';
 
-export type MrzFormat = 'TD1' | 'TD3';
+export type { MrzFormat } from './mrz-lines.ts';
+
 /** The check digits of a zone; `composite` covers the number, dates and optional data together. */
 export type MrzCheck = 'documentNumber' | 'birthDate' | 'expiryDate' | 'personalNumber' | 'composite';
 
@@ -31,8 +33,6 @@ export interface MrzResult {
   failed: MrzCheck[];
 }
 
-const LINE_LENGTH: Record<MrzFormat, number> = { TD1: 30, TD3: 44 };
-const LINE_COUNT: Record<MrzFormat, number> = { TD1: 3, TD3: 2 };
 const WEIGHTS = [7, 3, 1];
 
 function charValue(char: string): number {
@@ -50,23 +50,6 @@ export function mrzCheckDigit(data: string): number {
 
 /** A filler check digit counts as 0 (ICAO allows '<' when the field is empty). */
 const checks = (data: string, digit: string) => mrzCheckDigit(data) === (digit === '<' ? 0 : Number(digit));
-
-/** Splits input into zone lines: newlines when present, else one burst cut at the format's length. */
-function toLines(text: string): { format: MrzFormat; lines: string[] } | null {
-  const cleaned = text.toUpperCase().replace(/[^\S\n]/g, '');
-  let lines = cleaned.split('\n').filter((line) => line !== '');
-  if (lines.length === 1 && lines[0]) {
-    const burst = lines[0];
-    const format = burst.length === 88 ? 'TD3' : burst.length === 90 ? 'TD1' : null;
-    if (!format) return null;
-    const size = LINE_LENGTH[format];
-    lines = Array.from({ length: LINE_COUNT[format] }, (_, i) => burst.slice(i * size, (i + 1) * size));
-  }
-  const format = lines.length === 2 ? 'TD3' : lines.length === 3 ? 'TD1' : null;
-  if (!format) return null;
-  if (!lines.every((line) => line.length === LINE_LENGTH[format] && /^[A-Z0-9<]+$/.test(line))) return null;
-  return { format, lines };
-}
 
 /** YYMMDD to ISO; births are never in the future, expiries are 20YY up to 2069. */
 function mrzDate(value: string, kind: 'birth' | 'expiry', today: Date): string | null {
@@ -182,9 +165,6 @@ function parseTd1([line1 = '', line2 = '', line3 = '']: string[], today: Date): 
     today,
   );
 }
-
-/** True when the text has the shape of a TD1 or TD3 zone (check digits not verified). */
-export const looksLikeMrz = (text: string) => toLines(text) !== null;
 
 /** Parses a zone; null when the text is not a TD1 or TD3 zone at all. */
 export function parseMrz(text: string, today = new Date()): MrzResult | null {
