@@ -44,6 +44,11 @@ writeResult('compare', {
   ratioPushOnly: ours.offlineToServer.pushOnlyRecordsPerSec
     ? Number((ours.offlineToServer.pushOnlyRecordsPerSec / peerRate).toFixed(2))
     : null,
+  // The most the whole run could reach in this browser: acknowledging alone (sync.json, ackFloorMs).
+  oursAckFloorRecordsPerSec: ours.offlineToServer.ackFloorRecordsPerSec ?? null,
+  ratioAckFloor: ours.offlineToServer.ackFloorRecordsPerSec
+    ? Number((ours.offlineToServer.ackFloorRecordsPerSec / peerRate).toFixed(2))
+    : null,
   target: TARGET,
   pass: ratio >= TARGET && ours.offlineToServer.onServer === ours.records,
 });
@@ -51,5 +56,9 @@ console.log(`\nours / peer = ${ours.offlineToServer.recordsPerSec} / ${peerRate}
 if (ours.offlineToServer.pushOnlyRecordsPerSec)
   console.log(
     `push only (until every record is on the server): ${ours.offlineToServer.pushOnlyRecordsPerSec} / ${peerRate} = ${(ours.offlineToServer.pushOnlyRecordsPerSec / peerRate).toFixed(2)}x`,
+  );
+if (ours.offlineToServer.ackFloorRecordsPerSec)
+  console.log(
+    `acknowledging alone (IndexedDB floor of the whole run): ${ours.offlineToServer.ackFloorRecordsPerSec} / ${peerRate} = ${(ours.offlineToServer.ackFloorRecordsPerSec / peerRate).toFixed(2)}x`,
   );
 if (ratio < TARGET) process.exit(1);
