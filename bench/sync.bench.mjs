@@ -92,6 +92,12 @@ try {
       // Until the last push was answered (every record on the server), without the pull-back
       // of the run (the server's 'created' events and other changes) that the figure above includes.
       untilAllPushedMs: Math.round(sync.untilPushedMs),
+      // Until every record on the device shows "synced": the acknowledgement journal is folded
+      // into the records after the run (apps/web/src/sync/ack-journal.ts), not inside it.
+      untilSettledLocallyMs: Math.round(sync.settledMs),
+      settleIdbTransactions: sync.settleTransactions,
+      settleIdbRequests: sync.settleRequests,
+      notSyncedAfterSettle: sync.stillPending,
       pushOnlyRecordsPerSec: Math.round((N / sync.untilPushedMs) * 1000),
       syncRuns: sync.runs,
       pushRequests: sync.pushes,

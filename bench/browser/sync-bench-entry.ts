@@ -120,6 +120,12 @@ window.bench = {
     const transactions = idb.transactions - tx0;
     const requests = idb.requests - rq0;
     const untilPushedMs = timing.lastPushAt - t0;
+    // The acknowledgement journal folded into the records (each shows "synced"), after the runs.
+    await engine.settled();
+    const settledMs = performance.now() - t0;
+    const settleTransactions = idb.transactions - tx0 - transactions;
+    const settleRequests = idb.requests - rq0 - requests;
+    const stillPending = await db.travelers.filter((t) => t.syncStatus !== 'synced').count();
     return {
       ms,
       untilPushedMs,
@@ -127,6 +133,10 @@ window.bench = {
       runs,
       left: await db.syncQueue.count(),
       transactions,
+      settledMs,
+      settleTransactions,
+      settleRequests,
+      stillPending,
       ...timing,
       phases,
     };

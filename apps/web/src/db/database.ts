@@ -61,6 +61,18 @@ export interface FileBlobRecord {
   serverId?: string;
 }
 
+/**
+ * One acknowledged push batch not yet folded into its records (sync/ack-journal.ts): the records
+ * and the server version each was acknowledged at (same order).
+ */
+export interface AckJournalRow {
+  id: number;
+  table: SyncTable;
+  ids: string[];
+  versions: number[];
+}
+export type NewAckJournalRow = Omit<AckJournalRow, 'id'>;
+
 /** The local shape of each sync table's records. */
 export interface LocalRecordOf {
   travelers: LocalTraveler;
@@ -90,6 +102,7 @@ export class PWADatabase extends Dexie {
   failedSyncItems!: Table<FailedSyncItem, number, NewFailedSyncItem>;
   fileBlobs!: Table<FileBlobRecord, string>;
   meta!: Table<MetaRecord, string>;
+  ackJournal!: Table<AckJournalRow, number, NewAckJournalRow>;
 
   constructor(name = 'PWADatabase') {
     super(name);
@@ -121,6 +134,9 @@ export class PWADatabase extends Dexie {
       travelerEvents: 'id, travelerId, lastModified',
       checkIns: 'id, travelerId, lastModified',
     });
+    // The acknowledgement journal (sync/ack-journal.ts): one row per acknowledged push batch,
+    // folded into the records after the sync run.
+    this.version(5).stores({ ackJournal: '++id' });
   }
 }
 
@@ -152,5 +168,6 @@ export function syncStores(database: PWADatabase) {
     database.travelerEvents,
     database.checkIns,
     database.meta,
+    database.ackJournal,
   ];
 }

@@ -6,7 +6,7 @@
  */
 import type { DeclarationForm, LocalDeclaration, RiskAssessment, SystemMode } from '@bh/shared';
 import { computeRiskScore } from '@bh/shared';
-import { writeRecord } from '../sync/outbox.ts';
+import { localWriteStores, writeRecord } from '../sync/outbox.ts';
 import { db as defaultDb, live, type PWADatabase } from './database.ts';
 
 export type { LocalDeclaration } from '@bh/shared';
@@ -48,13 +48,7 @@ export async function submitDeclaration(
   };
   return database.transaction(
     'rw',
-    [
-      database.declarations,
-      database.travelers,
-      database.syncQueue,
-      database.failedSyncItems,
-      database.conflicts,
-    ],
+    [...localWriteStores(database, 'healthDeclarations'), database.travelers],
     async () => {
       const existing = await database.declarations.get(id);
       const created = !existing;

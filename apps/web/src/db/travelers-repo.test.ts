@@ -1,5 +1,6 @@
 import type { TravelerInput } from '@bh/shared';
 import { describe, expect, it } from 'vitest';
+import { foldJournal } from '../sync/ack-journal.ts';
 import { writeRecords } from '../sync/outbox.ts';
 import { applyPushResults } from '../sync/queue.ts';
 import { freshDatabaseEachTest } from '../test/test-database.ts';
@@ -225,7 +226,7 @@ describe('travelers repo and search index', () => {
     ).toEqual(['First', 'Second']);
   });
 
-  it('shows a large offline batch as synced once the server acknowledges it', async () => {
+  it('shows a large offline batch as synced once the server acknowledges it (journal folded)', async () => {
     t.index.start();
     await caughtUp(0);
     const made = await writeRecords(
@@ -248,6 +249,8 @@ describe('travelers repo and search index', () => {
       rows,
       rows.map((r, i) => ({ seq: r.id!, status: 'applied' as const, version: 1, id: made[i]!.id })),
     );
+    // The sync engine folds the acknowledgement journal after its run.
+    await foldJournal(t.database);
     await waitFor(() => t.index.search({}).every((e) => e.syncStatus === 'synced'));
     expect(t.index.stats().total).toBe(120);
   });

@@ -2,12 +2,13 @@
  * Acknowledges rows the server applied, with a few bulk IndexedDB requests per batch instead of
  * several per row: the outbox rows go by key range, later rows of the same records are looked up
  * only where the push plan's scan saw some (or where rows were added since), shadows only when
- * any are kept, and the records get their new version in one bulkPut. All of it runs inside the
- * caller's transaction (applyPushResults).
+ * any are kept, and the records' new versions go to the acknowledgement journal in one row
+ * (ack-journal.ts). All of it runs inside the caller's transaction (applyPushResults).
  */
 import type { PushResult } from '@bh/shared';
-import type { LocalRecord, PWADatabase, SyncQueueItem } from '../db/database.ts';
+import type { LocalRecord, PWADatabase, SyncQueueItem, SyncTable } from '../db/database.ts';
 import { storeFor } from '../db/database.ts';
+import { journalAcks } from './ack-journal.ts';
 import { recordKey, type ScanHint } from './push-plan.ts';
 import { hasShadows, takeShadows } from './shadow.ts';
 
@@ -63,7 +64,10 @@ async function laterRows(database: PWADatabase, table: string, recordIds: string
 
 /**
  * Acknowledges applied rows: delete the rows, rebase the record's later rows on the new version,
- * set the local version, and mark the record synced when nothing of it is left in the outbox.
+ * and bring the record up to date: its new version, synced when nothing of it is left in the
+ * outbox. A record with nothing left queued (the common case: a batch of creates) is only
+ * journaled (ack-journal.ts: one row for the batch, folded into the records after the run);
+ * records with later rows, or any batch while shadows are kept, are written here as before.
  */
 export async function acknowledgeInBulk(
   database: PWADatabase,
@@ -94,31 +98,59 @@ export async function acknowledgeInBulk(
     });
     if (rebases.length > 0) await database.syncQueue.bulkUpdate(rebases);
     const stillQueued = new Set(later.map((r) => r.recordId));
-    const store = storeFor(database, table);
-    const locals = await store.bulkGet(ids);
-    const doneIds = ids.filter((id, i) => !stillQueued.has(id) && locals[i]?.syncStatus === 'pending');
-    const shadows = new Map(doneIds.map((id, i) => [id, i] as const));
-    const shadowRecords = shadowsKept ? await takeShadows(database, table, doneIds) : [];
-    const now = Date.now();
-    const puts: LocalRecord[] = [];
-    locals.forEach((local) => {
-      if (!local) return;
-      const version = versionOf.get(local.id) ?? local.version;
-      const synced = !stillQueued.has(local.id) && local.syncStatus === 'pending';
-      const at = shadows.get(local.id);
-      const shadow = synced && at !== undefined ? shadowRecords[at] : undefined;
-      if (shadow && Number(shadow.version) > Number(version)) {
-        // The server moved on while this record waited: take its newer state.
-        puts.push({ ...local, ...shadow, syncStatus: 'synced', lastModified: now });
-        return;
-      }
-      puts.push({
-        ...local,
-        version,
-        lastModified: now,
-        ...(synced ? { syncStatus: 'synced' as const } : {}),
-      });
-    });
-    await store.bulkPut(puts);
+    const journaled = shadowsKept ? [] : ids.filter((id) => !stillQueued.has(id) && versionOf.has(id));
+    await journalAcks(
+      database,
+      table,
+      journaled,
+      journaled.map((id) => versionOf.get(id) ?? 0),
+    );
+    const skip = new Set(journaled);
+    await writeAcknowledged(
+      database,
+      table,
+      ids.filter((id) => !skip.has(id)),
+      versionOf,
+      stillQueued,
+      shadowsKept,
+    );
   }
+}
+
+/** Writes the acknowledgement into records now (those not journaled), shadows applied. */
+async function writeAcknowledged(
+  database: PWADatabase,
+  table: SyncTable,
+  ids: string[],
+  versionOf: ReadonlyMap<string, number>,
+  stillQueued: ReadonlySet<string>,
+  shadowsKept: boolean,
+) {
+  if (ids.length === 0) return;
+  const store = storeFor(database, table);
+  const locals = await store.bulkGet(ids);
+  const doneIds = ids.filter((id, i) => !stillQueued.has(id) && locals[i]?.syncStatus === 'pending');
+  const shadows = new Map(doneIds.map((id, i) => [id, i] as const));
+  const shadowRecords = shadowsKept ? await takeShadows(database, table, doneIds) : [];
+  const now = Date.now();
+  const puts: LocalRecord[] = [];
+  locals.forEach((local) => {
+    if (!local) return;
+    const version = versionOf.get(local.id) ?? local.version;
+    const synced = !stillQueued.has(local.id) && local.syncStatus === 'pending';
+    const at = shadows.get(local.id);
+    const shadow = synced && at !== undefined ? shadowRecords[at] : undefined;
+    if (shadow && Number(shadow.version) > Number(version)) {
+      // The server moved on while this record waited: take its newer state.
+      puts.push({ ...local, ...shadow, syncStatus: 'synced', lastModified: now });
+      return;
+    }
+    puts.push({
+      ...local,
+      version,
+      lastModified: now,
+      ...(synced ? { syncStatus: 'synced' as const } : {}),
+    });
+  });
+  await store.bulkPut(puts);
 }

@@ -11,6 +11,7 @@
  */
 import type { PWADatabase } from '../db/database.ts';
 import { createStore } from '../lib/store.ts';
+import { foldJournal } from './ack-journal.ts';
 import { getCursor, getEpoch, PULL_PAGE_SIZE, resetCursor, savePage } from './pull.ts';
 import { PushPhase } from './push-phase.ts';
 import { PUSH_BATCH_SIZE } from './push-plan.ts';
@@ -80,6 +81,10 @@ export class SyncEngine {
   private running: Promise<RunResult> | null = null;
   /** Versions this run's pushes were acknowledged at (table:id), so the pull skips their echo. */
   private readonly echoes = new Map<string, number>();
+  /** The background fold of the acknowledgement journal (ack-journal.ts); passes run one at a time. */
+  private folding: Promise<void> = Promise.resolve();
+  /** A journal left by an earlier page (closed mid-fold) is folded after this engine's first run. */
+  private folded = false;
 
   constructor(options: EngineOptions) {
     this.o = {
@@ -116,6 +121,27 @@ export class SyncEngine {
   /** When the next waiting row is due (for a back-off timer). */
   nextDue() {
     return nextDueTime(this.o.database);
+  }
+
+  /**
+   * Resolves once the records carry every acknowledgement made so far (the journal is folded in
+   * the background after each run that acknowledged something).
+   */
+  settled(): Promise<void> {
+    return this.folding;
+  }
+
+  private fold() {
+    const { database } = this.o;
+    this.folded = true;
+    // A failed pass (the page closing, a full disk) leaves the journal as it was: the next
+    // run folds it.
+    this.folding = this.folding
+      .then(() => this.timed('fold', () => foldJournal(database)))
+      .then(
+        () => undefined,
+        () => undefined,
+      );
   }
 
   /** One sync run. `force`: fail loudly when offline instead of skipping. */
@@ -171,6 +197,9 @@ export class SyncEngine {
       r.error = key;
       this.setState({ status: 'error', lastError: key, pullProgress: null });
     }
+    // The run's acknowledgements reach their records after it: the records are on the server
+    // already, and the next run, a local write or the pull folds what it needs itself.
+    if (r.pushed > 0 || !this.folded) this.fold();
     return r;
   }
 

@@ -15,6 +15,7 @@ import {
   type PWADatabase,
   storeFor,
 } from '../db/database.ts';
+import { foldJournaledIds } from './ack-journal.ts';
 import { pushNotice } from './notices.ts';
 import { notifyLocalWrite } from './triggers.ts';
 
@@ -121,6 +122,20 @@ export async function coalesceRecord(
   await store.update(record.id, { syncStatus: 'pending', lastModified: Date.now() });
 }
 
+/**
+ * The stores a local write of `table` touches: a caller that wraps writeRecord(s) in its own
+ * transaction includes them all.
+ */
+export function localWriteStores(database: PWADatabase, table: SyncTable) {
+  return [
+    storeFor(database, table),
+    database.syncQueue,
+    database.failedSyncItems,
+    database.conflicts,
+    database.ackJournal,
+  ];
+}
+
 /** Writes one record locally and queues its change. Returns the stored record. */
 export async function writeRecord<T extends SyncTable>(
   table: T,
@@ -147,76 +162,79 @@ export async function writeRecords(
 ): Promise<LocalRecord[]> {
   const store = storeFor(database, table);
   const saved = await runReportingQuota(() =>
-    database.transaction(
-      'rw',
-      [store, database.syncQueue, database.failedSyncItems, database.conflicts],
-      async () => {
-        const now = Date.now();
-        const ts = nowIso();
-        if (op === 'create') {
-          const records: LocalRecord[] = inputs.map((input) => ({
-            ...input,
-            id: input.id ?? crypto.randomUUID(),
-            version: 0,
-            createdAt: ts,
-            updatedAt: ts,
-            deletedAt: null,
-            syncStatus: 'pending',
-            lastModified: now,
-          }));
-          await store.bulkAdd(records);
-          await database.syncQueue.bulkAdd(records.map((r) => newQueueRow(table, 'create', r, null, false)));
-          return records;
+    database.transaction('rw', localWriteStores(database, table), async () => {
+      const now = Date.now();
+      const ts = nowIso();
+      if (op === 'create') {
+        const records: LocalRecord[] = inputs.map((input) => ({
+          ...input,
+          id: input.id ?? crypto.randomUUID(),
+          version: 0,
+          createdAt: ts,
+          updatedAt: ts,
+          deletedAt: null,
+          syncStatus: 'pending',
+          lastModified: now,
+        }));
+        await store.bulkAdd(records);
+        await database.syncQueue.bulkAdd(records.map((r) => newQueueRow(table, 'create', r, null, false)));
+        return records;
+      }
+      // The stored records must carry their acknowledged versions before a change is based on
+      // them (ack-journal.ts).
+      await foldJournaledIds(
+        database,
+        table,
+        inputs.flatMap((input) => (input.id ? [input.id] : [])),
+      );
+      const out: LocalRecord[] = [];
+      for (const input of inputs) {
+        if (!input.id) throw new RecordNotFoundError(table, '(none)');
+        const existing = await store.get(input.id);
+        if (!existing) throw new RecordNotFoundError(table, input.id);
+        const { id: _id, ...changes } = input;
+        const record: LocalRecord = {
+          ...existing,
+          ...(op === 'update' ? changes : {}),
+          ...(op === 'delete' ? { deletedAt: ts } : {}),
+          updatedAt: ts,
+          syncStatus: 'pending',
+          lastModified: now,
+        };
+        await store.put(record);
+        const queued = await database.syncQueue
+          .where('recordId')
+          .equals(record.id)
+          .filter((r) => r.table === table)
+          .toArray();
+        const blockedByConflict = await hasOpenConflict(database, table, record.id);
+        const hasFailed =
+          (await database.failedSyncItems
+            .filter((f) => f.originalSyncItem.recordId === record.id && f.originalSyncItem.table === table)
+            .count()) > 0;
+        if (!blockedByConflict && (hasFailed || queued.some((r) => r.blocked === 1))) {
+          // A fresh edit supersedes a change the server refused: send the current state once.
+          await coalesceRecord(database, table, record, {
+            baseVersion: existing.version,
+            existsOnServer: existing.version > 0,
+          });
+        } else {
+          await database.syncQueue.add(
+            newQueueRow(
+              table,
+              op,
+              record,
+              existing.version > 0 ? existing.version : null,
+              blockedByConflict,
+              op === 'delete' ? input.reason : undefined,
+            ),
+          );
         }
-        const out: LocalRecord[] = [];
-        for (const input of inputs) {
-          if (!input.id) throw new RecordNotFoundError(table, '(none)');
-          const existing = await store.get(input.id);
-          if (!existing) throw new RecordNotFoundError(table, input.id);
-          const { id: _id, ...changes } = input;
-          const record: LocalRecord = {
-            ...existing,
-            ...(op === 'update' ? changes : {}),
-            ...(op === 'delete' ? { deletedAt: ts } : {}),
-            updatedAt: ts,
-            syncStatus: 'pending',
-            lastModified: now,
-          };
-          await store.put(record);
-          const queued = await database.syncQueue
-            .where('recordId')
-            .equals(record.id)
-            .filter((r) => r.table === table)
-            .toArray();
-          const blockedByConflict = await hasOpenConflict(database, table, record.id);
-          const hasFailed =
-            (await database.failedSyncItems
-              .filter((f) => f.originalSyncItem.recordId === record.id && f.originalSyncItem.table === table)
-              .count()) > 0;
-          if (!blockedByConflict && (hasFailed || queued.some((r) => r.blocked === 1))) {
-            // A fresh edit supersedes a change the server refused: send the current state once.
-            await coalesceRecord(database, table, record, {
-              baseVersion: existing.version,
-              existsOnServer: existing.version > 0,
-            });
-          } else {
-            await database.syncQueue.add(
-              newQueueRow(
-                table,
-                op,
-                record,
-                existing.version > 0 ? existing.version : null,
-                blockedByConflict,
-                op === 'delete' ? input.reason : undefined,
-              ),
-            );
-          }
-          const stored = await store.get(record.id);
-          if (stored) out.push(stored);
-        }
-        return out;
-      },
-    ),
+        const stored = await store.get(record.id);
+        if (stored) out.push(stored);
+      }
+      return out;
+    }),
   );
   notifyLocalWrite();
   return saved;

@@ -8,6 +8,7 @@ import type { PullResponse } from '@bh/shared';
 import { reportBulkWrite } from '../db/bulk-writes.ts';
 import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
 import { storeFor, syncStores } from '../db/database.ts';
+import { foldJournaledIds } from './ack-journal.ts';
 import { keepShadows } from './shadow.ts';
 
 // A page is decoded and saved in one main-thread stretch. A fresh device's pull of 200,000
@@ -109,7 +110,11 @@ export async function savePage(
         reports.push({ table, records: puts, at: now });
         continue;
       }
-      const existing = await store.bulkGet(records.map((r) => String(r.id)));
+      const ids = records.map((r) => String(r.id));
+      // A record acknowledged but not yet folded must compare at its acknowledged version.
+      const folded = await foldJournaledIds(database, table, ids, now);
+      if (folded.length > 0) reports.push({ table, records: folded, at: now });
+      const existing = await store.bulkGet(ids);
       const puts: LocalRecord[] = [];
       const skipped: Record<string, unknown>[] = [];
       records.forEach((record, i) => {

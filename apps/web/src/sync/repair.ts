@@ -7,10 +7,13 @@
 import { type NewSyncQueueItem, pickWritableFields, type SyncTable } from '@bh/shared';
 import type { PWADatabase } from '../db/database.ts';
 import { storeFor } from '../db/database.ts';
+import { foldJournal } from './ack-journal.ts';
 
 const REPAIRED_TABLES: SyncTable[] = ['travelers', 'healthDeclarations'];
 
 export async function repairServer(database: PWADatabase): Promise<number> {
+  // Acknowledged records still in the journal look pending: fold them, or they would be missed.
+  await foldJournal(database);
   let count = 0;
   for (const table of REPAIRED_TABLES) {
     const store = storeFor(database, table);

@@ -118,6 +118,8 @@ export function makeDevice(
 export async function syncUntilQuiet(d: Device, maxRuns = 20) {
   for (let i = 0; i < maxRuns; i++) {
     await d.engine.sync();
+    // The records as the officer sees them once the run's acknowledgements are folded.
+    await d.engine.settled();
     const due = await d.engine.nextDue();
     if (due === null) return;
     d.clock.now = Math.max(d.clock.now, due) + 1;
