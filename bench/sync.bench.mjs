@@ -2,7 +2,7 @@
 // Sync benchmark (issue 5): 10,000 travellers created offline in Chromium (the app's real
 // outbox in IndexedDB), then online, timed until all are on the server; in the same run the
 // same number sent one REST call each (POST /api/travelers). Writes bench/results/sync.json.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -30,6 +30,29 @@ const base = server.base;
 const REPS = Number(process.env.BENCH_SYNC_REPS ?? 3);
 const count = async () => (await server.json('/api/sync/status')).counts.travelers;
 
+/**
+ * CPU time (user + system, ms) used so far by the process `marker` (a pid) or by the processes
+ * whose command line contains `marker` (Linux /proc; clock ticks of 10 ms): who was busy while
+ * the sync ran, the server or the browser.
+ */
+function cpuMs(marker) {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const mine =
+        typeof marker === 'number'
+          ? Number(pid) === marker
+          : readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker);
+      if (!mine) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks * 10;
+}
+
 /** One trial on a fresh on-disk profile: N offline creates, then online until all are pushed. */
 async function trial(rep, withRest) {
   // An on-disk profile, as the peer bench uses: an off-the-record context keeps IndexedDB in
@@ -44,7 +67,24 @@ async function trial(rep, withRest) {
     await context.setOffline(true);
     const local = await page.evaluate((n) => window.bench.createOffline(n), N);
     await context.setOffline(false);
+    const profile = path.join(work, `profile-${rep}`);
+    const cpu0 = { server: cpuMs(server.pid), browser: cpuMs(profile) };
+    // BENCH_SYNC_PROFILE=file.cpuprofile: the page's main-thread CPU profile of the sync runs.
+    const profiler = process.env.BENCH_SYNC_PROFILE ? await context.newCDPSession(page) : null;
+    await profiler?.send('Profiler.enable');
+    await profiler?.send('Profiler.start');
     const sync = await page.evaluate(() => window.bench.syncUntilEmpty());
+    if (profiler) {
+      const { profile: cpuProfile } = await profiler.send('Profiler.stop');
+      writeFileSync(process.env.BENCH_SYNC_PROFILE, JSON.stringify(cpuProfile));
+    }
+    const cpu1 = { server: cpuMs(server.pid), browser: cpuMs(profile) };
+    Object.assign(sync, await page.evaluate(() => window.bench.settle()));
+    sync.cpuMs = {
+      server: cpu1.server - cpu0.server,
+      browser: cpu1.browser - cpu0.browser,
+      browserSettling: cpuMs(profile) - cpu1.browser,
+    };
     const onServer = (await count()) - before;
     // The acknowledgement's IndexedDB floor, in the same browser right after the run.
     const ackFloor = await page.evaluate((n) => window.bench.ackFloor(n), N);
@@ -112,6 +152,9 @@ try {
       samplesRecordsPerSec: trials.map((t) => Math.round((N / t.sync.ms) * 1000)),
       // Each phase summed over its calls: pushes overlap each other and the acknowledgements.
       phasesMs: Object.fromEntries(Object.entries(sync.phases).map(([k, v]) => [k, Math.round(v)])),
+      // CPU time of the server process and of every browser process during the sync runs, and
+      // the browser's while it folded the journal after them (the machine has two cores).
+      cpuMs: sync.cpuMs,
       // Push + acknowledge + pull-back, every IndexedDB transaction the sync opened.
       idbTransactions: sync.transactions,
       idbTransactionsPer100Records: Number(((sync.transactions / N) * 100).toFixed(2)),
