@@ -92,7 +92,13 @@ export function makeDevice(
   name: string,
   app: () => FastifyInstance,
   headers: () => Record<string, string>,
-  opts: { db?: PWADatabase; clientId?: string; clock?: { now: number }; pushBatchSize?: number } = {},
+  opts: {
+    db?: PWADatabase;
+    clientId?: string;
+    clock?: { now: number };
+    pushBatchSize?: number;
+    foldAfterRun?: boolean;
+  } = {},
 ): Device {
   const db = opts.db ?? new PWADatabase(`test-${name}-${++dbCounter}-${Date.now()}`);
   const transport = new InjectTransport(app, headers);
@@ -110,6 +116,7 @@ export function makeDevice(
     },
     isOnline: () => !transport.faults.offline,
     ...(opts.pushBatchSize ? { pushBatchSize: opts.pushBatchSize } : {}),
+    ...(opts.foldAfterRun === false ? { foldAfterRun: false } : {}),
   });
   return { name, db, engine, transport, clock };
 }
@@ -119,7 +126,7 @@ export async function syncUntilQuiet(d: Device, maxRuns = 20) {
   for (let i = 0; i < maxRuns; i++) {
     await d.engine.sync();
     // The records as the officer sees them once the run's acknowledgements are folded.
-    await d.engine.settled();
+    await d.engine.fold();
     const due = await d.engine.nextDue();
     if (due === null) return;
     d.clock.now = Math.max(d.clock.now, due) + 1;
