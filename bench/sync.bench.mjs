@@ -86,16 +86,14 @@ async function trial(rep, withRest) {
       browserSettling: cpuMs(profile) - cpu1.browser,
     };
     const onServer = (await count()) - before;
-    // The acknowledgement's IndexedDB floor, in the same browser right after the run.
-    const ackFloor = await page.evaluate((n) => window.bench.ackFloor(n), N);
-    if (!withRest) return { local, sync, onServer, ackFloor };
+    if (!withRest) return { local, sync, onServer };
     const afterSync = await count();
     // The baseline is secondary: a network error in its 1,000 calls must not lose the sync
     // figure measured just before (it is reported as failed instead).
     const rest = await page
       .evaluate(({ n, token }) => window.bench.restEach(n, token), { n: REST_N, token })
       .catch((err) => ({ ms: Number.NaN, error: String(err.message ?? err).slice(0, 200) }));
-    return { local, sync, onServer, ackFloor, rest, restOnServer: (await count()) - afterSync };
+    return { local, sync, onServer, rest, restOnServer: (await count()) - afterSync };
   } finally {
     await context.close();
   }
@@ -109,7 +107,7 @@ try {
   }
   // The median trial by push speed (the peer reports medians too); the REST baseline ran once.
   const byRate = [...trials].sort((a, b) => a.sync.ms - b.sync.ms);
-  const { local, sync, onServer, ackFloor } = byRate[Math.floor((byRate.length - 1) / 2)];
+  const { local, sync, onServer } = byRate[Math.floor((byRate.length - 1) / 2)];
   const { rest, restOnServer } = trials.at(-1);
   const syncRate = (N / sync.ms) * 1000;
   const restRate = (REST_N / rest.ms) * 1000;
@@ -159,11 +157,6 @@ try {
       idbTransactions: sync.transactions,
       idbTransactionsPer100Records: Number(((sync.transactions / N) * 100).toFixed(2)),
       idbRequestsPerRecord: Number((sync.requests / N).toFixed(2)),
-      // The least IndexedDB work of acknowledging N creates in this browser (read each record,
-      // write it back synced, 1,000 per transaction), measured alone after the run: the whole
-      // run is bounded by it, whatever the server and the network do.
-      ackFloorMs: Math.round(ackFloor.ms),
-      ackFloorRecordsPerSec: Math.round((N / ackFloor.ms) * 1000),
     },
     restOneCallEach: {
       records: REST_N,

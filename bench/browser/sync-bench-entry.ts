@@ -2,7 +2,7 @@
  * Benchmark page: the app's real outbox, engine and HTTP transport in Chromium (IndexedDB),
  * driven by bench/sync.bench.mjs through window.bench.
  */
-import { db, type LocalRecord, PWADatabase } from '../../apps/web/src/db/database.ts';
+import { db } from '../../apps/web/src/db/database.ts';
 import { travelerIndex } from '../../apps/web/src/db/travelers-repo.ts';
 import { setSession } from '../../apps/web/src/lib/session.ts';
 import { SyncEngine } from '../../apps/web/src/sync/engine.ts';
@@ -186,44 +186,6 @@ window.bench = {
       ...timing,
       phases,
     };
-  },
-  /**
-   * What acknowledging n pushed creates must do in IndexedDB at the least, in this browser: read
-   * each stored traveller and write it back with its new version and sync status, 1,000 per
-   * transaction (acknowledge.ts does that and deletes the outbox rows by key range), in a scratch
-   * database with the app's stores and indexes. The whole run cannot be faster than this.
-   */
-  async ackFloor(n: number) {
-    const scratch = new PWADatabase(`ack-floor-${RUN}`);
-    await scratch.open();
-    try {
-      const now = Date.now();
-      const stored: LocalRecord[] = Array.from({ length: n }, (_, i) => ({
-        id: crypto.randomUUID(),
-        ...traveler(9_000_000 + i),
-        version: 0,
-        syncStatus: 'pending',
-        lastModified: now,
-      }));
-      for (let i = 0; i < n; i += 2000) await scratch.travelers.bulkPut(stored.slice(i, i + 2000));
-      const t0 = performance.now();
-      for (let i = 0; i < n; i += 1000) {
-        const ids = stored.slice(i, i + 1000).map((r) => r.id);
-        await scratch.transaction('rw', scratch.travelers, async () => {
-          const locals = await scratch.travelers.bulkGet(ids);
-          const at = Date.now();
-          await scratch.travelers.bulkPut(
-            locals.flatMap((l) =>
-              l ? [{ ...l, version: 1, syncStatus: 'synced' as const, lastModified: at }] : [],
-            ),
-          );
-        });
-      }
-      return { ms: performance.now() - t0 };
-    } finally {
-      scratch.close();
-      await scratch.delete();
-    }
   },
   async restEach(n: number, token: string) {
     const t0 = performance.now();
