@@ -60,11 +60,7 @@ const writtenRowSchema = z.object({
   version: z.coerce.number(),
   change_seq: z.coerce.number(),
 });
-const insertedSchema = z.object({
-  low: z.coerce.number().nullable(),
-  high: z.coerce.number().nullable(),
-  n: z.coerce.number(),
-});
+const lastSeqSchema = z.object({ high: z.coerce.number() });
 
 /** A round's written change_seqs as ranges of consecutive values. */
 function rangesOf(seqs: number[]): ChangeRange[] {
@@ -170,20 +166,15 @@ async function insertRound(
   const source = sql.raw(['x.id', ...cols.map((c) => `x.${c}`)].join(', '));
   const audit = table.name === 'systemStatus' ? sql`` : sql`, created_by, updated_by`;
   const auditVals = table.name === 'systemStatus' ? sql`` : sql`, ${userId}::uuid, ${userId}::uuid`;
-  // The change_seqs it took, as their lowest, highest and number: when they are consecutive, that
-  // range holds exactly these rows (sequence values are never handed out twice), whoever else
-  // writes. One summary row, not one row per record (see the header of this function).
-  const [made] = await queryRows(
-    tx,
-    insertedSchema,
-    sql`WITH w AS (INSERT INTO ${t} (${target}, version, change_seq${audit})
-      SELECT ${source}, 1, nextval('change_seq')${auditVals}
-      FROM json_to_recordset(${JSON.stringify(fresh.map(toRecordsetRow))}::json) AS x(${recordsetColumns(table, true)})
-      RETURNING change_seq)
-    SELECT min(change_seq) AS low, max(change_seq) AS high, count(*) AS n FROM w`,
-  );
-  if (made?.low != null && made.high != null && made.high - made.low + 1 === made.n)
-    written.push({ from: made.low, to: made.high });
+  await tx.execute(sql`INSERT INTO ${t} (${target}, version, change_seq${audit})
+    SELECT ${source}, 1, nextval('change_seq')${auditVals}
+    FROM json_to_recordset(${JSON.stringify(fresh.map(toRecordsetRow))}::json) AS x(${recordsetColumns(table, true)})`);
+  // The change_seqs it took: the `fresh.length` values up to the session's last one. Consecutive,
+  // as under the write lock no other session takes any (the pull cursor relies on the same
+  // lock). Read this way, not with RETURNING (even folded into one summary row by a CTE it cost
+  // 30-70 ms of CPU more per 10,000 travellers on PGlite, 5-10% of the INSERT).
+  const [last] = await queryRows(tx, lastSeqSchema, sql`SELECT currval('change_seq') AS high`);
+  if (last) written.push({ from: last.high - fresh.length + 1, to: last.high });
   return new Map(fresh.map((p) => [p.m.id, 1]));
 }
 
