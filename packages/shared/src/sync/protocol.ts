@@ -19,6 +19,9 @@
  * - Pull returns changes with changeSeq > cursor in changeSeq order, tombstones included. `epoch`
  *   identifies the server database: a new epoch, or a maxChangeSeq below a cursor already pulled,
  *   means the server lost data and the device must re-push what it holds.
+ * - A push answer's `written` ranges (change_seqs taken by its own writes) may come back as the
+ *   pull's `skip`: the server leaves out the rows still at those change_seqs (the device's own
+ *   acknowledged writes) and moves the cursor past them.
  * Each mutation is independent and all-or-nothing; results come back in the order of the request.
  */
 import { z } from 'zod';
