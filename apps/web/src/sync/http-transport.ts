@@ -1,4 +1,11 @@
-import type { PullResponse, PushRequest, PushResponse, SyncStatusResponse } from '@bh/shared';
+import {
+  type ChangeRange,
+  type PullResponse,
+  type PushRequest,
+  type PushResponse,
+  pullPath,
+  type SyncStatusResponse,
+} from '@bh/shared';
 import { z } from 'zod';
 import { ApiError, api } from '../lib/api.ts';
 import { type SyncTransport, TransportError } from './transport.ts';
@@ -27,8 +34,8 @@ const wrap = async <T>(call: () => Promise<T>): Promise<T> => {
 /** The real server, through the app's API client (bearer token, silent refresh, 30 s time-out). */
 export const httpTransport: SyncTransport = {
   push: (body: PushRequest) => wrap(() => api.post<PushResponse>('/api/sync/push', body)),
-  pull: (cursor: number, limit: number) =>
-    wrap(() => api.get<PullResponse>(`/api/sync/pull?cursor=${cursor}&limit=${limit}`)),
+  pull: (cursor: number, limit: number, skip?: readonly ChangeRange[]) =>
+    wrap(() => api.get<PullResponse>(pullPath(cursor, limit, skip))),
   status: () => wrap(() => api.get<SyncStatusResponse>('/api/sync/status')),
   records: (table: string, ids: string[]) =>
     wrap(() =>

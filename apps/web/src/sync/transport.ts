@@ -2,7 +2,7 @@
  * What the sync engine needs from the server (the HTTP client in the app, an in-process one in
  * tests) and the error a transport throws: the HTTP status (0 for network errors and time-outs).
  */
-import type { PullResponse, PushRequest, PushResponse, SyncStatusResponse } from '@bh/shared';
+import type { ChangeRange, PullResponse, PushRequest, PushResponse, SyncStatusResponse } from '@bh/shared';
 
 export class TransportError extends Error {
   constructor(
@@ -17,7 +17,8 @@ export class TransportError extends Error {
 
 export interface SyncTransport {
   push(body: PushRequest): Promise<PushResponse>;
-  pull(cursor: number, limit: number): Promise<PullResponse>;
+  /** A page after `cursor`; `skip`: change_seq ranges of this device's own writes to leave out. */
+  pull(cursor: number, limit: number, skip?: readonly ChangeRange[]): Promise<PullResponse>;
   status(): Promise<SyncStatusResponse>;
   /** The server's current copy of some records (for records whose local change was discarded). */
   records(table: string, ids: string[]): Promise<{ records: Record<string, unknown>[] }>;

@@ -19,6 +19,9 @@
  * - Pull returns changes with changeSeq > cursor in changeSeq order, tombstones included. `epoch`
  *   identifies the server database: a new epoch, or a maxChangeSeq below a cursor already pulled,
  *   means the server lost data and the device must re-push what it holds.
+ * - A push answer's `written` ranges (change_seqs taken by its own writes) may come back as the
+ *   pull's `skip`: the server leaves out the rows still at those change_seqs (the device's own
+ *   acknowledged writes) and moves the cursor past them.
  * Each mutation is independent and all-or-nothing; results come back in the order of the request.
  */
 import { z } from 'zod';
@@ -154,8 +157,52 @@ export const pushResultSchema = plainShape({
 });
 export type PushResult = z.infer<typeof pushResultSchema>;
 
-export const pushResponseSchema = plainShape({ results: z.array(pushResultSchema, keyed()) });
+/** A range of change_seq values, both ends included. */
+export const changeRangeSchema = plainShape({ from: seqSchema, to: seqSchema });
+export type ChangeRange = z.infer<typeof changeRangeSchema>;
+
+/**
+ * `written`: the change_seq ranges that hold exactly the rows this push's applied mutations wrote
+ * (each range was taken whole by one write statement, so no other row has a change_seq in it).
+ * A row whose current change_seq lies in one is this push's own write, unchanged since (any
+ * later change gives it a new change_seq): the device may ask the pull to leave those out
+ * (pullQuerySchema.skip). Absent or partial is always safe: a mutation not covered, a retry
+ * answered 'duplicate', simply comes back in the pull.
+ */
+export const pushResponseSchema = plainShape({
+  results: z.array(pushResultSchema, keyed()),
+  written: z.array(changeRangeSchema, keyed()).optional(),
+});
 export type PushResponse = z.infer<typeof pushResponseSchema>;
+
+/**
+ * Largest number of change_seq ranges a pull may skip: bounds the query string (~40 bytes a
+ * range) and the page query's filter. A device with more keeps the widest and lets its version
+ * echo check skip the rest.
+ */
+export const MAX_PULL_SKIP_RANGES = 64;
+
+const SKIP_PATTERN = /^\d{1,16}-\d{1,16}(,\d{1,16}-\d{1,16})*$/;
+
+/**
+ * The ranges sorted, overlapping and adjacent ones joined (every value in both is an own write),
+ * those ending at or below `above` dropped.
+ */
+export function mergeChangeRanges(ranges: readonly ChangeRange[], above = 0): ChangeRange[] {
+  const merged: ChangeRange[] = [];
+  for (const r of [...ranges].filter((x) => x.to > above).sort((a, b) => a.from - b.from)) {
+    const last = merged.at(-1);
+    if (last && r.from <= last.to + 1) last.to = Math.max(last.to, r.to);
+    else merged.push({ from: r.from, to: r.to });
+  }
+  return merged;
+}
+
+/** The path and query of a pull; skip ranges written `from-to,from-to` (see pullQuerySchema.skip). */
+export function pullPath(cursor: number, limit: number, skip: readonly ChangeRange[] = []) {
+  const ranges = skip.map((r) => `${r.from}-${r.to}`).join(',');
+  return `/api/sync/pull?cursor=${cursor}&limit=${limit}${ranges ? `&skip=${ranges}` : ''}`;
+}
 
 /** Query of GET /api/sync/pull (coerced from the query string). */
 export const pullQuerySchema = plainShape({
@@ -171,6 +218,30 @@ export const pullQuerySchema = plainShape({
     .min(1, 'validation.min_value')
     .max(MAX_PULL_LIMIT, 'validation.max_value')
     .default(DEFAULT_PULL_LIMIT),
+  /**
+   * change_seq ranges (`from-to,from-to`, from the push answers' `written`) whose rows the page
+   * leaves out while their change_seq is still in them: the device's own acknowledged writes. The
+   * cursor still moves past them. Ranges at or below the cursor are ignored.
+   */
+  skip: z
+    .string(keyed())
+    .max(34 * MAX_PULL_SKIP_RANGES, 'validation.too_many_items')
+    .regex(SKIP_PATTERN, 'validation.invalid_format')
+    .transform((v) =>
+      v.split(',').map((pair) => {
+        const [from = 0, to = 0] = pair.split('-').map(Number);
+        return { from, to };
+      }),
+    )
+    .pipe(
+      z
+        .array(
+          changeRangeSchema.refine((r) => r.from <= r.to, 'validation.invalid_format'),
+          keyed(),
+        )
+        .max(MAX_PULL_SKIP_RANGES, 'validation.too_many_items'),
+    )
+    .optional(),
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 

@@ -3,7 +3,7 @@
  * Lookups are drizzle selects; pull pages are written as JSON by the database (changesJson).
  */
 import { isValidRecordId, type SyncTable } from '@bh/shared';
-import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { checkIns, healthDeclarations, systemStatus, travelerEvents, travelers } from '../../db/schema.ts';
@@ -85,10 +85,13 @@ interface SyncedSource {
    * The page's changes of this table as JSON text, `{"table":...,"record":{...}}` each, with
    * their change_seq: one branch of the page query in sync/pull.ts.
    */
-  changesJson(cursor: number, limit: number, upTo: number | null): SQL;
+  changesJson(cursor: number, limit: number, upTo: number | null, skip: SkipFilter): SQL;
   /** The records with these ids (tombstones included). */
   byIds(db: Reader, ids: string[]): Promise<ApiRecord[]>;
 }
+
+/** The condition that leaves skipped change_seqs out, on a table's change_seq column (sync/pull.ts). */
+export type SkipFilter = (changeSeq: SQLWrapper) => SQL;
 
 /** A synced table: an id to look records up by and a change_seq to page changes by. */
 type SyncedPgTable =
@@ -116,10 +119,10 @@ function syncedSource(
   );
   const prefix = `{"table":${JSON.stringify(name)},"record":`;
   return {
-    changesJson: (cursor, limit, upTo) =>
+    changesJson: (cursor, limit, upTo, skip) =>
       sql`(SELECT ${table.changeSeq} AS seq, ${prefix}::text || (SELECT row_to_json(r) FROM (SELECT ${select}) AS r)::text || '}' AS change
         FROM ${table}
-        WHERE ${table.changeSeq} > ${cursor}${upTo === null ? sql`` : sql` AND ${table.changeSeq} <= ${upTo}`}
+        WHERE ${table.changeSeq} > ${cursor}${upTo === null ? sql`` : sql` AND ${table.changeSeq} <= ${upTo}`}${skip(table.changeSeq)}
         ORDER BY ${table.changeSeq} LIMIT ${limit})`,
     byIds: async (db, ids) =>
       (await db.select(columns).from(table).where(inArray(table.id, ids))).map(toRecord),
@@ -150,6 +153,12 @@ export async function fetchRecord(tx: Reader, table: WritableTable, id: string):
 }
 
 /** The page query branch of `table` (see SyncedSource.changesJson); null for a table not synced. */
-export function changesJson(table: WritableTable, cursor: number, limit: number, upTo: number | null) {
-  return SOURCES[table.name]?.changesJson(cursor, limit, upTo) ?? null;
+export function changesJson(
+  table: WritableTable,
+  cursor: number,
+  limit: number,
+  upTo: number | null,
+  skip: SkipFilter,
+) {
+  return SOURCES[table.name]?.changesJson(cursor, limit, upTo, skip) ?? null;
 }

@@ -3,7 +3,9 @@
  * records, and the status a device uses to tell that the server went back (epoch, max change_seq).
  */
 import {
+  type ChangeRange,
   MAX_PUSH_BODY_BYTES,
+  mergeChangeRanges,
   pullQuerySchema,
   pullResponseSchema,
   pushRequestSchema,
@@ -61,9 +63,10 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       await claimClientId(database.db, clientId, user.id, request.ip);
       // Declarations that refer to a missing or foreign file are rejected before the write.
       const { refused, accepted } = await refuseUnattachableFiles(database.db, user, mutations);
+      const written: ChangeRange[] = [];
       const applied = await applyMutations(
         database.db,
-        { user, ip: request.ip, clientId, beforeCommit },
+        { user, ip: request.ip, clientId, beforeCommit, written },
         accepted,
       );
       // After the answer, not before it (see planner-statistics.ts).
@@ -84,9 +87,12 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         );
       }
-      if (refused.length === 0) return { results: applied };
+      // The device's pull leaves these rows out while they are unchanged (its own writes).
+      const ranges = mergeChangeRanges(written);
+      const extra = ranges.length > 0 ? { written: ranges } : {};
+      if (refused.length === 0) return { results: applied, ...extra };
       const bySeq = new Map([...refused, ...applied].map((r) => [r.seq, r]));
-      return { results: mutations.flatMap((m) => bySeq.get(m.seq) ?? []) };
+      return { results: mutations.flatMap((m) => bySeq.get(m.seq) ?? []), ...extra };
     },
   );
 
@@ -108,7 +114,15 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .type('application/json; charset=utf-8')
-        .send(await pullPage(database.db, request.query.cursor, request.query.limit, secrets.epoch)),
+        .send(
+          await pullPage(
+            database.db,
+            request.query.cursor,
+            request.query.limit,
+            secrets.epoch,
+            request.query.skip ?? [],
+          ),
+        ),
   );
 
   // The current server copy of a few records (a device re-reads records whose local change

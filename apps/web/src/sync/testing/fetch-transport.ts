@@ -1,4 +1,11 @@
-import type { PullResponse, PushRequest, PushResponse, SyncStatusResponse } from '@bh/shared';
+import {
+  type ChangeRange,
+  type PullResponse,
+  type PushRequest,
+  type PushResponse,
+  pullPath,
+  type SyncStatusResponse,
+} from '@bh/shared';
 import { type SyncTransport, TransportError } from '../transport.ts';
 
 /** The sync protocol over real HTTP (for tests against a server process). */
@@ -31,8 +38,8 @@ export class FetchTransport implements SyncTransport {
   push(body: PushRequest) {
     return this.call<PushResponse>('POST', '/api/sync/push', body);
   }
-  pull(cursor: number, limit: number) {
-    return this.call<PullResponse>('GET', `/api/sync/pull?cursor=${cursor}&limit=${limit}`);
+  pull(cursor: number, limit: number, skip?: readonly ChangeRange[]) {
+    return this.call<PullResponse>('GET', pullPath(cursor, limit, skip));
   }
   status() {
     return this.call<SyncStatusResponse>('GET', '/api/sync/status');

@@ -3,7 +3,14 @@
  * real server (Fastify + PGlite, or PostgreSQL when DATABASE_URL is set), with switches to
  * lose replies, fail with an HTTP status, or go offline; and a clock the test moves.
  */
-import type { PullResponse, PushRequest, PushResponse, SyncStatusResponse } from '@bh/shared';
+import {
+  type ChangeRange,
+  type PullResponse,
+  type PushRequest,
+  type PushResponse,
+  pullPath,
+  type SyncStatusResponse,
+} from '@bh/shared';
 import type { FastifyInstance } from 'fastify';
 import { PWADatabase } from '../../db/database.ts';
 import { SyncEngine } from '../engine.ts';
@@ -25,6 +32,9 @@ let dbCounter = 0;
 class InjectTransport implements SyncTransport {
   faults: Faults = { offline: false, failNext: 0, failStatus: 503, dropReplyNext: 0, dropPullNext: 0 };
   pushCalls = 0;
+  /** `table:id` of every change the pulls brought, and the skip ranges each pull sent. */
+  received: string[] = [];
+  skips: (readonly ChangeRange[])[] = [];
   constructor(
     private app: () => FastifyInstance,
     private headers: () => Record<string, string>,
@@ -59,8 +69,10 @@ class InjectTransport implements SyncTransport {
     return res;
   }
 
-  async pull(cursor: number, limit: number): Promise<PullResponse> {
-    const page = await this.call<PullResponse>('GET', `/api/sync/pull?cursor=${cursor}&limit=${limit}`);
+  async pull(cursor: number, limit: number, skip?: readonly ChangeRange[]): Promise<PullResponse> {
+    const page = await this.call<PullResponse>('GET', pullPath(cursor, limit, skip));
+    this.skips.push(skip ?? []);
+    for (const c of page.changes) this.received.push(`${c.table}:${String(c.record.id)}`);
     if (this.faults.dropPullNext > 0) {
       this.faults.dropPullNext--;
       throw new TransportError(0, 'network_error');
