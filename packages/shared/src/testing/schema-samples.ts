@@ -68,6 +68,7 @@ import {
   syncStatsSchema,
 } from '../sync/local-store.ts';
 import {
+  changeRangeSchema,
   clientIdSchema,
   MAX_PUSH_MUTATIONS,
   mutationSchema,
@@ -360,7 +361,19 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
     },
     [],
   ],
-  ['pushResponse', pushResponseSchema, { results: [{ seq: 1, status: 'applied', version: 2 }] }, []],
+  [
+    'pushResponse',
+    pushResponseSchema,
+    { results: [{ seq: 1, status: 'applied', version: 2 }], written: [{ from: 5, to: 9 }] },
+    [{ written: [{ from: -1, to: 2 }] }],
+  ],
+  ['changeRange', changeRangeSchema, { from: 5, to: 9 }, [{ from: 'x', to: 2 }]],
+  [
+    'pullQuerySkip',
+    pullQuerySchema,
+    { cursor: '10', limit: '100', skip: '11-20,25-30' },
+    [{ skip: '20-11' }, { skip: 'a-b' }],
+  ],
   ['pullQuery', pullQuerySchema, { cursor: '10', limit: '100' }, [{ limit: '5001' }, { cursor: '-1' }]],
   [
     'pullResponse',
