@@ -4,9 +4,12 @@
 // sync: every record pulled and saved in IndexedDB. Timed, with the main thread's long tasks
 // (PerformanceObserver 'longtask') and the progress values the engine reported for the bar.
 // Targets: N = 100,000 in < 10 s, no long task > 200 ms. Writes bench/results/fresh-device-pull.json.
-// BENCH_PULL_N sets N; DATABASE_URL runs the server on PostgreSQL.
+// The app's traveller search index runs and follows the pull, as it always does after login (the
+// list and dashboard read it): the pull's time is counted until the index holds every record too
+// (indexSettledMs). BENCH_PULL_INDEX=0 leaves the index out; BENCH_PULL_N sets N; DATABASE_URL
+// runs the server on PostgreSQL.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
@@ -20,6 +23,9 @@ const work = mkdtempSync(path.join(tmpdir(), 'bh-bench-pull-'));
 const dist = path.join(work, 'dist');
 const TARGET_MS = 10_000;
 const LONG_TASK_LIMIT_MS = 200;
+
+const load = () => loadavg().map((l) => +l.toFixed(2));
+const loadBefore = load();
 
 await build({
   root: path.join(root, 'bench/browser'),
@@ -36,8 +42,7 @@ try {
   const status = await server.json('/api/sync/status');
   context = await chromium.launchPersistentContext(path.join(work, 'profile'), chromiumLaunchOptions);
   const { page } = await openBenchPage(context, server.base);
-  // BENCH_PULL_INDEX=1: the app's traveller index runs and follows the pull, as after login.
-  const withIndex = process.env.BENCH_PULL_INDEX === '1';
+  const withIndex = process.env.BENCH_PULL_INDEX !== '0';
   const run = await page.evaluate((w) => window.bench.pullFresh(w), withIndex);
   const longest = Math.max(0, ...run.longTasks);
   const result = {
@@ -68,7 +73,13 @@ try {
       totalMs: Math.round(run.longTasks.reduce((a, b) => a + b, 0)),
     },
     targets: { ms: TARGET_MS, longestTaskMs: LONG_TASK_LIMIT_MS },
-    pass: run.ms < TARGET_MS && longest <= LONG_TASK_LIMIT_MS && run.travelersLocal >= N,
+    loadAverage: { before: loadBefore, after: load() },
+    // With the index, the pull is done for the officer once the list can show every record.
+    pass:
+      (withIndex ? run.indexSettledMs : run.ms) < TARGET_MS &&
+      longest <= LONG_TASK_LIMIT_MS &&
+      run.travelersLocal >= N &&
+      (!withIndex || run.indexEntries >= N),
   };
   writeResult('fresh-device-pull', result);
 } finally {
