@@ -58,7 +58,11 @@ try {
       pulled: run.pulled,
       travelersLocal: run.travelersLocal,
       ...(withIndex
-        ? { indexEntries: run.indexEntries, indexSettledMs: Math.round(run.indexSettledMs) }
+        ? {
+            indexEntries: run.indexEntries,
+            indexSettledMs: Math.round(run.indexSettledMs),
+            indexWork: run.indexWork,
+          }
         : {}),
       waitingOnServerMs: Math.round(run.pullMs),
       phasesMs: Object.fromEntries(Object.entries(run.phases).map(([k, v]) => [k, Math.round(v)])),

@@ -1,9 +1,10 @@
-import type { TravelerInput } from '@bh/shared';
+import type { TravelerFilters, TravelerInput } from '@bh/shared';
 import { describe, expect, it } from 'vitest';
 import { writeRecords } from '../sync/outbox.ts';
 import { applyPushResults } from '../sync/queue.ts';
 import { freshDatabaseEachTest } from '../test/test-database.ts';
 import { reportBulkWrite } from './bulk-writes.ts';
+import { TravelerIndex } from './traveler-index.ts';
 import {
   createTraveler,
   deleteTraveler,
@@ -284,6 +285,57 @@ describe('travelers repo and search index', () => {
       )
       .map((r) => `${r.id}@${r.entryDate}`);
     expect(t.index.search({}).map((e) => `${e.id}@${e.entryDate}`)).toEqual(expected);
+  });
+
+  it('holds every traveller of a first pull, reported page by page, in order and searchable', async () => {
+    t.index.start();
+    await t.index.settled();
+    const day = (i: number) => `2026-0${1 + (i % 9)}-${String(1 + ((i * 7) % 27)).padStart(2, '0')}`;
+    const row = (i: number, version: number, lastModified: number) => ({
+      ...input({
+        fullName: `Pulled ${i} v${version}`,
+        passportNo: `Q${String(i).padStart(7, '0')}`,
+        nationality: i % 3 ? 'VN' : 'JP',
+        entryDate: day(i + version),
+      }),
+      id: `pull-${String(i).padStart(4, '0')}`,
+      version,
+      syncStatus: 'synced' as const,
+      createdAt: `2026-01-01T00:${String(i % 60).padStart(2, '0')}:00.000Z`,
+      lastModified,
+    });
+    // Pages of 100 (more than are spliced in place): new travellers, and from the third page on
+    // newer versions of travellers of earlier pages (moved to another date), as a pull brings
+    // them; the list is read once midway, as a screen would.
+    const base = Date.now();
+    for (let p = 0; p < 9; p++) {
+      const at = base + p;
+      const page = Array.from({ length: 100 }, (_, k) =>
+        p >= 2 && k < 30 ? row((p - 2) * 100 + k * 2, p + 1, at) : row(p * 100 + k, 1, at),
+      );
+      await t.database.travelers.bulkPut(page);
+      reportBulkWrite(t.database, 'travelers', page, at);
+      if (p === 4) expect(t.index.search({}).length).toBe(await t.database.travelers.count());
+    }
+    await t.index.settled();
+    // The same as an index loaded from the database in one go.
+    const loaded = new TravelerIndex(t.database);
+    loaded.start();
+    await loaded.settled();
+    const listed = (index: TravelerIndex, filters: TravelerFilters) =>
+      index.search(filters).map((e) => `${e.id}@${e.entryDate}:${e.fullName}`);
+    try {
+      for (const filters of [{}, { fullName: 'v3' }, { nationality: 'JP' }, { passportNo: 'q00001' }]) {
+        expect(listed(t.index, filters)).toEqual(listed(loaded, filters));
+      }
+      expect(t.index.stats()).toEqual(loaded.stats());
+    } finally {
+      loaded.stop();
+    }
+    expect(t.index.search({})).toHaveLength(await t.database.travelers.count());
+    // A later single change still lands in place.
+    await updateTraveler('pull-0001', { entryDate: '2027-01-01' }, t.database);
+    await waitFor(() => t.index.search({})[0]?.id === 'pull-0001');
   });
 
   it('reads the system mode, pandemic by default', async () => {
