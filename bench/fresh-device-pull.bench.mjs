@@ -8,7 +8,7 @@
 // list and dashboard read it): the pull's time is counted until the index holds every record too
 // (indexSettledMs). BENCH_PULL_INDEX=0 leaves the index out; BENCH_PULL_N sets N; DATABASE_URL
 // runs the server on PostgreSQL.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -27,6 +27,34 @@ const LONG_TASK_LIMIT_MS = 200;
 const load = () => loadavg().map((l) => +l.toFixed(2));
 const loadBefore = load();
 
+/**
+ * CPU time (ms) of this run's Chromium processes by kind (--type: renderer, utility, ...;
+ * browser for the main one), from /proc. Wall time on the shared 2-core machine moves with what
+ * else runs; the CPU the pull costs moves much less, so A/B comparisons read this too.
+ */
+function chromiumCpuMs(profileDir) {
+  const byKind = {};
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat;
+    let cmdline;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // Chromium's child processes rewrite their arguments into one space-separated string.
+      cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    } catch {
+      continue; // The process ended while being read.
+    }
+    if (!cmdline.includes(`--user-data-dir=${profileDir}`) || !/chromium/.test(cmdline)) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const type = /--type=(\S+)/.exec(cmdline)?.[1] ?? 'browser';
+    const sub = /--utility-sub-type=(\S+)/.exec(cmdline)?.[1].split('.').at(-1);
+    const kind = sub ? `${type}:${sub}` : type;
+    byKind[kind] = (byKind[kind] ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10;
+  }
+  return byKind;
+}
+
 await build({
   root: path.join(root, 'bench/browser'),
   logLevel: 'warn',
@@ -43,7 +71,13 @@ try {
   context = await chromium.launchPersistentContext(path.join(work, 'profile'), chromiumLaunchOptions);
   const { page } = await openBenchPage(context, server.base);
   const withIndex = process.env.BENCH_PULL_INDEX !== '0';
+  const profileDir = path.join(work, 'profile');
+  const cpuBefore = chromiumCpuMs(profileDir);
   const run = await page.evaluate((w) => window.bench.pullFresh(w), withIndex);
+  const cpuAfter = chromiumCpuMs(profileDir);
+  const cpuMs = Object.fromEntries(
+    Object.entries(cpuAfter).map(([kind, ms]) => [kind, ms - (cpuBefore[kind] ?? 0)]),
+  );
   const longest = Math.max(0, ...run.longTasks);
   const result = {
     bench: 'fresh-device-pull',
@@ -67,6 +101,10 @@ try {
       waitingOnServerMs: Math.round(run.pullMs),
       phasesMs: Object.fromEntries(Object.entries(run.phases).map(([k, v]) => [k, Math.round(v)])),
       idbTransactions: run.transactions,
+      idbRequests: run.requests,
+      // The CPU the browser spent on the run (ms, by process kind: the renderer is the page's
+      // main thread and its workers; IndexedDB works in the browser or the storage service).
+      chromiumCpuMs: cpuMs,
       progressUpdates: run.progressUpdates,
       progressLast: run.progressLast,
     },

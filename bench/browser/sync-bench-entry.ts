@@ -150,6 +150,7 @@ window.bench = {
       if (s.pullProgress !== null && s.pullProgress !== progress.at(-1)) progress.push(s.pullProgress);
     });
     const tx0 = idb.transactions;
+    const rq0 = idb.requests;
     const t0 = performance.now();
     const r = await engine.sync({ force: true });
     const ms = performance.now() - t0;
@@ -186,6 +187,7 @@ window.bench = {
       indexEntries: listed,
       indexSettledMs: index ? indexSettledMs : null,
       transactions: idb.transactions - tx0,
+      requests: idb.requests - rq0,
       longTasks,
       progressUpdates: progress.length,
       progressLast: progress.at(-1) ?? null,
