@@ -13,7 +13,9 @@
  *   moment (the page's lastModified) is left out of the re-reads: re-reading each page for the
  *   slack window after it was written tripled a fresh device's pull. The keys stored at that
  *   moment are checked once, so a record another writer stored at the same millisecond is
- *   still read.
+ *   still read. While the pull says more pages are coming, wide re-reads wait for its end (or
+ *   for RUN_QUIET_MS without a page): one re-read per page cost the browser process 3-5 s of
+ *   CPU over a fresh device's 100,000 travellers (its count alone walks the whole store).
  * Changes are applied in batches: unchanged rows are skipped, a few changes are spliced into the
  * sorted list, and a large batch (a pulled page) is sorted into a run of its own. Runs are merged
  * in pairs of like size as they come (each entry is merged about log2(pages) times) and into one
@@ -24,7 +26,7 @@
 import type { TravelerFilters } from '@bh/shared';
 import Dexie, { type ObservabilitySet } from 'dexie';
 import { createStore } from '../lib/store.ts';
-import { onBulkWrite } from './bulk-writes.ts';
+import { type BulkWrite, onBulkWrite } from './bulk-writes.ts';
 import type { LocalRecord, LocalSyncStatus, PWADatabase } from './database.ts';
 
 export interface TravelerEntry {
@@ -107,6 +109,8 @@ function position(list: TravelerEntry[], entry: TravelerEntry): number {
 /** Above this many changed keys, one scan by lastModified beats reading each key. */
 const FULL_RELOAD_KEYS = 5_000;
 const WATERMARK_SLACK_MS = 5_000;
+/** A run of reported writes (a pull) that sent nothing for this long is taken as over. */
+const RUN_QUIET_MS = 3_000;
 
 /** Dexie's interval tree of changed keys (see ObservabilitySet). */
 type TreeNode = { from?: unknown; to?: unknown; l?: TreeNode | null; r?: TreeNode | null };
@@ -134,6 +138,11 @@ export class TravelerIndex {
   /** Moments (lastModified) of reported bulk writes still inside the re-read window. */
   private reported = new Map<number, { ids: Set<string>; checked: boolean }>();
   private loadingAll = false;
+  /** A reported run (a pull) has more to come: wide re-reads wait for its end. */
+  private inRun = false;
+  /** Reported moments to check while a run holds the wide re-read back. */
+  private queuedMoments = false;
+  private runTimer: ReturnType<typeof setTimeout> | null = null;
   private stopReports: (() => void) | null = null;
   private readonly onMutated = (parts: ObservabilitySet) => this.handleMutation(parts);
 
@@ -144,9 +153,7 @@ export class TravelerIndex {
     if (this.started) return;
     this.started = true;
     Dexie.on('storagemutated', this.onMutated);
-    this.stopReports = onBulkWrite(this.database, (table, records, at) => {
-      if (table === 'travelers') this.takeReported(records, at);
-    });
+    this.stopReports = onBulkWrite(this.database, (writes, more) => this.takeReported(writes, more));
     this.queuedFull = true;
     void this.kick();
   }
@@ -155,6 +162,7 @@ export class TravelerIndex {
     Dexie.on('storagemutated').unsubscribe(this.onMutated);
     this.stopReports?.();
     this.stopReports = null;
+    this.endRun();
     this.started = false;
   }
 
@@ -277,30 +285,56 @@ export class TravelerIndex {
     // An empty key set (e.g. a bulkPut of no rows) changes nothing. A wide change is read a task
     // later: Dexie fires this event as the transaction completes, and the pull reports its page
     // (takeReported) just after, which the read can then leave out.
-    if (this.queuedWide) setTimeout(() => void this.kick(), 0);
+    if (this.queuedWide && !this.inRun) setTimeout(() => void this.kick(), 0);
     else if (this.hasWork()) void this.kick();
   }
 
   /**
-   * A bulk write of this tab, as committed, all stamped `at`: applied as given. Ignored while a
-   * full load is due or under way (the load reads it).
+   * A commit's bulk writes of this tab, all stamped with their moment: applied as given. Ignored
+   * while a full load is due or under way (the load reads them). `more`: the writer's run (a
+   * pull) goes on, so wide re-reads wait for its end.
    */
-  private takeReported(records: readonly LocalRecord[], at: number) {
-    if (this.queuedFull || this.loadingAll) return;
-    const started = performance.now();
-    this.applyAll(
-      records.map((r) => r.id),
-      records,
-    );
-    this.reported.set(at, { ids: new Set(records.map((r) => r.id)), checked: false });
-    if (at > this.watermark) this.watermark = at;
-    // A user-timing entry: the fresh-device benchmark sums them.
-    performance.measure('travelers-index-page', { start: started, end: performance.now() });
-    this.emit();
+  private takeReported(writes: readonly BulkWrite[], more: boolean) {
+    if (more) {
+      this.inRun = true;
+      if (this.runTimer !== null) clearTimeout(this.runTimer);
+      this.runTimer = setTimeout(() => this.endRun(), RUN_QUIET_MS);
+    }
+    for (const { table, records, at } of writes) {
+      if (table !== 'travelers' || this.queuedFull || this.loadingAll) continue;
+      const started = performance.now();
+      this.applyAll(
+        records.map((r) => r.id),
+        records,
+      );
+      this.reported.set(at, { ids: new Set(records.map((r) => r.id)), checked: false });
+      // Within a run the watermark stays where it was: the re-read at its end must cover what
+      // other writers stored while it went on, and passes its moments when it has checked them.
+      if (!this.inRun && at > this.watermark) this.watermark = at;
+      // A user-timing entry: the fresh-device benchmark sums them.
+      performance.measure('travelers-index-page', { start: started, end: performance.now() });
+      this.emit();
+    }
+    if (more && writes.some((w) => w.table === 'travelers')) {
+      this.queuedMoments = true;
+      void this.kick();
+    }
+    if (!more) this.endRun();
+  }
+
+  /** The reported run is over (or went quiet): the wide re-reads it held back run now. */
+  private endRun() {
+    if (this.runTimer !== null) clearTimeout(this.runTimer);
+    this.runTimer = null;
+    if (!this.inRun) return;
+    this.inRun = false;
+    if (this.started && this.hasWork()) void this.kick();
   }
 
   private hasWork(): boolean {
-    return this.queuedFull || this.queuedWide || this.queuedKeys.size > 0;
+    return (
+      this.queuedFull || (this.queuedWide && !this.inRun) || this.queuedKeys.size > 0 || this.queuedMoments
+    );
   }
 
   /**
@@ -331,26 +365,31 @@ export class TravelerIndex {
           this.queuedFull = false;
           this.queuedWide = false;
           this.queuedKeys.clear();
+          this.queuedMoments = false;
           this.loadingAll = true;
           try {
             await this.loadAll();
           } finally {
             this.loadingAll = false;
           }
-        } else if (this.queuedWide) {
+        } else if (this.queuedWide && !this.inRun) {
           // Keys queued alongside a wide change are re-read too: the wide scan goes by
           // lastModified, which cannot be trusted to cover every key (see loadChanged).
           this.queuedWide = false;
+          this.queuedMoments = false;
           const keys = [...this.queuedKeys];
           this.queuedKeys.clear();
           await this.loadChanged();
           if (keys.length > 0) {
             this.applyAll(keys, await this.database.travelers.bulkGet(keys));
           }
-        } else {
+        } else if (this.queuedKeys.size > 0) {
           const keys = [...this.queuedKeys];
           this.queuedKeys.clear();
           this.applyAll(keys, await this.database.travelers.bulkGet(keys));
+        } else {
+          this.queuedMoments = false;
+          await this.checkMoments();
         }
         this.state = { status: 'ready' };
         this.emit();
@@ -409,21 +448,32 @@ export class TravelerIndex {
     for (const r of changed) {
       if (Number(r.lastModified) > this.watermark) this.watermark = Number(r.lastModified);
     }
-    // Once per reported moment: what else was stored at that millisecond is read. The moments
-    // are read at once: during a pull each read waits for the page being written, and a read
-    // after another kept the index about a second behind a fresh device's pull of 100,000
-    // travellers (loaded machine). Not in one transaction: holding one over these reads kept the
-    // pull's page writes waiting, 24 s -> 35-38 s (same machine, A/B).
+    await this.checkMoments();
+    for (const [at, report] of this.reported) {
+      if (report.checked && at > this.watermark) this.watermark = at;
+    }
+    if ((await this.database.travelers.count()) !== this.byId.size) await this.loadAll();
+  }
+
+  /**
+   * Once per reported moment: what else was stored at that millisecond is read. Within a run
+   * (a pull) each page's moment is checked as it comes, while the wide re-read waits for the
+   * end: checking all of a fresh device's 50 moments at the end took 2.4-6.6 s after its pull
+   * of 100,000 travellers (loaded machine). The moments are read in one transaction: each read
+   * of its own, one after another, kept the index about a second behind that pull.
+   */
+  private async checkMoments() {
     const unchecked = [...this.reported].filter(([, report]) => !report.checked);
-    const atMoments = await Promise.all(
-      unchecked.map(([at]) => this.database.travelers.where('lastModified').equals(at).primaryKeys()),
+    if (unchecked.length === 0) return;
+    const travelers = this.database.travelers;
+    const atMoments = await this.database.transaction('r', travelers, () =>
+      Promise.all(unchecked.map(([at]) => travelers.where('lastModified').equals(at).primaryKeys())),
     );
     const others = unchecked.flatMap(([, report], i) => {
       report.checked = true;
       return (atMoments[i] ?? []).filter((id) => !report.ids.has(id));
     });
-    if (others.length > 0) this.applyAll(others, await this.database.travelers.bulkGet(others));
-    if ((await this.database.travelers.count()) !== this.byId.size) await this.loadAll();
+    if (others.length > 0) this.applyAll(others, await travelers.bulkGet(others));
   }
 
   /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { writeRecords } from '../sync/outbox.ts';
 import { applyPushResults } from '../sync/queue.ts';
 import { freshDatabaseEachTest } from '../test/test-database.ts';
-import { reportBulkWrite } from './bulk-writes.ts';
+import { reportBulkWrites } from './bulk-writes.ts';
 import { TravelerIndex } from './traveler-index.ts';
 import {
   createTraveler,
@@ -133,12 +133,9 @@ describe('travelers repo and search index', () => {
     const page = rows('Stored', 80, at);
     await t.database.travelers.bulkPut(page);
     // The page as reported differs from what is stored only to show that it is not read back.
-    reportBulkWrite(
-      t.database,
-      'travelers',
-      page.map((r) => ({ ...r, fullName: `Reported ${r.fullName}` })),
-      at,
-    );
+    reportBulkWrites(t.database, [
+      { table: 'travelers', records: page.map((r) => ({ ...r, fullName: `Reported ${r.fullName}` })), at },
+    ]);
     await caughtUp(140);
     await waitFor(() => t.index.get(other[0]?.id ?? '')?.fullName === 'Other 0 changed');
     expect(t.index.get(page[0]?.id ?? '')?.fullName).toBe('Reported Stored 0');
@@ -304,18 +301,33 @@ describe('travelers repo and search index', () => {
       createdAt: `2026-01-01T00:${String(i % 60).padStart(2, '0')}:00.000Z`,
       lastModified,
     });
-    // Pages of 100 (more than are spliced in place): new travellers, and from the third page on
-    // newer versions of travellers of earlier pages (moved to another date), as a pull brings
-    // them; the list is read once midway, as a screen would.
+    // One traveller stored before: the index has read up to its moment.
     const base = Date.now();
+    await t.database.travelers.put(row(9999, 1, base - 60_000));
+    await caughtUp(1);
+    // Pages of 100 (more than are spliced in place), a second apart: new travellers, and from
+    // the third page on newer versions of travellers of earlier pages (moved to another date),
+    // as a pull brings them; the list is read once midway, as a screen would.
     for (let p = 0; p < 9; p++) {
-      const at = base + p;
+      const at = base + p * 1000;
       const page = Array.from({ length: 100 }, (_, k) =>
         p >= 2 && k < 30 ? row((p - 2) * 100 + k * 2, p + 1, at) : row(p * 100 + k, 1, at),
       );
       await t.database.travelers.bulkPut(page);
-      reportBulkWrite(t.database, 'travelers', page, at);
+      reportBulkWrites(t.database, [{ table: 'travelers', records: page, at }], p < 8);
       if (p === 4) expect(t.index.search({}).length).toBe(await t.database.travelers.count());
+      if (p === 3) {
+        // Another writer (not reported) changes 60 travellers of the first pages meanwhile, at a
+        // moment the run's later pages leave behind the re-read window: the re-read held back
+        // to the run's end still finds them.
+        const ids = [
+          ...Array.from({ length: 40 }, (_, i) => 60 + i),
+          ...Array.from({ length: 20 }, (_, i) => 160 + i),
+        ];
+        await t.database.travelers.bulkPut(
+          ids.map((i) => ({ ...row(i, 1, base + 500), fullName: `Other writer ${i}` })),
+        );
+      }
     }
     await t.index.settled();
     // The same as an index loaded from the database in one go.

@@ -5,7 +5,7 @@
  * local edits win until pushed, and the push will meet the server's version.
  */
 import type { PullResponse } from '@bh/shared';
-import { reportBulkWrite } from '../db/bulk-writes.ts';
+import { type BulkWrite, reportBulkWrites } from '../db/bulk-writes.ts';
 import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
 import { storeFor, syncStores } from '../db/database.ts';
 import { keepShadows } from './shadow.ts';
@@ -91,7 +91,7 @@ export async function savePage(
     byTable.set(change.table, list);
   }
   let written = 0;
-  const reports: { table: SyncTable; records: LocalRecord[]; at: number }[] = [];
+  const reports: BulkWrite[] = [];
   // Every synced store and the outbox tables: freshTables counts them.
   await database.transaction('rw', syncStores(database), async () => {
     const fresh = await freshTables(database);
@@ -145,7 +145,7 @@ export async function savePage(
     await database.meta.put({ key: EPOCH_KEY, value: page.epoch });
     if (!page.hasMore) await database.meta.delete(FRESH_KEY);
   });
-  for (const { table, records, at } of reports) reportBulkWrite(database, table, records, at);
+  reportBulkWrites(database, reports, page.hasMore);
   return written;
 }
 
