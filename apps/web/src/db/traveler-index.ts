@@ -162,8 +162,8 @@ export class TravelerIndex {
     Dexie.on('storagemutated').unsubscribe(this.onMutated);
     this.stopReports?.();
     this.stopReports = null;
-    this.endRun();
     this.started = false;
+    this.endRun();
   }
 
   /** Loads everything again (the retry after an error). */

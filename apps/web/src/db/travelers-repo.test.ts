@@ -350,6 +350,32 @@ describe('travelers repo and search index', () => {
     await waitFor(() => t.index.search({})[0]?.id === 'pull-0001');
   });
 
+  it('an interrupted run (no last page) still gets its held-back re-read once it goes quiet', async () => {
+    t.index.start();
+    await t.index.settled();
+    const at = Date.now();
+    const rows = (name: string, n: number, lastModified: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        ...input({ fullName: `${name} ${i}`, passportNo: `S${name.length}${String(i).padStart(6, '0')}` }),
+        id: `${name}-${i}`,
+        version: 1,
+        syncStatus: 'synced' as const,
+        lastModified,
+      }));
+    const page = rows('Page', 60, at);
+    await t.database.travelers.bulkPut(page);
+    reportBulkWrites(t.database, [{ table: 'travelers', records: page, at }], true);
+    // Another writer's bulk write while the run says more is coming; then the run stops.
+    await t.database.travelers.bulkPut(rows('Other', 60, at + 1));
+    await caughtUp(60);
+    // Polled for the run's quiet time (3 s) and a little more.
+    for (let i = 0; i < 60 && t.index.search({}).length < 120; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      await t.index.settled();
+    }
+    expect(t.index.search({})).toHaveLength(120);
+  });
+
   it('reads the system mode, pandemic by default', async () => {
     expect(await getSystemMode(t.database)).toBe('pandemic');
     await t.database.systemStatus.put({
