@@ -1,10 +1,11 @@
-import type { TravelerInput } from '@bh/shared';
+import type { TravelerFilters, TravelerInput } from '@bh/shared';
 import { describe, expect, it } from 'vitest';
 import { foldJournal } from '../sync/ack-journal.ts';
 import { writeRecords } from '../sync/outbox.ts';
 import { applyPushResults } from '../sync/queue.ts';
 import { freshDatabaseEachTest } from '../test/test-database.ts';
-import { reportBulkWrite } from './bulk-writes.ts';
+import { reportBulkWrites } from './bulk-writes.ts';
+import { TravelerIndex } from './traveler-index.ts';
 import {
   createTraveler,
   deleteTraveler,
@@ -133,12 +134,9 @@ describe('travelers repo and search index', () => {
     const page = rows('Stored', 80, at);
     await t.database.travelers.bulkPut(page);
     // The page as reported differs from what is stored only to show that it is not read back.
-    reportBulkWrite(
-      t.database,
-      'travelers',
-      page.map((r) => ({ ...r, fullName: `Reported ${r.fullName}` })),
-      at,
-    );
+    reportBulkWrites(t.database, [
+      { table: 'travelers', records: page.map((r) => ({ ...r, fullName: `Reported ${r.fullName}` })), at },
+    ]);
     await caughtUp(140);
     await waitFor(() => t.index.get(other[0]?.id ?? '')?.fullName === 'Other 0 changed');
     expect(t.index.get(page[0]?.id ?? '')?.fullName).toBe('Reported Stored 0');
@@ -287,6 +285,98 @@ describe('travelers repo and search index', () => {
       )
       .map((r) => `${r.id}@${r.entryDate}`);
     expect(t.index.search({}).map((e) => `${e.id}@${e.entryDate}`)).toEqual(expected);
+  });
+
+  it('holds every traveller of a first pull, reported page by page, in order and searchable', async () => {
+    t.index.start();
+    await t.index.settled();
+    const day = (i: number) => `2026-0${1 + (i % 9)}-${String(1 + ((i * 7) % 27)).padStart(2, '0')}`;
+    const row = (i: number, version: number, lastModified: number) => ({
+      ...input({
+        fullName: `Pulled ${i} v${version}`,
+        passportNo: `Q${String(i).padStart(7, '0')}`,
+        nationality: i % 3 ? 'VN' : 'JP',
+        entryDate: day(i + version),
+      }),
+      id: `pull-${String(i).padStart(4, '0')}`,
+      version,
+      syncStatus: 'synced' as const,
+      createdAt: `2026-01-01T00:${String(i % 60).padStart(2, '0')}:00.000Z`,
+      lastModified,
+    });
+    // One traveller stored before: the index has read up to its moment.
+    const base = Date.now();
+    await t.database.travelers.put(row(9999, 1, base - 60_000));
+    await caughtUp(1);
+    // Pages of 100 (more than are spliced in place), a second apart: new travellers, and from
+    // the third page on newer versions of travellers of earlier pages (moved to another date),
+    // as a pull brings them; the list is read once midway, as a screen would.
+    for (let p = 0; p < 9; p++) {
+      const at = base + p * 1000;
+      const page = Array.from({ length: 100 }, (_, k) =>
+        p >= 2 && k < 30 ? row((p - 2) * 100 + k * 2, p + 1, at) : row(p * 100 + k, 1, at),
+      );
+      await t.database.travelers.bulkPut(page);
+      reportBulkWrites(t.database, [{ table: 'travelers', records: page, at }], p < 8);
+      if (p === 4) expect(t.index.search({}).length).toBe(await t.database.travelers.count());
+      if (p === 3) {
+        // Another writer (not reported) changes 60 travellers of the first pages meanwhile, at a
+        // moment the run's later pages leave behind the re-read window: the re-read held back
+        // to the run's end still finds them.
+        const ids = [
+          ...Array.from({ length: 40 }, (_, i) => 60 + i),
+          ...Array.from({ length: 20 }, (_, i) => 160 + i),
+        ];
+        await t.database.travelers.bulkPut(
+          ids.map((i) => ({ ...row(i, 1, base + 500), fullName: `Other writer ${i}` })),
+        );
+      }
+    }
+    await t.index.settled();
+    // The same as an index loaded from the database in one go.
+    const loaded = new TravelerIndex(t.database);
+    loaded.start();
+    await loaded.settled();
+    const listed = (index: TravelerIndex, filters: TravelerFilters) =>
+      index.search(filters).map((e) => `${e.id}@${e.entryDate}:${e.fullName}`);
+    try {
+      for (const filters of [{}, { fullName: 'v3' }, { nationality: 'JP' }, { passportNo: 'q00001' }]) {
+        expect(listed(t.index, filters)).toEqual(listed(loaded, filters));
+      }
+      expect(t.index.stats()).toEqual(loaded.stats());
+    } finally {
+      loaded.stop();
+    }
+    expect(t.index.search({})).toHaveLength(await t.database.travelers.count());
+    // A later single change still lands in place.
+    await updateTraveler('pull-0001', { entryDate: '2027-01-01' }, t.database);
+    await waitFor(() => t.index.search({})[0]?.id === 'pull-0001');
+  });
+
+  it('an interrupted run (no last page) still gets its held-back re-read once it goes quiet', async () => {
+    t.index.start();
+    await t.index.settled();
+    const at = Date.now();
+    const rows = (name: string, n: number, lastModified: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        ...input({ fullName: `${name} ${i}`, passportNo: `S${name.length}${String(i).padStart(6, '0')}` }),
+        id: `${name}-${i}`,
+        version: 1,
+        syncStatus: 'synced' as const,
+        lastModified,
+      }));
+    const page = rows('Page', 60, at);
+    await t.database.travelers.bulkPut(page);
+    reportBulkWrites(t.database, [{ table: 'travelers', records: page, at }], true);
+    // Another writer's bulk write while the run says more is coming; then the run stops.
+    await t.database.travelers.bulkPut(rows('Other', 60, at + 1));
+    await caughtUp(60);
+    // Polled for the run's quiet time (3 s) and a little more.
+    for (let i = 0; i < 60 && t.index.search({}).length < 120; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      await t.index.settled();
+    }
+    expect(t.index.search({})).toHaveLength(120);
   });
 
   it('reads the system mode, pandemic by default', async () => {
