@@ -19,7 +19,7 @@
  * record, its timeline's first entry) may show "pending" until the fold, a second or two after
  * the run.
  */
-import { reportBulkWrite } from '../db/bulk-writes.ts';
+import { reportBulkWrites } from '../db/bulk-writes.ts';
 import type { LocalRecord, NewAckJournalRow, PWADatabase, SyncTable } from '../db/database.ts';
 import { storeFor } from '../db/database.ts';
 
@@ -149,6 +149,6 @@ export async function foldJournal(database: PWADatabase): Promise<number> {
     );
     if (!done) return count;
     count += done.puts.length;
-    reportBulkWrite(database, done.table, done.puts, done.now);
+    reportBulkWrites(database, [{ table: done.table, records: done.puts, at: done.now }]);
   }
 }
