@@ -8,13 +8,14 @@
 // list and dashboard read it): the pull's time is counted until the index holds every record too
 // (indexSettledMs). BENCH_PULL_INDEX=0 leaves the index out; BENCH_PULL_N sets N; DATABASE_URL
 // runs the server on PostgreSQL.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { openBenchPage } from './bench-page.mjs';
+import { chromiumCpuMs } from './cpu.mjs';
 import { root, startServer, writeResult } from './travelers-fixture.mjs';
 
 const N = Number(process.env.BENCH_PULL_N ?? 100_000);
@@ -26,34 +27,6 @@ const LONG_TASK_LIMIT_MS = 200;
 
 const load = () => loadavg().map((l) => +l.toFixed(2));
 const loadBefore = load();
-
-/**
- * CPU time (ms) of this run's Chromium processes by kind (--type: renderer, utility, ...;
- * browser for the main one), from /proc. Wall time on the shared 2-core machine moves with what
- * else runs; the CPU the pull costs moves much less, so A/B comparisons read this too.
- */
-function chromiumCpuMs(profileDir) {
-  const byKind = {};
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    let stat;
-    let cmdline;
-    try {
-      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      // Chromium's child processes rewrite their arguments into one space-separated string.
-      cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ');
-    } catch {
-      continue; // The process ended while being read.
-    }
-    if (!cmdline.includes(`--user-data-dir=${profileDir}`) || !/chromium/.test(cmdline)) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const type = /--type=(\S+)/.exec(cmdline)?.[1] ?? 'browser';
-    const sub = /--utility-sub-type=(\S+)/.exec(cmdline)?.[1].split('.').at(-1);
-    const kind = sub ? `${type}:${sub}` : type;
-    byKind[kind] = (byKind[kind] ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10;
-  }
-  return byKind;
-}
 
 await build({
   root: path.join(root, 'bench/browser'),

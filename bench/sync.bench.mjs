@@ -2,13 +2,14 @@
 // Sync benchmark (issue 5): 10,000 travellers created offline in Chromium (the app's real
 // outbox in IndexedDB), then online, timed until all are on the server; in the same run the
 // same number sent one REST call each (POST /api/travelers). Writes bench/results/sync.json.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { openBenchPage } from './bench-page.mjs';
+import { chromiumCpuMs, processCpuMs } from './cpu.mjs';
 import { root, startServer, writeResult } from './travelers-fixture.mjs';
 
 const N = Number(process.env.BENCH_SYNC_N ?? 10_000);
@@ -30,29 +31,6 @@ const base = server.base;
 const REPS = Number(process.env.BENCH_SYNC_REPS ?? 3);
 const count = async () => (await server.json('/api/sync/status')).counts.travelers;
 
-/**
- * CPU time (user + system, ms) used so far by the process `marker` (a pid) or by the processes
- * whose command line contains `marker` (Linux /proc; clock ticks of 10 ms): who was busy while
- * the sync ran, the server or the browser.
- */
-function cpuMs(marker) {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const mine =
-        typeof marker === 'number'
-          ? Number(pid) === marker
-          : readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker);
-      if (!mine) continue;
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return ticks * 10;
-}
-
 /** One trial on a fresh on-disk profile: N offline creates, then online until all are pushed. */
 async function trial(rep, withRest) {
   // An on-disk profile, as the peer bench uses: an off-the-record context keeps IndexedDB in
@@ -73,7 +51,7 @@ async function trial(rep, withRest) {
     const local = await page.evaluate((n) => window.bench.createOffline(n), N);
     await context.setOffline(false);
     const profile = path.join(work, `profile-${rep}`);
-    const cpu0 = { server: cpuMs(server.pid), browser: cpuMs(profile) };
+    const cpu0 = { server: processCpuMs(server.pid), browser: chromiumCpuMs(profile) };
     // BENCH_SYNC_PROFILE=file.cpuprofile: the page's main-thread CPU profile of the sync runs.
     const profiler = process.env.BENCH_SYNC_PROFILE ? await context.newCDPSession(page) : null;
     await profiler?.send('Profiler.enable');
@@ -83,12 +61,18 @@ async function trial(rep, withRest) {
       const { profile: cpuProfile } = await profiler.send('Profiler.stop');
       writeFileSync(process.env.BENCH_SYNC_PROFILE, JSON.stringify(cpuProfile));
     }
-    const cpu1 = { server: cpuMs(server.pid), browser: cpuMs(profile) };
+    const cpu1 = { server: processCpuMs(server.pid), browser: chromiumCpuMs(profile) };
     Object.assign(sync, await page.evaluate(() => window.bench.settle()));
+    const cpu2 = chromiumCpuMs(profile);
+    const since = (after, before) =>
+      Object.fromEntries(Object.entries(after).map(([kind, ms]) => [kind, ms - (before[kind] ?? 0)]));
+    const total = (byKind) => Object.values(byKind).reduce((a, b) => a + b, 0);
+    const browserByKind = since(cpu1.browser, cpu0.browser);
     sync.cpuMs = {
       server: cpu1.server - cpu0.server,
-      browser: cpu1.browser - cpu0.browser,
-      browserSettling: cpuMs(profile) - cpu1.browser,
+      browser: total(browserByKind),
+      browserByKind,
+      browserSettling: total(since(cpu2, cpu1.browser)),
     };
     const onServer = (await count()) - before;
     if (!withRest) return { local, sync, onServer };

@@ -137,6 +137,10 @@ export class PWADatabase extends Dexie {
     // The acknowledgement journal (sync/ack-journal.ts): one row per acknowledged push batch,
     // folded into the records after the sync run.
     this.version(5).stores({ ackJournal: '++id' });
+    // The outbox keeps only the indexes something reads (recordId: a record's rows;
+    // nextAttemptAt: the back-off timer). timestamp and table were never read, and each index is
+    // one more entry written with every queued change and deleted with every acknowledgement.
+    this.version(6).stores({ syncQueue: '++id, recordId, nextAttemptAt' });
   }
 }
 

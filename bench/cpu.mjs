@@ -1,0 +1,42 @@
+// CPU time of the processes a bench starts, from Linux /proc (clock ticks of 10 ms): wall time on
+// the shared 2-core machine moves with what else runs, the CPU a run costs much less.
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * CPU time (ms) of this run's Chromium processes by kind (--type: renderer, utility, ...;
+ * browser for the main one), from /proc. Wall time on the shared 2-core machine moves with what
+ * else runs; the CPU the pull costs moves much less, so A/B comparisons read this too.
+ */
+export function chromiumCpuMs(profileDir) {
+  const byKind = {};
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat;
+    let cmdline;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // Chromium's child processes rewrite their arguments into one space-separated string.
+      cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    } catch {
+      continue; // The process ended while being read.
+    }
+    if (!cmdline.includes(`--user-data-dir=${profileDir}`) || !/chromium/.test(cmdline)) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const type = /--type=(\S+)/.exec(cmdline)?.[1] ?? 'browser';
+    const sub = /--utility-sub-type=(\S+)/.exec(cmdline)?.[1].split('.').at(-1);
+    const kind = sub ? `${type}:${sub}` : type;
+    byKind[kind] = (byKind[kind] ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10;
+  }
+  return byKind;
+}
+
+/** CPU time (ms) used so far by one process. */
+export function processCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0; // The process has ended.
+  }
+}
