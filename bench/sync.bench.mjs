@@ -139,6 +139,8 @@ try {
       samplesRecordsPerSec: trials.map((t) => Math.round((N / t.sync.ms) * 1000)),
       // Each phase summed over its calls: pushes overlap each other and the acknowledgements.
       phasesMs: Object.fromEntries(Object.entries(sync.phases).map(([k, v]) => [k, Math.round(v)])),
+      // Each phase call as [phase, start, end] in ms from going online (pushes overlap).
+      timeline: sync.timeline,
       // CPU time of the server process and of every browser process during the sync runs, and
       // the browser's while it folded the journal after them (the machine has two cores).
       cpuMs: sync.cpuMs,

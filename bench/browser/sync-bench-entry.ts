@@ -74,11 +74,15 @@ for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype]) {
 const phases: Record<string, number> = {};
 /** When the last syncUntilEmpty started, and the IndexedDB counts when it ended. */
 let syncStarted = { t0: 0, tx: 0, rq: 0 };
+/** Each phase of the timed runs as [phase, start ms, end ms] from the start of syncUntilEmpty. */
+const timeline: [string, number, number][] = [];
 const engine = new SyncEngine({
   database: db,
   transport: timedTransport,
   onTiming: (phase, ms) => {
     phases[phase] = (phases[phase] ?? 0) + ms;
+    const end = performance.now() - syncStarted.t0;
+    timeline.push([phase, Math.round(end - ms), Math.round(end)]);
   },
   clientId: async () => `bench-${crypto.randomUUID()}`,
 });
@@ -129,7 +133,9 @@ window.bench = {
     // Only this call's runs count (not the catch-up before the trial).
     Object.assign(timing, { pushMs: 0, pullMs: 0, pushes: 0, lastPushAt: 0, inFlight: 0, maxInFlight: 0 });
     for (const k of Object.keys(phases)) delete phases[k];
+    timeline.length = 0;
     const t0 = performance.now();
+    syncStarted = { t0, tx: 0, rq: 0 };
     const tx0 = idb.transactions;
     const rq0 = idb.requests;
     let runs = 0;
@@ -150,6 +156,7 @@ window.bench = {
       runs,
       left: await db.syncQueue.count(),
       transactions,
+      timeline,
       ...timing,
       phases,
     };

@@ -13,14 +13,14 @@ import { MAX_PUSH_MUTATIONS } from '@bh/shared';
 import type { PWADatabase, SyncQueueItem } from '../db/database.ts';
 
 /**
- * Mutations per push: the server's limit (packages/shared), at most 1,000. With two pushes on the
- * wire, smaller batches fill and drain the pipeline sooner (the first acknowledgement waits for
- * a whole batch to be applied, the last push's acknowledgement is the tail of the run). 10,000
- * offline travellers with the server taking 2,000 per push (bench/sync.bench.mjs, PGlite, machine
- * at load 13-16, three runs of each, alternated): batches of 1,000 gave 1,480-1,702 rec/s, of 500
- * 1,075-1,806, of 2,000 762-902 (the slowest in every round).
+ * Mutations per push: the server's limit (packages/shared, 2,000). Once acknowledging a batch
+ * became one journal row instead of a put per record (ack-journal.ts), the long tail of the last
+ * acknowledgement went, and fewer, larger pushes pay: 10,000 offline travellers
+ * (bench/sync.bench.mjs, medians of three, load 1.5-2.8) reached the server at 8,280 and 8,576
+ * rec/s with batches of 2,000 against 7,189 and 7,346 with 1,000 on PostgreSQL (alternated), and
+ * 5,040 against 4,572 on PGlite. With the per-record acknowledgement, 2,000 had been the slowest.
  */
-export const PUSH_BATCH_SIZE = Math.min(MAX_PUSH_MUTATIONS, 1000);
+export const PUSH_BATCH_SIZE = Math.min(MAX_PUSH_MUTATIONS, 2000);
 /**
  * Bytes of record data per push, roughly: the server's body limit is 8 MB, and a request of
  * ~1 MB keeps one push (and its retry after a lost answer) short on a slow link.
