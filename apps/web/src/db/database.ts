@@ -159,18 +159,25 @@ export function storeFor(database: PWADatabase, table: SyncTable): SyncedTable<L
   return database[table === 'healthDeclarations' ? 'declarations' : table];
 }
 
-/** Every store a sync outcome may touch, for transactions that settle outbox rows. */
-export function syncStores(database: PWADatabase) {
+/** The stores of every sync table's records (storeFor of each table). */
+export function recordStores(database: PWADatabase) {
   return [
-    database.syncQueue,
-    database.failedSyncItems,
-    database.conflicts,
     database.travelers,
     database.declarations,
     database.users,
     database.systemStatus,
     database.travelerEvents,
     database.checkIns,
+  ];
+}
+
+/** Every store a sync outcome may touch, for transactions that settle outbox rows. */
+export function syncStores(database: PWADatabase) {
+  return [
+    database.syncQueue,
+    database.failedSyncItems,
+    database.conflicts,
+    ...recordStores(database),
     database.meta,
     database.ackJournal,
   ];

@@ -21,7 +21,7 @@
  */
 import { reportBulkWrites } from '../db/bulk-writes.ts';
 import type { LocalRecord, NewAckJournalRow, PWADatabase, SyncTable } from '../db/database.ts';
-import { storeFor } from '../db/database.ts';
+import { recordStores, storeFor } from '../db/database.ts';
 
 /** Records one batch's plain acknowledgements. Inside the acknowledgement's transaction. */
 export async function journalAcks(
@@ -112,16 +112,6 @@ export async function foldJournaledIds(
   return foldInto(database, table, entries, now);
 }
 
-/** The stores a journal row may name (every synced table's store). */
-const foldedStores = (database: PWADatabase) => [
-  database.travelers,
-  database.declarations,
-  database.users,
-  database.systemStatus,
-  database.travelerEvents,
-  database.checkIns,
-];
-
 /**
  * Records folded per transaction. A fold transaction holds the records' stores (and the outbox),
  * so the list's reads and the officer's saves wait for it: a whole pushed batch of 2,000 held
@@ -140,7 +130,7 @@ export async function foldJournal(database: PWADatabase): Promise<number> {
   for (;;) {
     const done = await database.transaction(
       'rw',
-      [database.ackJournal, database.syncQueue, ...foldedStores(database)],
+      [database.ackJournal, database.syncQueue, ...recordStores(database)],
       async () => {
         const row = await database.ackJournal.orderBy(':id').first();
         if (!row) return null;

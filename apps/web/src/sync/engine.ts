@@ -245,30 +245,16 @@ export class SyncEngine {
   /** Push rounds until nothing is due (push-phase.ts). */
   private async pushAll(r: RunResult) {
     const clientId = await this.o.clientId();
-    const inner = this.o.transport;
-    // The push answers' ranges are noted as they come (push-phase.ts sees only the results).
-    // The pull that uses them runs only after the push phase ended without an error, that is
-    // once every answered push was acknowledged.
-    const transport: SyncTransport = {
-      push: async (body) => {
-        const answer = await inner.push(body);
-        if (answer.written) this.written.push(...answer.written);
-        return answer;
-      },
-      pull: (cursor, limit, skip) => inner.pull(cursor, limit, skip),
-      status: () => inner.status(),
-      records: (table, ids) => inner.records(table, ids),
-    };
     await new PushPhase(
       {
         ...this.o,
-        transport,
         timed: (phase, fn) => this.timed(phase, fn),
         pause: () => this.setState({ paused: true }),
       },
       clientId,
       r,
       this.echoes,
+      this.written,
     ).run();
   }
 

@@ -6,7 +6,7 @@
  * one so only the bad one fails; 429 waits (Retry-After) without spending a try; 5xx, network
  * errors and time-outs back off and, after the last try, list the rows as failed.
  */
-import type { PushResponse, PushResult } from '@bh/shared';
+import type { ChangeRange, PushResponse, PushResult } from '@bh/shared';
 import type { PWADatabase, SyncQueueItem } from '../db/database.ts';
 import type { RunResult, SyncNotice } from './engine.ts';
 import { PushPlan } from './push-plan.ts';
@@ -32,13 +32,14 @@ interface Sent {
   rows: SyncQueueItem[];
   answer: Promise<PushResponse>;
 }
-type Answered = { rows: SyncQueueItem[]; results: PushResult[] };
+type Answered = { rows: SyncQueueItem[]; results: PushResult[]; written?: ChangeRange[] };
 type Settled = Answered | { rows: SyncQueueItem[]; err: unknown };
 
 /** A push's outcome, without throwing. */
 const settle = async ({ rows, answer }: Sent): Promise<Settled> => {
   try {
-    return { rows, results: (await answer).results };
+    const { results, written } = await answer;
+    return { rows, results, written };
   } catch (err) {
     return { rows, err };
   }
@@ -66,6 +67,8 @@ export class PushPhase {
     private readonly r: RunResult,
     /** Versions this run's pushes were acknowledged at (table:id), so the pull skips their echo. */
     private readonly echoes: Map<string, number>,
+    /** change_seq ranges the acknowledged pushes' writes took (their answers' `written`). */
+    private readonly written: ChangeRange[],
   ) {}
 
   /** Push rounds until nothing is due: each round scans the outbox once and sends its rows. */
@@ -141,13 +144,14 @@ export class PushPhase {
 
   /** Chains the acknowledgement of an answered push after the previous one. */
   private acknowledge(previous: Promise<void>, answered: Answered, plan: PushPlan) {
-    const { rows, results } = answered;
+    const { rows, results, written } = answered;
     const next = previous.then(() =>
       this.o
         .timed('acknowledge', async () => applyPushResults(this.o.database, rows, results, await plan.hint))
         .then((summary) => {
           this.count(summary);
           this.rememberEchoes(rows, results);
+          if (written) this.written.push(...written);
         }),
     );
     // Handled here so a failure while later pushes are on the wire is not reported as
@@ -258,6 +262,7 @@ export class PushPhase {
     try {
       const res = await this.o.transport.push({ clientId: this.clientId, mutations: [toMutation(row)] });
       const s = await applyPushResults(this.o.database, [row], res.results);
+      if (res.written) this.written.push(...res.written);
       r.pushed += s.applied;
       r.conflicts += s.conflicts;
       r.rejected += s.rejected;
