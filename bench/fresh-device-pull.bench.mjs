@@ -7,15 +7,15 @@
 // The app's traveller search index runs and follows the pull, as it always does after login (the
 // list and dashboard read it): the pull's time is counted until the index holds every record too
 // (indexSettledMs). BENCH_PULL_INDEX=0 leaves the index out; BENCH_PULL_N sets N; DATABASE_URL
-// runs the server on PostgreSQL.
-import { mkdtempSync, rmSync } from 'node:fs';
+// runs the server on PostgreSQL; BENCH_PULL_PROFILE=file.cpuprofile takes a CPU profile of the page.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { openBenchPage } from './bench-page.mjs';
-import { chromiumCpuMs } from './cpu.mjs';
+import { chromiumCpuMs, processCpuMs } from './cpu.mjs';
 import { root, startServer, writeResult } from './travelers-fixture.mjs';
 
 const N = Number(process.env.BENCH_PULL_N ?? 100_000);
@@ -46,7 +46,18 @@ try {
   const withIndex = process.env.BENCH_PULL_INDEX !== '0';
   const profileDir = path.join(work, 'profile');
   const cpuBefore = chromiumCpuMs(profileDir);
+  const serverCpuBefore = processCpuMs(server.pid);
+  const profiler = process.env.BENCH_PULL_PROFILE ? await context.newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.start');
+  }
   const run = await page.evaluate((w) => window.bench.pullFresh(w), withIndex);
+  if (profiler) {
+    const { profile } = await profiler.send('Profiler.stop');
+    writeFileSync(process.env.BENCH_PULL_PROFILE, JSON.stringify(profile));
+  }
+  const serverCpuMs = processCpuMs(server.pid) - serverCpuBefore;
   const cpuAfter = chromiumCpuMs(profileDir);
   const cpuMs = Object.fromEntries(
     Object.entries(cpuAfter).map(([kind, ms]) => [kind, ms - (cpuBefore[kind] ?? 0)]),
@@ -72,12 +83,25 @@ try {
           }
         : {}),
       waitingOnServerMs: Math.round(run.pullMs),
+      // The pull lands its records packed (apps/web/src/db/landing.ts): readable at once, and
+      // moved into their stores after the run in the background (hydratedMs from the start,
+      // with the long tasks during that move).
+      landed: run.landed,
+      hydration: {
+        hydratedMs: Math.round(run.hydratedMs),
+        landedAfter: run.landedAfter,
+        longTasks: run.hydrateLongTasks.length,
+        longestTaskMs: Math.round(Math.max(0, ...run.hydrateLongTasks)),
+      },
       phasesMs: Object.fromEntries(Object.entries(run.phases).map(([k, v]) => [k, Math.round(v)])),
       idbTransactions: run.transactions,
       idbRequests: run.requests,
-      // The CPU the browser spent on the run (ms, by process kind: the renderer is the page's
-      // main thread and its workers; IndexedDB works in the browser or the storage service).
+      // The CPU the browser spent on the run and the hydration after it (ms, by process kind: the
+      // renderer is the page's main thread and its workers; IndexedDB works in the browser or the
+      // storage service).
       chromiumCpuMs: cpuMs,
+      // The server's CPU over the run (answering the pull's pages).
+      serverCpuMs,
       progressUpdates: run.progressUpdates,
       progressLast: run.progressLast,
     },

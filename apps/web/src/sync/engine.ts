@@ -11,6 +11,7 @@
  */
 import { type ChangeRange, MAX_PULL_SKIP_RANGES, mergeChangeRanges } from '@bh/shared';
 import type { PWADatabase } from '../db/database.ts';
+import { hydrateLanding } from '../db/landing.ts';
 import { createStore } from '../lib/store.ts';
 import { foldJournal } from './ack-journal.ts';
 import { getCursor, getEpoch, PULL_PAGE_SIZE, resetCursor, savePage } from './pull.ts';
@@ -138,13 +139,17 @@ export class SyncEngine {
 
   /**
    * Resolves once the records carry every acknowledgement made so far (the journal is folded in
-   * the background after each run that acknowledged something).
+   * the background after each run that acknowledged something) and a fresh pull's landed records
+   * are in their stores (db/landing.ts).
    */
   settled(): Promise<void> {
     return this.folding;
   }
 
-  /** Queues a pass folding the acknowledgement journal into the records; resolves when it ran. */
+  /**
+   * Queues a pass folding the acknowledgement journal into the records, then moving landed records
+   * into their stores; resolves when it ran.
+   */
   fold(): Promise<void> {
     const { database } = this.o;
     this.folded = true;
@@ -152,6 +157,7 @@ export class SyncEngine {
     // run folds it.
     this.folding = this.folding
       .then(() => this.timed('fold', () => foldJournal(database)))
+      .then(() => this.timed('hydrate', () => hydrateLanding(database)))
       .then(
         () => undefined,
         () => undefined,
@@ -215,7 +221,7 @@ export class SyncEngine {
     }
     // The run's acknowledgements reach their records after it: the records are on the server
     // already, and the next run, a local write or the pull folds what it needs itself.
-    if (this.o.foldAfterRun && (r.pushed > 0 || !this.folded)) void this.fold();
+    if (this.o.foldAfterRun && (r.pushed > 0 || r.pulled > 0 || !this.folded)) void this.fold();
     return r;
   }
 

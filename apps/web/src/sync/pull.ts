@@ -8,6 +8,7 @@ import type { PullResponse } from '@bh/shared';
 import { type BulkWrite, reportBulkWrites } from '../db/bulk-writes.ts';
 import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
 import { storeFor, syncStores } from '../db/database.ts';
+import { landInTransaction } from '../db/landing.ts';
 import { foldJournaledIds } from './ack-journal.ts';
 import { keepShadows } from './shadow.ts';
 
@@ -102,7 +103,9 @@ export async function savePage(
       const store = storeFor(database, table);
       const now = Date.now();
       if (fresh.has(table)) {
-        // Only this pull's own older copies can be stored: the newer version wins.
+        // Only this pull's own older copies can be stored: the newer version wins. The records
+        // land packed (db/landing.ts) and reach their store after the run.
+        landInTransaction(store.name);
         const puts = records.map((r) => synced(r, now));
         // In slices: each put is cloned on the main thread as it is issued, and 2,000 at once
         // made tasks over 200 ms on the loaded machine. Slices of 1,000 saved no time and made
