@@ -15,6 +15,7 @@ import { buildApp } from '../../../server/src/app.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { fileHarness } from '../../../server/src/test/file-harness.ts';
 import { TEST_JWT_SECRET } from '../../../server/src/test/harness.ts';
+import { landedCount } from '../db/landing.ts';
 import { writeRecord } from './outbox.ts';
 import { resolveConflict, retryFailedItem } from './resolutions.ts';
 import { type Device, makeDevice, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
@@ -48,20 +49,16 @@ describe('randomised devices against the real server', () => {
       const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
       const { headers } = await h.user('officer');
       let app = h.app;
-      const devices: Device[] = Array.from({ length: DEVICES }, (_, i) =>
-        makeDevice(
-          `r${seed}-${i}`,
-          () => app,
-          () => headers,
-          // Every other device keeps its acknowledgements in the journal until a random step
-          // folds them, so its writes, pulls and resolutions meet records not yet folded.
-          { pushBatchSize: BATCH, foldAfterRun: i % 2 === 0 },
-        ),
-      );
       // What each device sent, and the conflict answers that actually reached it.
       const sent = new Map<string, Map<number, Record<string, unknown> | null>>();
       const received = new Map<string, Map<number, Record<string, unknown> | null>>();
-      for (const d of devices) {
+      const join = (name: string, foldAfterRun: boolean): Device => {
+        const d = makeDevice(
+          name,
+          () => app,
+          () => headers,
+          { pushBatchSize: BATCH, foldAfterRun },
+        );
         const seen = new Map<number, Record<string, unknown> | null>();
         const got = new Map<number, Record<string, unknown> | null>();
         sent.set(d.name, seen);
@@ -73,7 +70,12 @@ describe('randomised devices against the real server', () => {
           for (const r of res.results) if (r.status === 'conflict') got.set(r.seq, r.serverRecord ?? null);
           return res;
         };
-      }
+        return d;
+      };
+      // Every other device keeps its acknowledgements in the journal (and a first pull's landed
+      // records, db/landing.ts) until a random step folds them, so its writes, pulls and
+      // resolutions meet records not yet folded.
+      const devices: Device[] = Array.from({ length: DEVICES }, (_, i) => join(`r${seed}-${i}`, i % 2 === 0));
       const created = new Set<string>();
       const counts = {
         create: 0,
@@ -86,9 +88,18 @@ describe('randomised devices against the real server', () => {
         resolutions: 0,
         retries: 0,
         folds: 0,
+        landed: 0,
       };
 
       for (let step = 0; step < STEPS; step++) {
+        if (step === Math.floor(STEPS / 3)) {
+          // A new device joins and syncs first: its pull is fresh, so it lands what the others
+          // made (db/landing.ts), and the steps after it write, delete and resolve landed records.
+          const late = join(`r${seed}-late`, false);
+          devices.push(late);
+          await late.engine.sync();
+          counts.landed = await landedCount(late.db);
+        }
         const d = pick(devices);
         const live = (await d.db.travelers.toArray()).filter((t) => !t.deletedAt);
         const r = rand();
@@ -206,6 +217,8 @@ describe('randomised devices against the real server', () => {
         expect(await d.db.syncQueue.count()).toBe(0);
         expect(await d.db.failedSyncItems.where('canRetry').equals(1).count()).toBe(0);
         const local = await d.db.travelers.toArray();
+        // Every record on the server reached every device (landed or stored).
+        expect(local.length, d.name).toBe(server.length);
         for (const l of local) {
           const s = serverById.get(l.id);
           if (!s) continue; // created, rejected and never on the server: none expected here
@@ -242,7 +255,7 @@ describe('randomised devices against the real server', () => {
       }
       const ops = counts.create + counts.update + counts.delete;
       console.log(
-        `randomised seed ${seed}: ${ops} writes on ${DEVICES} devices`,
+        `randomised seed ${seed}: ${ops} writes on ${DEVICES} devices and a late one`,
         JSON.stringify(counts),
         `${server.length} records on the server`,
       );
