@@ -56,6 +56,12 @@ describe('landing', () => {
     const all = await database.travelers.toArray();
     expect(all.map((r) => r.id)).toEqual(range(1, n + 1).map(id));
     expect(await database.travelers.filter((r) => r.fullName === 'Landed 77').count()).toBe(1);
+    // What was written at the page's moment (the traveller index's check), without the records.
+    const at = Number(all[0]?.lastModified);
+    expect(await database.travelers.where('lastModified').equals(at).primaryKeys()).toEqual(
+      range(1, n + 1).map(id),
+    );
+    expect(await database.travelers.where('lastModified').above(at).count()).toBe(0);
     const newest = await database.travelers.orderBy('lastModified').reverse().limit(3).primaryKeys();
     expect(newest).toHaveLength(3);
     expect(await database.travelers.where(':id').between(id(10), id(20)).primaryKeys()).toEqual(
@@ -118,8 +124,11 @@ describe('landing', () => {
         range(1, 601).map((i) => traveler(i)),
       ),
     );
+    const at = Number((await database.travelers.get(id(3)))?.lastModified);
     await database.travelers.bulkDelete([id(3), id(555)]);
     expect(await database.travelers.get(id(3))).toBeUndefined();
+    expect(await database.travelers.where('lastModified').equals(at).count()).toBe(598);
+    expect(await database.travelers.where('lastModified').equals(at).primaryKeys()).not.toContain(id(3));
     expect(await database.travelers.count()).toBe(598);
     await hydrateLanding(database);
     expect(await database.travelers.bulkGet([id(3), id(555)])).toEqual([undefined, undefined]);

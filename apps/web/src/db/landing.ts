@@ -331,8 +331,14 @@ function inRange(key: unknown, range: DBCoreKeyRange): boolean {
 function meets(from: number, to: number, range: DBCoreKeyRange): boolean {
   if (range.type !== 2)
     return range.type === 3 || (range.type === 1 && from <= range.lower && range.lower <= to);
-  if (range.lower !== undefined && cmp(to, range.lower) < 0) return false;
-  if (range.upper !== undefined && cmp(from, range.upper) > 0) return false;
+  if (range.lower !== undefined) {
+    const c = cmp(to, range.lower);
+    if (c < 0 || (c === 0 && range.lowerOpen)) return false;
+  }
+  if (range.upper !== undefined) {
+    const c = cmp(from, range.upper);
+    if (c > 0 || (c === 0 && range.upperOpen)) return false;
+  }
   return true;
 }
 
@@ -440,9 +446,35 @@ function landedTable(l: Landing, table: DBCoreTable): DBCoreTable {
 
   function* query(req: DBCoreQueryRequest): Step<{ result: unknown[] }> {
     if (!(yield* has(req.trans))) return yield* wait(table.query(req));
+    const moment = momentKeys(req);
+    if (moment) {
+      // The keys written at one moment (the traveller index's check of a pulled page): a landed
+      // row written at that moment gives its ids without reading its records.
+      const stored: unknown[] = (yield* wait(table.query(req))).result;
+      const all = [...stored, ...moment].sort(cmp);
+      if (req.direction === 'prev' || req.direction === 'prevunique') all.reverse();
+      return { result: req.limit !== undefined ? all.slice(0, req.limit) : all };
+    }
     const reverse = req.direction === 'prev' || req.direction === 'prevunique';
     const found = yield* items(req.trans, req.query, reverse, req.limit);
     return { result: found.map((it) => (req.values ? it.value : it.primaryKey)) };
+  }
+
+  /**
+   * The landed primary keys of a keys-only query for one lastModified value, when every landed
+   * row that may hold such records was written at that one moment; null otherwise.
+   */
+  function momentKeys(req: DBCoreQueryRequest): string[] | null {
+    const { index, range } = req.query;
+    if (req.values || index.keyPath !== 'lastModified' || range.type !== 1) return null;
+    const where = l.known.where.get(name);
+    const ids: string[] = [];
+    for (const [n, row] of l.known.rows) {
+      if (row.store !== name || !meets(row.from, row.to, range)) continue;
+      if (row.from !== row.to) return null;
+      for (const id of row.ids) if (where?.get(id) === n) ids.push(id);
+    }
+    return ids;
   }
 
   function* count(req: DBCoreCountRequest): Step<number> {
