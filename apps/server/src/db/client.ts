@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -11,7 +11,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { z } from 'zod';
 import { migrationsFolder } from '../paths.ts';
-import { pgliteJsonSerializer } from './json-param.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -86,7 +85,6 @@ export async function openDatabase(opts: {
   const options = {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'],
-    serializers: { [types.JSON]: pgliteJsonSerializer },
   };
   let client: PGlite;
   if (opts.dataDir) {

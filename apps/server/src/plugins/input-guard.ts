@@ -58,12 +58,7 @@ function findForbiddenText(value: unknown): string | null {
   for (let visit = stack.pop(); visit; visit = stack.pop()) {
     const { item } = visit;
     if (!isWalkable(item) || isAncestor(item, visit.parent)) continue;
-    // for...in with an own-key check: Object.entries built a [key, value] array per key, 40% of
-    // the walk (1.7 against 2.8 ms per 2,000-mutation push measured alone).
-    const fields = item as Record<string, unknown>;
-    for (const key in fields) {
-      if (!Object.hasOwn(fields, key)) continue;
-      const child = fields[key];
+    for (const [key, child] of Object.entries(item)) {
       if (hasForbiddenText(key) || (typeof child === 'string' && hasForbiddenText(child)))
         return pathOf({ item: child, key, parent: visit });
       if (typeof child === 'object' && child !== null) stack.push({ item: child, key, parent: visit });

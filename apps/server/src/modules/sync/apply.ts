@@ -23,7 +23,6 @@ import { type ChangeRange, type Mutation, type PushResult, validateMutationData 
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
-import { jsonParam } from '../../db/json-param.ts';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
 import { redactDetails } from '../audit/audit.ts';
 import { fetchRecords } from './records.ts';
@@ -171,7 +170,7 @@ async function insertRound(
   written: ChangeRange[],
 ) {
   const idType = sql.raw(table.name === 'systemStatus' ? 'text' : 'uuid');
-  const ids = jsonParam(items.map((p) => p.m.id));
+  const ids = JSON.stringify(items.map((p) => p.m.id));
   const t = sql.raw(table.sqlName);
   const taken = await queryRows(
     tx,
@@ -189,7 +188,7 @@ async function insertRound(
   const auditVals = table.name === 'systemStatus' ? sql`` : sql`, ${userId}::uuid, ${userId}::uuid`;
   await tx.execute(sql`INSERT INTO ${t} (${target}, version, change_seq${audit})
     SELECT ${source}, 1, nextval('change_seq')${auditVals}
-    FROM json_to_recordset(${jsonParam(fresh.map(toRecordsetRow))}::json) AS x(${recordsetColumns(table, true)})`);
+    FROM json_to_recordset(${JSON.stringify(fresh.map(toRecordsetRow))}::json) AS x(${recordsetColumns(table, true)})`);
   // The change_seqs it took: the `fresh.length` values up to the session's last one. Consecutive,
   // as under the write lock no other session takes any (the pull cursor relies on the same
   // lock). Read this way, not with RETURNING (even folded into one summary row by a CTE it cost
@@ -209,7 +208,7 @@ async function writeRound(
   written: ChangeRange[],
 ) {
   if (op === 'create') return insertRound(tx, table, items, userId, written);
-  const json = jsonParam(items.map(toRecordsetRow));
+  const json = JSON.stringify(items.map(toRecordsetRow));
   const cols = table.columns.map((c) => c.col);
   const t = sql.raw(table.sqlName);
   let q: SQL;
@@ -350,7 +349,7 @@ async function applyInTx(
           ELSE COALESCE(${clientJson}::jsonb, '{}'::jsonb)
             || CASE WHEN x.previous IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('previous', x.previous) END
             || CASE WHEN x.reason IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('reason', x.reason) END END
-      FROM json_to_recordset(${jsonParam(audits)}::json)
+      FROM json_to_recordset(${JSON.stringify(audits)}::json)
         AS x(action text, entity text, entity_id text, old_version integer, new_version integer, previous jsonb,
           reason text)`);
   }

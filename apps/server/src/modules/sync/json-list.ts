@@ -7,11 +7,10 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { jsonParam } from '../../db/json-param.ts';
 
 export const inJsonList = (
   column: AnyPgColumn,
   values: readonly (string | number)[],
   type: 'text' | 'uuid' | 'bigint',
 ): SQL =>
-  sql`${column} = ANY(ARRAY(SELECT json_array_elements_text(${jsonParam(values)}::json)::${sql.raw(type)}))`;
+  sql`${column} = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(values)}::json)::${sql.raw(type)}))`;
