@@ -175,8 +175,7 @@ export const PULLED_TABLES = [
   CHECK_INS,
 ] as const;
 
-const isAnalysed = (name: string): name is AnalysedTable =>
-  (ANALYSED_TABLES as readonly string[]).includes(name);
+const isAnalysed = (name: string): name is AnalysedTable => ANALYSED_TABLES.some((t) => t === name);
 
 /**
  * The rows a push of `mutations` answered with `results` wrote, per table, for the planner
