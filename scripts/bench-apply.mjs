@@ -27,6 +27,7 @@ import {
   refreshStatisticsLater,
   statisticsSettled,
 } from '../apps/server/src/modules/sync/planner-statistics.ts';
+import { rowsWrittenBy } from '../apps/server/src/modules/sync/tables.ts';
 import { seedBaseline } from '../apps/server/src/seed.ts';
 import { TEST_JWT_SECRET, UNTHROTTLED } from '../apps/server/src/test/harness.ts';
 import { benchTraveler } from '../bench/bench-traveler.mjs';
@@ -137,7 +138,7 @@ async function setUp() {
           const results = await applyMutations(database.db, { user, ip: '127.0.0.1', clientId }, body);
           // As the route does after each batch (PGlite keeps no statistics of its own).
           if (process.env.BENCH_APPLY_NO_ANALYZE !== '1')
-            refreshStatisticsLater(database, results.filter((r) => r.status === 'applied').length, console);
+            refreshStatisticsLater(database, rowsWrittenBy(body, results), console);
           return results;
         },
   };

@@ -115,21 +115,41 @@ const sqlType = (col: ColumnDef) =>
     uuid: 'uuid',
   })[col.type];
 
+/**
+ * The recordset JSON of a round names the table's columns by position (`c0`, `c1`, ...) and
+ * leaves out the null ones (json_to_recordset reads an absent key as NULL): PostgreSQL parses
+ * less JSON per row. Measured alone on PGlite, 10,000 traveller creates in rounds of 2,000
+ * (the bench's travellers have 13 null columns of 24): INSERT 528-640 CPU ms with every column
+ * named against 497-545.
+ */
+const recordsetKeys = new WeakMap<WritableTable, { key: string; at: string }[]>();
+/** Each writable column's key in the data and in the recordset JSON (`c0`, ...), in table order. */
+function keysOf(table: WritableTable) {
+  let keys = recordsetKeys.get(table);
+  if (!keys) {
+    keys = table.columns.map((c, i) => ({ key: c.key, at: `c${i}` }));
+    recordsetKeys.set(table, keys);
+  }
+  return keys;
+}
+
+/** The recordset's columns: `x.c0` is the table's first writable column, and so on. */
 function recordsetColumns(table: WritableTable, withBase: boolean) {
   const defs = [
-    'id uuid',
+    table.name === 'systemStatus' ? 'id text' : 'id uuid',
     ...(withBase ? ['base_version integer'] : []),
-    ...table.columns.map((c) => `${c.col} ${sqlType(c)}`),
+    ...table.columns.map((c, i) => `c${i} ${sqlType(c)}`),
   ];
-  if (table.name === 'systemStatus') defs[0] = 'id text';
   return sql.raw(defs.join(', '));
 }
 
 function toRecordsetRow(p: Prepared) {
-  const out: Record<string, unknown> = { id: p.m.id, base_version: p.m.baseVersion };
-  for (const c of p.table.columns) {
-    const v = p.row?.[c.key];
-    out[c.col] = v === undefined ? null : v;
+  const out: Record<string, unknown> = { id: p.m.id };
+  if (p.m.baseVersion !== null) out.base_version = p.m.baseVersion;
+  if (!p.row) return out;
+  for (const { key, at } of keysOf(p.table)) {
+    const v = p.row[key];
+    if (v !== undefined && v !== null) out[at] = v;
   }
   return out;
 }
@@ -163,7 +183,7 @@ async function insertRound(
   if (fresh.length === 0) return new Map<string, number>();
   const cols = table.columns.map((c) => c.col);
   const target = sql.raw(['id', ...cols].join(', '));
-  const source = sql.raw(['x.id', ...cols.map((c) => `x.${c}`)].join(', '));
+  const source = sql.raw(['x.id', ...cols.map((_, i) => `x.c${i}`)].join(', '));
   const audit = table.name === 'systemStatus' ? sql`` : sql`, created_by, updated_by`;
   const auditVals = table.name === 'systemStatus' ? sql`` : sql`, ${userId}::uuid, ${userId}::uuid`;
   await tx.execute(sql`INSERT INTO ${t} (${target}, version, change_seq${audit})
@@ -193,7 +213,7 @@ async function writeRound(
   const t = sql.raw(table.sqlName);
   let q: SQL;
   if (op === 'update') {
-    const sets = sql.raw(cols.map((c) => `${c} = x.${c}`).join(', '));
+    const sets = sql.raw(cols.map((c, i) => `${c} = x.c${i}`).join(', '));
     const extra =
       table.name === 'systemStatus'
         ? sql`, updated_by = ${userId}::uuid`
@@ -290,15 +310,18 @@ async function applyInTx(
         continue;
       }
       fresh.push({ seq: p.m.seq, status: 'applied', version });
-      audits.push({
+      // Null fields left out, as in the records' recordset (an absent key reads as NULL).
+      const audit: Record<string, unknown> = {
         action: `${round.table.auditEntity}.${p.m.op}`,
         entity: round.table.auditEntity,
         entity_id: p.m.id,
-        old_version: p.m.baseVersion,
         new_version: version,
-        previous: previous.get(p.m.id) ?? null,
-        reason: typeof p.row?.reason === 'string' ? p.row.reason : null,
-      });
+      };
+      if (p.m.baseVersion !== null) audit.old_version = p.m.baseVersion;
+      const before = previous.get(p.m.id);
+      if (before !== undefined && before !== null) audit.previous = before;
+      if (typeof p.row?.reason === 'string') audit.reason = p.row.reason;
+      audits.push(audit);
     }
   }
   if (conflicts.length > 0) {

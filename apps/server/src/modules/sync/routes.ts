@@ -27,7 +27,7 @@ import { claimClientId } from './client-owner.ts';
 import { refreshStatisticsLater, statisticsSettled } from './planner-statistics.ts';
 import { maxChangeSeq, pullPage } from './pull.ts';
 import { fetchRecords } from './records.ts';
-import { WRITABLE_TABLES } from './tables.ts';
+import { rowsWrittenBy, WRITABLE_TABLES } from './tables.ts';
 
 // Crash tests only: hold each push transaction open this long before commit, so a test can
 // kill the process mid-batch. Never set in production.
@@ -70,7 +70,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         accepted,
       );
       // After the answer, not before it (see planner-statistics.ts).
-      refreshStatisticsLater(database, applied.filter((r) => r.status === 'applied').length, request.log);
+      refreshStatisticsLater(database, rowsWrittenBy(accepted, applied), request.log);
       // The officer's other devices (and this one, closed) learn that a change did not go through.
       const notApplied = [...refused, ...applied].filter(
         (r) => r.status === 'conflict' || r.status === 'rejected',

@@ -16,6 +16,7 @@ import {
   beforeEvents,
 } from '../lifecycle/effects.ts';
 import type { RoundHook } from './hooks.ts';
+import { ANALYSED_TABLES, type AnalysedTable, type WrittenRows } from './planner-statistics.ts';
 
 type ColumnType = 'text' | 'date' | 'timestamptz' | 'int' | 'float' | 'bool' | 'jsonb' | 'uuid';
 export interface ColumnDef {
@@ -43,6 +44,8 @@ export interface WritableTable {
   beforeWrite?: RoundHook<Map<string, string>>;
   /** Runs in the write transaction after a round, with the items it wrote: effects on other tables. */
   afterWrite?: RoundHook<void>;
+  /** Other tables whose rows afterWrite may write (counted for the planner statistics). */
+  alsoWrites?: readonly AnalysedTable[];
 }
 
 /** The SQL type each drizzle column kind of a synced table is cast to in set-based writes. */
@@ -105,6 +108,7 @@ export const HEALTH_DECLARATIONS: WritableTable = {
   columns: writableColumns(healthDeclarations),
   canWrite: () => true,
   afterWrite: afterDeclarations,
+  alsoWrites: ['travelers', 'traveler_events'],
   prepare(data, id) {
     // One declaration per traveller: its id is the traveller's id, so two devices declaring
     // the same traveller meet as a version conflict instead of a duplicate row.
@@ -139,6 +143,7 @@ const TRAVELER_EVENTS: WritableTable = {
   canWrite: (_user, op) => op === 'create',
   beforeWrite: beforeEvents,
   afterWrite: afterEvents,
+  alsoWrites: ['travelers', 'audit_events'],
 };
 
 const CHECK_INS: WritableTable = {
@@ -150,6 +155,7 @@ const CHECK_INS: WritableTable = {
   canWrite: () => true,
   beforeWrite: beforeCheckIns,
   afterWrite: afterCheckIns,
+  alsoWrites: ['traveler_events'],
 };
 
 export const WRITABLE_TABLES: Partial<Record<SyncTable, WritableTable>> = {
@@ -168,3 +174,31 @@ export const PULLED_TABLES = [
   TRAVELER_EVENTS,
   CHECK_INS,
 ] as const;
+
+const isAnalysed = (name: string): name is AnalysedTable => ANALYSED_TABLES.some((t) => t === name);
+
+/**
+ * The rows a push of `mutations` answered with `results` wrote, per table, for the planner
+ * statistics (planner-statistics.ts): each applied mutation's record, its effects and its audit
+ * row, and the push's stored results.
+ */
+export function rowsWrittenBy(
+  mutations: readonly { seq: number; table: SyncTable }[],
+  results: readonly { seq: number; status: string }[],
+): WrittenRows {
+  const written: WrittenRows = {};
+  const count = (name: AnalysedTable, n = 1) => {
+    written[name] = (written[name] ?? 0) + n;
+  };
+  const applied = new Set(results.filter((r) => r.status === 'applied').map((r) => r.seq));
+  for (const m of mutations) {
+    if (!applied.has(m.seq)) continue;
+    const table = WRITABLE_TABLES[m.table];
+    if (!table) continue;
+    if (isAnalysed(table.sqlName)) count(table.sqlName);
+    for (const other of table.alsoWrites ?? []) count(other);
+    count('audit_events');
+  }
+  if (results.some((r) => r.status !== 'duplicate')) count('applied_mutations');
+  return written;
+}

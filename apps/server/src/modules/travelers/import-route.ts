@@ -82,7 +82,11 @@ export async function runImport(
     };
     // A large import changes the tables' shape: the planner statistics follow (PGlite).
     const analyseAfter = (report: TravelerImportReport) => {
-      refreshStatisticsLater(app.ctx.database, report.imported, request.log);
+      refreshStatisticsLater(
+        app.ctx.database,
+        { travelers: report.imported, audit_events: report.imported },
+        request.log,
+      );
       return report;
     };
     if (!request.headers.accept?.includes(IMPORT_PROGRESS_MEDIA_TYPE)) {
