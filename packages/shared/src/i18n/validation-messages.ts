@@ -4,8 +4,10 @@
  * `issueToMessage` (schemas/validate.ts) returns the values for them.
  */
 import type { LocalizedText } from '../domain/constants.ts';
+import { limitMessages } from './validation-limit-messages.ts';
 
 const messages = {
+  ...limitMessages,
   // Generic (login form uses validation.email, validation.required, validation.min_length)
   'validation.required': {
     vi: 'Trường này là bắt buộc',
@@ -34,35 +36,10 @@ const messages = {
     en: 'Invalid phone number',
     ja: '電話番号が正しくありません',
   },
-  'validation.min_length': {
-    vi: 'Phải có ít nhất {{min}} ký tự',
-    en: 'Must be at least {{min}} characters',
-    ja: '{{min}}文字以上で入力してください',
-  },
-  'validation.max_length': {
-    vi: 'Không được vượt quá {{max}} ký tự',
-    en: 'Must be at most {{max}} characters',
-    ja: '{{max}}文字以内で入力してください',
-  },
-  'validation.min_value': {
-    vi: 'Giá trị phải lớn hơn hoặc bằng {{min}}',
-    en: 'Must be at least {{min}}',
-    ja: '{{min}}以上の値を入力してください',
-  },
-  'validation.max_value': {
-    vi: 'Giá trị phải nhỏ hơn hoặc bằng {{max}}',
-    en: 'Must be at most {{max}}',
-    ja: '{{max}}以下の値を入力してください',
-  },
   'validation.integer': {
     vi: 'Vui lòng nhập số nguyên',
     en: 'Please enter a whole number',
     ja: '整数を入力してください',
-  },
-  'validation.too_many_items': {
-    vi: 'Không được quá {{max}} mục',
-    en: 'At most {{max}} items are allowed',
-    ja: '項目は{{max}}件までです',
   },
   'validation.duplicate_items': {
     vi: 'Danh sách có giá trị trùng lặp',

@@ -2,8 +2,9 @@
  * Turning zod issues into i18n keys per field, for forms (web) and API/sync errors (server).
  */
 import type { z } from 'zod';
+import type { LocalizedText } from '../domain/constants.ts';
 import type { MessageParams } from '../i18n/format.ts';
-import { isValidationMessageKey, validationMessages } from '../i18n/validation-messages.ts';
+import { limitMessages } from '../i18n/validation-limit-messages.ts';
 import type { FieldIssue } from './common.ts';
 
 type Issue = z.core.$ZodIssue;
@@ -19,10 +20,17 @@ export type ValidationResult<T> =
 
 export const ROOT_FIELD = '_root';
 
+/**
+ * A schema's message is an i18n key (every one is catalogued: i18n/validation-messages.test.ts);
+ * zod's own messages are prose, never shaped like a dotted key.
+ */
+const MESSAGE_KEY = /^[a-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/;
+const limits: Readonly<Record<string, LocalizedText>> = limitMessages;
+
 /** i18n key of one zod issue, with the values of its {{min}}/{{max}} placeholders if it has any. */
 export function issueToMessage(issue: Issue): { key: string; params?: MessageParams } {
-  const key = isValidationMessageKey(issue.message) ? issue.message : fallbackKey(issue);
-  const template = validationMessages[key]?.en ?? '';
+  const key = MESSAGE_KEY.test(issue.message) ? issue.message : fallbackKey(issue);
+  const template = limits[key]?.en ?? '';
   if (issue.code === 'too_small' && template.includes('{{min}}'))
     return { key, params: { min: Number(issue.minimum) } };
   if (issue.code === 'too_big' && template.includes('{{max}}'))
