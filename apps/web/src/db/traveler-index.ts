@@ -440,7 +440,16 @@ export class TravelerIndex {
       from = at + 1;
     }
     ranges.push([from, Number.POSITIVE_INFINITY]);
-    const changed = await this.database.travelers.where('lastModified').inAnyRange(ranges).toArray();
+    // One read per range, in one transaction (not inAnyRange's one cursor over the outer range):
+    // while a fresh pull's records are landed (landing.ts), a range read skips the landed rows
+    // written outside it, and the reported moments between the ranges are never read.
+    const travelers = this.database.travelers;
+    const parts = await this.database.transaction('r', travelers, () =>
+      Promise.all(
+        ranges.map(([a, b]) => travelers.where('lastModified').between(a, b, true, false).toArray()),
+      ),
+    );
+    const changed = parts.flat();
     this.applyAll(
       changed.map((r) => r.id),
       changed,
