@@ -30,6 +30,16 @@ const page = (cursor: number, hasMore: boolean, records: ReturnType<typeof trave
   epoch: 'e1',
 });
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+/** A fresh page of travellers 1..n (cursor n), saved as the first pull saves it. */
+const land = (n: number, hasMore = false) =>
+  savePage(
+    t.database,
+    page(
+      n,
+      hasMore,
+      range(1, n + 1).map((i) => traveler(i)),
+    ),
+  );
 /** Rows physically in the landing store (records rows and keys rows, plus the generation row). */
 const landingRows = (database: PWADatabase) => database.table(LANDING_STORE).count();
 
@@ -37,14 +47,7 @@ describe('landing', () => {
   it('a fresh pull lands its records packed, and every read sees them as stored', async () => {
     const { database } = t;
     const n = 2 * LANDING_ROW_SIZE + 100;
-    await savePage(
-      database,
-      page(
-        n,
-        false,
-        range(1, n + 1).map((i) => traveler(i)),
-      ),
-    );
+    await land(n);
     expect(await landedCount(database)).toBe(n);
     // Three records rows, three keys rows and the generation: 7 IndexedDB values for 1,100 records.
     expect(await landingRows(database)).toBe(7);
@@ -71,14 +74,7 @@ describe('landing', () => {
 
   it('the traveller index loads landed records, and hydration leaves it and every record as they were', async () => {
     const { database, index } = t;
-    await savePage(
-      database,
-      page(
-        900,
-        false,
-        range(1, 901).map((i) => traveler(i)),
-      ),
-    );
+    await land(900);
     index.start();
     await index.settled();
     expect(index.search({})).toHaveLength(900);
@@ -93,14 +89,7 @@ describe('landing', () => {
 
   it('an officer’s edit of a landed record leaves the landing, and hydration does not undo it', async () => {
     const { database } = t;
-    await savePage(
-      database,
-      page(
-        600,
-        false,
-        range(1, 601).map((i) => traveler(i)),
-      ),
-    );
+    await land(600);
     await writeRecord('travelers', 'update', { id: id(7), fullName: 'Edited on the device' }, database);
     const [row] = await database.syncQueue.toArray();
     // Based on the landed copy's server version.
@@ -116,14 +105,7 @@ describe('landing', () => {
 
   it('a landed record deleted from the device stays deleted after hydration', async () => {
     const { database } = t;
-    await savePage(
-      database,
-      page(
-        600,
-        false,
-        range(1, 601).map((i) => traveler(i)),
-      ),
-    );
+    await land(600);
     const at = Number((await database.travelers.get(id(3)))?.lastModified);
     await database.travelers.bulkDelete([id(3), id(555)]);
     expect(await database.travelers.get(id(3))).toBeUndefined();
@@ -137,14 +119,7 @@ describe('landing', () => {
 
   it('a record pulled twice during the first pull keeps its newer copy', async () => {
     const { database } = t;
-    await savePage(
-      database,
-      page(
-        10,
-        true,
-        range(1, 11).map((i) => traveler(i)),
-      ),
-    );
+    await land(10, true);
     await savePage(database, page(12, false, [traveler(4, 2, { fullName: 'Changed on the server' })]));
     expect(await landedCount(database)).toBe(10);
     expect(await database.travelers.get(id(4))).toMatchObject({
@@ -160,14 +135,7 @@ describe('landing', () => {
 
   it('a later pull over landed records compares with the landed copy', async () => {
     const { database } = t;
-    await savePage(
-      database,
-      page(
-        10,
-        false,
-        range(1, 11).map((i) => traveler(i)),
-      ),
-    );
+    await land(10);
     // The next run's pull is not fresh: it reads the landed copies and writes only what is newer.
     await savePage(database, page(13, false, [traveler(2, 1), traveler(3, 2, { fullName: 'Newer' })]));
     expect(await landedCount(database)).toBe(9);
@@ -181,14 +149,7 @@ describe('landing', () => {
     await other.open();
     try {
       expect(await other.travelers.count()).toBe(0);
-      await savePage(
-        database,
-        page(
-          600,
-          false,
-          range(1, 601).map((i) => traveler(i)),
-        ),
-      );
+      await land(600);
       expect(await other.travelers.get(id(600))).toMatchObject({ fullName: 'Landed 600' });
       await other.travelers.update(id(600), { fullName: 'Edited in the other tab' });
       await hydrateLanding(database);

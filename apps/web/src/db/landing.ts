@@ -269,7 +269,7 @@ function* landedIn(
   if (!where || where.size === 0) return [];
   const { index, range } = query;
   let numbers: number[];
-  let wanted: ((r: LocalRecord, n: number) => boolean) | null = null;
+  let wanted: (r: LocalRecord) => boolean;
   if (index.isPrimaryKey) {
     const byRow = new Set<number>();
     const ids = new Set<string>();
@@ -290,7 +290,7 @@ function* landedIn(
         return row !== undefined && meets(row.from, row.to, range);
       });
     const extract = index.extractKey;
-    wanted = (r, n) => where.get(r.id) === n && extract !== null && inRange(extract(r), range);
+    wanted = (r) => extract !== null && inRange(extract(r), range);
   }
   if (numbers.length === 0) return [];
   numbers.sort((a, b) => a - b);
@@ -298,39 +298,19 @@ function* landedIn(
   const out: LocalRecord[] = [];
   rows.forEach((row, i) => {
     const n = numbers[i] ?? -1;
-    if (row) for (const r of row.records) if (wanted?.(r, n) && where.get(r.id) === n) out.push(r);
+    if (row) for (const r of row.records) if (where.get(r.id) === n && wanted(r)) out.push(r);
   });
   return out;
 }
 
-/** Whether `key` is a valid key inside `range` (DBCoreRangeType: 1 equal, 2 range, 3 any, 0 never). */
-function inRange(key: unknown, range: DBCoreKeyRange): boolean {
-  if (key === undefined || key === null || !validKey(key)) return false;
-  switch (range.type) {
-    case 3:
-      return true;
-    case 1:
-      return cmp(key, range.lower) === 0;
-    case 2: {
-      if (range.lower !== undefined) {
-        const c = cmp(key, range.lower);
-        if (c < 0 || (c === 0 && range.lowerOpen)) return false;
-      }
-      if (range.upper !== undefined) {
-        const c = cmp(key, range.upper);
-        if (c > 0 || (c === 0 && range.upperOpen)) return false;
-      }
-      return true;
-    }
-    default:
-      return false;
-  }
-}
-
-/** Whether keys between `from` and `to` (numbers) may fall in `range`. */
-function meets(from: number, to: number, range: DBCoreKeyRange): boolean {
-  if (range.type !== 2)
-    return range.type === 3 || (range.type === 1 && from <= range.lower && range.lower <= to);
+/**
+ * Whether keys between `from` and `to` may fall in `range` (DBCoreRangeType: 1 equal, 2 range,
+ * 3 any, 0 never); `meets(k, k, range)` is whether the key k is in it.
+ */
+function meets(from: unknown, to: unknown, range: DBCoreKeyRange): boolean {
+  if (range.type === 3) return true;
+  if (range.type === 1) return cmp(from, range.lower) <= 0 && cmp(range.lower, to) <= 0;
+  if (range.type !== 2) return false;
   if (range.lower !== undefined) {
     const c = cmp(to, range.lower);
     if (c < 0 || (c === 0 && range.lowerOpen)) return false;
@@ -341,6 +321,10 @@ function meets(from: number, to: number, range: DBCoreKeyRange): boolean {
   }
   return true;
 }
+
+/** Whether `key` is a valid key inside `range`. */
+const inRange = (key: unknown, range: DBCoreKeyRange) =>
+  key !== undefined && key !== null && validKey(key) && meets(key, key, range);
 
 function validKey(key: unknown): boolean {
   if (typeof key === 'string') return true;
@@ -412,7 +396,10 @@ function landedTable(l: Landing, table: DBCoreTable): DBCoreTable {
     const missing = new Map<number, number[]>(); // row -> positions
     req.keys.forEach((key, i) => {
       const n = values[i] === undefined ? where?.get(String(key)) : undefined;
-      if (n !== undefined) missing.set(n, [...(missing.get(n) ?? []), i]);
+      if (n === undefined) return;
+      const at = missing.get(n);
+      if (at) at.push(i);
+      else missing.set(n, [i]);
     });
     if (missing.size === 0) return values;
     const numbers = [...missing.keys()];

@@ -358,8 +358,3 @@ export type ValidationMessageKey = keyof typeof messages;
 
 /** Every validation key with its vi/en/ja text. */
 export const validationMessages: Readonly<Record<string, LocalizedText>> = messages;
-
-/** True when the string is a key of `validationMessages`. */
-export function isValidationMessageKey(key: string): key is ValidationMessageKey {
-  return Object.hasOwn(messages, key);
-}
