@@ -1,6 +1,6 @@
 /**
- * /api/auth: login, refresh, profile, registration and the demo-mode flag (the flag's schema is
- * domain/demo-accounts.ts). Login is lenient on purpose: a wrong password of any length is a
+ * /api/auth: login, refresh, profile, registration and the demo-mode flag (the accounts
+ * themselves are domain/demo-accounts.ts). Login is lenient on purpose: a wrong password of any length is a
  * 401, never a 400 that tells more.
  */
 import { z } from 'zod';
@@ -46,3 +46,7 @@ export type ProfileAnswer = z.infer<typeof profileAnswerSchema>;
  */
 export const registerAnswerSchema = strictShape({ status: oneOf(['received'] as const) });
 export type RegisterAnswer = z.infer<typeof registerAnswerSchema>;
+
+/** GET /api/auth/demo: whether this server runs in demo mode (its demo accounts exist). */
+export const demoModeSchema = plainShape({ demo: flag() });
+export type DemoMode = z.infer<typeof demoModeSchema>;

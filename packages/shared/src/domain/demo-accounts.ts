@@ -3,8 +3,6 @@
  * server seeds them in demo mode; the login page lists them, with these passwords, only when
  * GET /api/auth/demo answers `{ demo: true }`. No endpoint ever returns a password.
  */
-import type { z } from 'zod';
-import { flag, plainShape } from '../schemas/common.ts';
 import type { Role } from './reference.ts';
 
 export interface DemoAccount {
@@ -27,6 +25,12 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'test@demo.vn', password: 'Test@1234', name: 'Người dùng thử', role: 'officer', title: null },
 ];
 
-/** GET /api/auth/demo: whether this server runs in demo mode (its demo accounts exist). */
-export const demoModeSchema = plainShape({ demo: flag() });
-export type DemoMode = z.infer<typeof demoModeSchema>;
+/**
+ * Whether an answer of GET /api/auth/demo says the server runs in demo mode: `{ demo: true }`
+ * (api/auth.ts `demoModeSchema`, which the server answers with). Anything else, a malformed
+ * answer included, is not demo mode. Written out rather than parsed with the schema so that the
+ * login screen shows the accounts without loading zod (demo-accounts.test.ts keeps the two alike).
+ */
+export function isDemoMode(answer: unknown): boolean {
+  return typeof answer === 'object' && answer !== null && 'demo' in answer && answer.demo === true;
+}

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import {
   authAnswerSchema,
+  demoModeSchema,
   loginRequestSchema,
   profileAnswerSchema,
   registerAnswerSchema,
@@ -48,7 +49,6 @@ import {
   idParamsSchema,
   userListSchema,
 } from '../api/users.ts';
-import { demoModeSchema } from '../domain/demo-accounts.ts';
 import * as f from './fixtures.ts';
 
 const sessionUser = { id: f.USER_ID, name: 'Lan', email: 'lan@example.vn', role: 'officer', avatar: null };

@@ -16,13 +16,14 @@ export function AuthForm({
   busy,
   onSubmit,
   onStart,
+  onFocus,
   children,
 }: {
   name: 'login' | 'register';
   error: Notice | null;
   busy: boolean;
   children: ReactNode;
-} & Pick<ComponentProps<typeof AppForm>, 'onSubmit' | 'onStart'>) {
+} & Pick<ComponentProps<typeof AppForm>, 'onSubmit' | 'onStart' | 'onFocus'>) {
   const { t } = useTranslation();
   return (
     <>
@@ -34,6 +35,7 @@ export function AuthForm({
       <AppForm
         onSubmit={onSubmit}
         onStart={onStart}
+        onFocus={onFocus}
         data-testid={`${name}-form`}
         className="flex flex-col gap-1"
       >
