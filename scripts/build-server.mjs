@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Compiles the server to ES modules, apps/server/dist/main.js and dist/create-admin.js, run by
-// plain node in production (`npm start`, `npm run create-admin`). npm packages stay external (resolved from node_modules at run time);
+// plain node in production (`npm start`, `npm run create-admin`), and copies PGlite's worker
+// (dist/pglite-worker.mjs). npm packages stay external (resolved from node_modules at run time);
 // the workspace package @bh/shared is TypeScript source, so it is bundled in.
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -27,4 +28,11 @@ await build({
   external,
   logLevel: 'warning',
 });
-console.log(`server built to apps/server/dist (main.js, create-admin.js) in ${Date.now() - started} ms`);
+// PGlite's thread (db/pglite-thread.ts) starts this file, found next to the module that starts it.
+copyFileSync(
+  path.join(serverDir, 'src/db/pglite-worker.mjs'),
+  path.join(serverDir, 'dist/pglite-worker.mjs'),
+);
+console.log(
+  `server built to apps/server/dist (main.js, create-admin.js, pglite-worker.mjs) in ${Date.now() - started} ms`,
+);

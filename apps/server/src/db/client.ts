@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { z } from 'zod';
 import { migrationsFolder } from '../paths.ts';
+import { type PGliteClient, PGliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -83,19 +83,14 @@ export async function openDatabase(opts: {
   // pushed travellers fill one or two new segments: 16-32 MB less written through PGlite's file
   // system (pg_stat_io), a CPU profile's writeBuffer 131-153 -> 39-76 ms in sequential runs,
   // within the noise in paired ones (docs/decisions/002-set-based-sync-apply.md, fourth pass).
-  const options = {
-    extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'],
-  };
-  let client: PGlite;
-  if (opts.dataDir) {
-    const dir = path.join(opts.dataDir, 'pgdata');
-    mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, options);
-  } else {
-    client = await PGlite.create(options);
-  }
-  const db = drizzlePglite(client, { schema });
+  const startParams = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
+  const dir = opts.dataDir ? path.join(opts.dataDir, 'pgdata') : null;
+  if (dir) mkdirSync(dir, { recursive: true });
+  // PGlite runs on a thread of its own (db/pglite-thread.ts, docs/decisions/011-pglite-thread.md).
+  const thread = await PGliteThread.open(dir, startParams);
+  // drizzle takes a PGlite; the thread answers the part of it drizzle calls.
+  const client: PGliteClient = thread;
+  const db = drizzlePglite({ client: client as PGlite, schema });
   await migratePglite(db, { migrationsFolder });
-  return wrapDatabase(db, 'pglite', () => client.close());
+  return wrapDatabase(db, 'pglite', () => thread.close());
 }

@@ -1,0 +1,73 @@
+// PGlite on a thread of its own (worker_threads), driven by db/pglite-thread.ts. Plain
+// JavaScript so that node runs it as it is, from the sources (tsx, vitest) and next to the built
+// server (scripts/build-server.mjs copies it). One message per statement; the main thread keeps
+// transactions whole (db/pglite-thread.ts), so statements arrive in the order they must run.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+if (!parentPort) throw new Error('pglite-worker.mjs runs as a worker thread');
+const port = parentPort;
+
+// drizzle's PGlite driver keeps dates, timestamps and intervals (and arrays of them) as the
+// text PostgreSQL sends: the same parsers, applied here because functions cannot cross threads.
+const same = (value) => value;
+const parsers = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map(
+    (oid) => [oid, same],
+  ),
+);
+
+/** The fields of a database error that the server reads (SQLSTATE and where it happened). */
+const ERROR_FIELDS = [
+  'code',
+  'severity',
+  'detail',
+  'hint',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+  'where',
+];
+function errorOf(err) {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const out = { message: err.message, name: err.name };
+  for (const key of ERROR_FIELDS) if (typeof err[key] === 'string') out[key] = err[key];
+  return out;
+}
+
+let db;
+try {
+  const options = { extensions: { pg_trgm }, startParams: workerData.startParams };
+  db = workerData.dataDir ? await PGlite.create(workerData.dataDir, options) : await PGlite.create(options);
+  port.postMessage({ ready: true });
+} catch (err) {
+  port.postMessage({ ready: false, error: errorOf(err) });
+}
+
+port.on('message', async (message) => {
+  const { id, op } = message;
+  try {
+    if (op === 'query') {
+      const { rows, fields, affectedRows } = await db.query(message.sql, message.params, {
+        rowMode: message.rowMode,
+        parsers,
+      });
+      port.postMessage({ id, result: { rows, fields, affectedRows } });
+    } else if (op === 'exec') {
+      const results = await db.exec(message.sql);
+      port.postMessage({
+        id,
+        result: results.map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows })),
+      });
+    } else if (op === 'close') {
+      await db.close();
+      port.postMessage({ id, result: null });
+    } else {
+      throw new Error(`unknown operation ${op}`);
+    }
+  } catch (err) {
+    port.postMessage({ id, error: errorOf(err) });
+  }
+});
