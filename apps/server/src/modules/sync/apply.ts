@@ -266,6 +266,7 @@ async function applyInTx(
   ctx: ApplyContext,
   batch: Mutation[],
   written: ChangeRange[],
+  checked: Map<number, Prepared | PushResult>,
 ): Promise<PushResult[]> {
   await lockWrites(tx);
   const results = new Map<number, PushResult>();
@@ -278,7 +279,7 @@ async function applyInTx(
   const fresh: PushResult[] = [];
   const prepared: Prepared[] = [];
   for (const m of pending) {
-    const p = prepare(m, ctx.user);
+    const p = checked.get(m.seq) ?? prepare(m, ctx.user);
     if ('status' in p) fresh.push(p);
     else prepared.push(p);
   }
@@ -388,14 +389,19 @@ export async function applyMutations(db: Db, ctx: ApplyContext, batch: Mutation[
     seen.add(m.seq);
   }
   // The ranges of a transaction count once it committed (a rolled-back one wrote nothing).
-  const inTx = async (mutations: Mutation[]) => {
+  const inTx = async (mutations: Mutation[], checked = new Map<number, Prepared | PushResult>()) => {
     const written: ChangeRange[] = [];
-    const results = await db.transaction((tx) => applyInTx(tx, ctx, mutations, written));
+    const results = await db.transaction((tx) => applyInTx(tx, ctx, mutations, written, checked));
     ctx.written?.push(...written);
     return results;
   };
+  // Each mutation is checked before the transaction starts: while PGlite (on its own thread,
+  // db/pglite-thread.ts) still applies the push before, or while another transaction holds the
+  // write lock on PostgreSQL. A retry one by one below checks again: the table hooks of the
+  // rolled-back attempt may have filled its rows in.
+  const checked = new Map(batch.map((m) => [m.seq, prepare(m, ctx.user)]));
   try {
-    return await inTx(batch);
+    return await inTx(batch, checked);
   } catch (err) {
     if (!isDataError(err)) throw err;
     const [only] = batch;
