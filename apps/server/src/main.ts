@@ -34,6 +34,13 @@ async function main() {
       process.exit(1);
     }
   };
+  // PGlite's thread ended by itself: nothing can be stored any more. Exit, so that the
+  // supervisor starts the server again (on the data directory, which keeps every commit).
+  void database.stopped.then((err) => {
+    if (closing) return;
+    app.log.fatal({ err }, 'the database stopped');
+    process.exit(1);
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.PORT, host: config.HOST });

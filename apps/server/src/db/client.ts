@@ -47,11 +47,21 @@ export interface Database {
   /** Raw SQL returning rows, each parsed with `schema`; see `queryRows`. */
   rows<S extends z.ZodType>(schema: S, query: SQL): Promise<z.output<S>[]>;
   close(): Promise<void>;
+  /**
+   * Settles if the database stops by itself (PGlite's thread ended without `close`): every
+   * statement fails from then on, and the server should exit so that it is restarted.
+   */
+  stopped: Promise<Error>;
 }
 
 /** A migrated database of either driver as the `Database` the app uses. */
-function wrapDatabase(db: Db, kind: Database['kind'], close: () => Promise<void>): Database {
-  return { db, kind, rows: (rowSchema, q) => queryRows(db, rowSchema, q), close };
+function wrapDatabase(
+  db: Db,
+  kind: Database['kind'],
+  close: () => Promise<void>,
+  stopped: Promise<Error> = new Promise(() => {}),
+): Database {
+  return { db, kind, rows: (rowSchema, q) => queryRows(db, rowSchema, q), close, stopped };
 }
 
 /** Advisory lock key of the migrations (any constant other locks do not use: 'bhmigrat'). */
@@ -92,5 +102,5 @@ export async function openDatabase(opts: {
   const client: PGliteClient = thread;
   const db = drizzlePglite({ client: client as PGlite, schema });
   await migratePglite(db, { migrationsFolder });
-  return wrapDatabase(db, 'pglite', () => thread.close());
+  return wrapDatabase(db, 'pglite', () => thread.close(), thread.stopped);
 }

@@ -36,6 +36,12 @@ export class PGliteThread implements PGliteClient {
   /** Settles when the statement or transaction holding the connection is done. */
   #held: Promise<void> = Promise.resolve();
   #failed: Error | null = null;
+  #closing = false;
+  #stop: (err: Error) => void = () => {};
+  /** Settles if the thread ends without `close()` (see Database.stopped). */
+  readonly stopped = new Promise<Error>((resolve) => {
+    this.#stop = resolve;
+  });
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -47,9 +53,10 @@ export class PGliteThread implements PGliteClient {
       else waiting.resolve(reply.result);
     });
     const fail = (err: Error) => {
-      this.#failed = err;
+      this.#failed ??= err;
       for (const { reject } of this.#waiting.values()) reject(err);
       this.#waiting.clear();
+      if (!this.#closing) this.#stop(err);
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the database thread stopped (exit code ${code})`)));
@@ -143,6 +150,7 @@ export class PGliteThread implements PGliteClient {
   }
 
   async close(): Promise<void> {
+    this.#closing = true;
     await this.#exclusive(() => this.#send({ op: 'close' }));
     await this.#worker.terminate();
   }
