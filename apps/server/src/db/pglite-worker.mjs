@@ -37,6 +37,9 @@ function errorOf(err) {
   return out;
 }
 
+/** What crosses back of a result: its rows, their fields and the rows a write touched. */
+const plain = ({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows });
+
 let db;
 try {
   const options = { extensions: { pg_trgm }, startParams: workerData.startParams };
@@ -50,17 +53,10 @@ port.on('message', async (message) => {
   const { id, op } = message;
   try {
     if (op === 'query') {
-      const { rows, fields, affectedRows } = await db.query(message.sql, message.params, {
-        rowMode: message.rowMode,
-        parsers,
-      });
-      port.postMessage({ id, result: { rows, fields, affectedRows } });
+      const result = await db.query(message.sql, message.params, { rowMode: message.rowMode, parsers });
+      port.postMessage({ id, result: plain(result) });
     } else if (op === 'exec') {
-      const results = await db.exec(message.sql);
-      port.postMessage({
-        id,
-        result: results.map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows })),
-      });
+      port.postMessage({ id, result: (await db.exec(message.sql)).map(plain) });
     } else if (op === 'close') {
       await db.close();
       port.postMessage({ id, result: null });
