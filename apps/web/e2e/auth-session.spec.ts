@@ -156,12 +156,19 @@ test('a refused refresh asks to log in again and keeps the local data', async ({
       }),
   );
   const dbsBefore = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).sort());
-  // The session is ended elsewhere (e.g. an admin disabled it): the server refuses to refresh.
-  const cookie = await refreshCookie(context);
-  await page.request.post('/api/auth/logout', { headers: { cookie: `${REFRESH_COOKIE}=${cookie?.value}` } });
+  // The app is reopened offline with an expired token (it reads the stored session at start),
+  // and meanwhile the session is ended elsewhere (e.g. an admin disabled it). When the
+  // connection returns, the app asks to refresh and the server refuses.
+  await waitForServiceWorker(page);
   await expireStoredToken(page);
   await context.setOffline(true);
+  await page.reload();
+  await expect(page).toHaveURL(/\/entry-management$/);
+  const cookie = await refreshCookie(context);
+  await page.request.post('/api/auth/logout', { headers: { cookie: `${REFRESH_COOKIE}=${cookie?.value}` } });
+  const refused = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh'));
   await context.setOffline(false);
+  expect((await refused).status()).toBe(401);
   await page.waitForURL('**/login');
   await expect(page.getByText('Your session has ended')).toBeVisible();
   // Every database the device had is still there (the app may have opened another meanwhile,
