@@ -8,7 +8,8 @@
 //   BENCH_APPLY_ROUTE=1     through the whole route (app.inject: body check, client id, apply,
 //                           answer) on the same database instead of applyMutations
 //   BENCH_APPLY_STATEMENTS=1  time and CPU time spent in each statement, summed by its first words
-//   BENCH_APPLY_NO_ANALYZE=1  without the planner-statistics refresh the route runs after a batch
+//   BENCH_APPLY_NO_UPKEEP=1  applyMutations without the upkeep that follows writes on PGlite
+//                           (statistics, GIN pending lists: write-maintenance.ts; the route always has it)
 //   BENCH_APPLY_PREP="SQL; SQL"  run before the timed part (e.g. drop an index to see its cost)
 //   BENCH_APPLY_PROFILE=file.cpuprofile   a CPU profile of the timed part only (not the set-up)
 //   node --import tsx --cpu-prof scripts/bench-apply.mjs   a CPU profile of it all
@@ -23,14 +24,11 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { sessions, users } from '../apps/server/src/db/schema.ts';
 import { signJwt } from '../apps/server/src/lib/jwt.ts';
 import { applyMutations } from '../apps/server/src/modules/sync/apply.ts';
-import {
-  refreshStatisticsLater,
-  statisticsSettled,
-} from '../apps/server/src/modules/sync/planner-statistics.ts';
-import { rowsWrittenBy } from '../apps/server/src/modules/sync/tables.ts';
+import { maintainWrites, upkeepSettled } from '../apps/server/src/modules/sync/write-maintenance.ts';
 import { seedBaseline } from '../apps/server/src/seed.ts';
 import { TEST_JWT_SECRET, UNTHROTTLED } from '../apps/server/src/test/harness.ts';
 import { benchTraveler } from '../bench/bench-traveler.mjs';
+import { newRecordId } from '../packages/shared/src/domain/record-id.ts';
 
 const N = Number(process.env.BENCH_APPLY_N ?? 10_000);
 const BATCH = Number(process.env.BENCH_APPLY_BATCH ?? 500);
@@ -112,6 +110,8 @@ async function setUp() {
     role: 'admin',
     passwordHash: 'x',
   });
+  // As the server keeps up its writes (the route's plugin registers the database itself).
+  if (process.env.BENCH_APPLY_NO_UPKEEP !== '1') maintainWrites(database, console);
   const route = viaRoute ? await routeOn(database, work) : null;
   const user = { id: userId, role: 'admin', sessionId: randomUUID() };
   return {
@@ -135,11 +135,7 @@ async function setUp() {
       : // The request body arrives as JSON: the apply gets a parsed copy, as from the route.
         async (clientId, mutations) => {
           const body = JSON.parse(JSON.stringify(mutations));
-          const results = await applyMutations(database.db, { user, ip: '127.0.0.1', clientId }, body);
-          // As the route does after each batch (PGlite keeps no statistics of its own).
-          if (process.env.BENCH_APPLY_NO_ANALYZE !== '1')
-            refreshStatisticsLater(database, rowsWrittenBy(body, results), console);
-          return results;
+          return applyMutations(database.db, { user, ip: '127.0.0.1', clientId }, body);
         },
   };
 }
@@ -170,7 +166,8 @@ try {
         seq: i + 1,
         table: 'travelers',
         op: 'create',
-        id: randomUUID(),
+        // As a device makes them (time-ordered UUIDs).
+        id: newRecordId(),
         baseVersion: null,
         data: traveler(i),
       });
@@ -181,8 +178,9 @@ try {
     const notApplied = results.filter((r) => r.status !== 'applied');
     if (notApplied.length > 0) throw new Error(`not applied: ${JSON.stringify(notApplied.slice(0, 3))}`);
   }
-  // A planner-statistics refresh queued after the last batch is part of the work.
-  await statisticsSettled(database);
+  const pushedMs = performance.now() - t0;
+  // The upkeep queued after the last batch (statistics, GIN pending lists) is part of the work.
+  await upkeepSettled(database);
   const ms = performance.now() - t0;
   if (profiler) {
     const { profile } = await profiler.post('Profiler.stop');
@@ -199,6 +197,8 @@ try {
     records: N,
     batch: BATCH,
     ms: Math.round(ms),
+    // Until the last batch was answered, without the upkeep after it.
+    pushedMs: Math.round(pushedMs),
     recordsPerSec: Math.round((N / ms) * 1000),
     cpuMs: Math.round(cpuMs),
     recordsPerCpuSec: Math.round((N / cpuMs) * 1000),

@@ -30,6 +30,7 @@ export * from './domain/password.ts';
 export * from './domain/phone.ts';
 export * from './domain/qr-payload.ts';
 export * from './domain/quarantine.ts';
+export * from './domain/record-id.ts';
 export * from './domain/reference.ts';
 export * from './domain/report-period.ts';
 export * from './domain/risk.ts';

@@ -7,7 +7,13 @@
  * change was made on (`baseVersion`). A record not yet acknowledged has version 0: later rows
  * of it wait behind the create and are rebased on its version when the server answers.
  */
-import { type NewSyncQueueItem, pickWritableFields, type SyncOp, type SyncTable } from '@bh/shared';
+import {
+  type NewSyncQueueItem,
+  newRecordId,
+  pickWritableFields,
+  type SyncOp,
+  type SyncTable,
+} from '@bh/shared';
 import {
   db as defaultDb,
   type LocalRecord,
@@ -168,7 +174,7 @@ export async function writeRecords(
       if (op === 'create') {
         const records: LocalRecord[] = inputs.map((input) => ({
           ...input,
-          id: input.id ?? crypto.randomUUID(),
+          id: input.id ?? newRecordId(),
           version: 0,
           createdAt: ts,
           updatedAt: ts,

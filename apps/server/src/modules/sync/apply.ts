@@ -27,8 +27,9 @@ import type { AuthUser } from '../../plugins/auth-guard.ts';
 import { redactDetails } from '../audit/audit.ts';
 import { fetchRecords } from './records.ts';
 import { storedResults, storeResults } from './stored-results.ts';
-import { type ColumnDef, WRITABLE_TABLES, type WritableTable } from './tables.ts';
+import { type ColumnDef, rowsWrittenBy, WRITABLE_TABLES, type WritableTable } from './tables.ts';
 import { travelerRuleRejections } from './traveler-rules.ts';
+import { noteWrites } from './write-maintenance.ts';
 
 const WRITE_LOCK_KEY = 7_233_001;
 
@@ -381,8 +382,17 @@ function sqlState(err: unknown): string | undefined {
 /** Data exceptions (22xxx) and constraint violations (23xxx): the mutation's fault, not the server's. */
 const isDataError = (err: unknown) => /^(22|23)/.test(sqlState(err) ?? '');
 
-/** Applies a batch; see the file header for the guarantees. */
+/**
+ * Applies a batch; see the file header for the guarantees. The rows it wrote are reported for
+ * the upkeep that follows writes on PGlite (write-maintenance.ts).
+ */
 export async function applyMutations(db: Db, ctx: ApplyContext, batch: Mutation[]): Promise<PushResult[]> {
+  const results = await applyBatch(db, ctx, batch);
+  noteWrites(db, rowsWrittenBy(batch, results, ctx.clientId !== null));
+  return results;
+}
+
+async function applyBatch(db: Db, ctx: ApplyContext, batch: Mutation[]): Promise<PushResult[]> {
   const seen = new Set<number>();
   for (const m of batch) {
     if (seen.has(m.seq)) throw Object.assign(new Error('duplicate seq in batch'), { statusCode: 400 });

@@ -24,10 +24,10 @@ import { refuseUnattachableFiles } from '../files/attachments.ts';
 import { queuePush } from '../push/queue.ts';
 import { applyMutations } from './apply.ts';
 import { claimClientId } from './client-owner.ts';
-import { refreshStatisticsLater, statisticsSettled } from './planner-statistics.ts';
 import { maxChangeSeq, pullPage } from './pull.ts';
 import { fetchRecords } from './records.ts';
-import { rowsWrittenBy, WRITABLE_TABLES } from './tables.ts';
+import { WRITABLE_TABLES } from './tables.ts';
+import { maintainWrites, upkeepSettled } from './write-maintenance.ts';
 
 // Crash tests only: hold each push transaction open this long before commit, so a test can
 // kill the process mid-batch. Never set in production.
@@ -39,7 +39,9 @@ const tags = ['sync'];
 
 export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, secrets } = app.ctx;
-  app.addHook('onClose', () => statisticsSettled(database));
+  // Every write through applyMutations on this database is kept up (PGlite: no autovacuum).
+  maintainWrites(database, app.log);
+  app.addHook('onClose', () => upkeepSettled(database));
 
   app.post(
     '/api/sync/push',
@@ -69,8 +71,6 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         { user, ip: request.ip, clientId, beforeCommit, written },
         accepted,
       );
-      // After the answer, not before it (see planner-statistics.ts).
-      refreshStatisticsLater(database, rowsWrittenBy(accepted, applied), request.log);
       // The officer's other devices (and this one, closed) learn that a change did not go through.
       const notApplied = [...refused, ...applied].filter(
         (r) => r.status === 'conflict' || r.status === 'rejected',

@@ -16,7 +16,7 @@ import {
   beforeEvents,
 } from '../lifecycle/effects.ts';
 import type { RoundHook } from './hooks.ts';
-import { ANALYSED_TABLES, type AnalysedTable, type WrittenRows } from './planner-statistics.ts';
+import { ANALYSED_TABLES, type AnalysedTable, type WrittenRows } from './write-maintenance.ts';
 
 type ColumnType = 'text' | 'date' | 'timestamptz' | 'int' | 'float' | 'bool' | 'jsonb' | 'uuid';
 export interface ColumnDef {
@@ -178,13 +178,14 @@ export const PULLED_TABLES = [
 const isAnalysed = (name: string): name is AnalysedTable => ANALYSED_TABLES.some((t) => t === name);
 
 /**
- * The rows a push of `mutations` answered with `results` wrote, per table, for the planner
- * statistics (planner-statistics.ts): each applied mutation's record, its effects and its audit
- * row, and the push's stored results.
+ * The rows a batch of `mutations` answered with `results` wrote, per table, for the upkeep after
+ * writes (write-maintenance.ts): each applied mutation's record, its effects and its audit row,
+ * and the batch's stored results when it came from a device (`stored`).
  */
 export function rowsWrittenBy(
   mutations: readonly { seq: number; table: SyncTable }[],
   results: readonly { seq: number; status: string }[],
+  stored: boolean,
 ): WrittenRows {
   const written: WrittenRows = {};
   const count = (name: AnalysedTable, n = 1) => {
@@ -199,6 +200,6 @@ export function rowsWrittenBy(
     for (const other of table.alsoWrites ?? []) count(other);
     count('audit_events');
   }
-  if (results.some((r) => r.status !== 'duplicate')) count('applied_mutations');
+  if (stored && results.some((r) => r.status !== 'duplicate')) count('applied_mutations');
   return written;
 }

@@ -11,14 +11,12 @@ import {
   apiError,
   IMPORT_PROGRESS_MEDIA_TYPE,
   type ImportProgressLine,
-  type TravelerImportReport,
   travelerImportReportSchema,
 } from '@bh/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, validationError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
-import { refreshStatisticsLater } from '../sync/planner-statistics.ts';
 import { importTravelers, inspectCsv } from './import.ts';
 import { badUpload, spoolUpload } from './upload.ts';
 
@@ -80,17 +78,8 @@ export async function runImport(
       onFinished: (stats: { chunks: number; longestChunkMs: number }) =>
         request.log.info({ ...stats, rows: shape.total }, 'traveller import written'),
     };
-    // A large import changes the tables' shape: the planner statistics follow (PGlite).
-    const analyseAfter = (report: TravelerImportReport) => {
-      refreshStatisticsLater(
-        app.ctx.database,
-        { travelers: report.imported, audit_events: report.imported },
-        request.log,
-      );
-      return report;
-    };
     if (!request.headers.accept?.includes(IMPORT_PROGRESS_MEDIA_TYPE)) {
-      return analyseAfter(await importTravelers(db, ctx, spooled.source, shape));
+      return await importTravelers(db, ctx, spooled.source, shape);
     }
     const out = new PassThrough();
     // A client that leaves does not stop the import (its rows are being written anyway; a new
@@ -105,7 +94,7 @@ export async function runImport(
     send({ type: 'progress', processed: 0, total: shape.total });
     const onProgress = (processed: number, total: number) => send({ type: 'progress', processed, total });
     importTravelers(db, { ...ctx, onProgress }, spooled.source, shape)
-      .then((report) => send({ type: 'report', report: analyseAfter(report) }, true))
+      .then((report) => send({ type: 'report', report }, true))
       .catch((err: unknown) => {
         request.log.error({ err }, 'import failed');
         send(errorLine(err), true);

@@ -1,0 +1,96 @@
+/**
+ * The upkeep after writes on PGlite (write-maintenance.ts): a table is analysed at its first
+ * write of the process, only the tables written are, and a later refresh waits for the writes to
+ * pause (or for the app to close) instead of running between the batches of a push run; the GIN
+ * pending lists of the tables written are merged once the writes pause.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../db/client.ts';
+import { maintainWrites, noteWrites, upkeepSettled } from './write-maintenance.ts';
+
+const silent = { warn: () => {} };
+let database: Database;
+
+beforeAll(async () => {
+  // Always PGlite (in memory): PostgreSQL keeps its own statistics, and nothing is done there.
+  database = await openDatabase({ dataDir: null });
+  maintainWrites(database, silent);
+});
+afterAll(() => database.close());
+
+/** Rows counted by the last ANALYZE of `table` (-1: never analysed). */
+async function counted(table: string) {
+  const { rows } = await database.db.execute(
+    sql`SELECT reltuples::int AS n FROM pg_class WHERE relname = ${table} AND relkind = 'r'`,
+  );
+  return Number(rows[0]?.n);
+}
+
+async function addTravelers(n: number) {
+  await database.db.execute(sql`INSERT INTO travelers (id, full_name, passport_no, nationality, entry_date, version, change_seq)
+    SELECT gen_random_uuid(), 'T ' || g, 'P' || g, 'VN', '2026-01-01', 1, nextval('change_seq')
+    FROM generate_series(1, ${n}) AS g`);
+}
+
+const settledSoon = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe('upkeep after writes on PGlite', () => {
+  it('analyses a table at its first write at once, the tables written only', async () => {
+    await addTravelers(100);
+    expect(await counted('travelers')).toBe(-1);
+    noteWrites(database.db, { travelers: 100 });
+    await settledSoon();
+    await upkeepSettled(database);
+    expect(await counted('travelers')).toBe(100);
+    expect(await counted('check_ins')).toBe(-1);
+  });
+
+  it('refreshes a grown table once the writes pause, not between batches', async () => {
+    for (let batch = 0; batch < 3; batch++) {
+      await addTravelers(2000);
+      noteWrites(database.db, { travelers: 2000 });
+      await settledSoon();
+      // Due after the third batch (6,000 rows written since), but the writes have not paused.
+      expect(await counted('travelers')).toBe(100);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await upkeepSettled(database);
+    expect(await counted('travelers')).toBe(6100);
+  });
+
+  it('runs a waiting refresh when the app closes (upkeepSettled)', async () => {
+    await addTravelers(6000);
+    noteWrites(database.db, { travelers: 6000 });
+    await settledSoon();
+    expect(await counted('travelers')).toBe(6100);
+    await upkeepSettled(database);
+    expect(await counted('travelers')).toBe(12_100);
+  });
+
+  it("merges the trigram indexes' pending lists once the writes pause", async () => {
+    // Entries waiting in a GIN index's pending list: what merging it now would move.
+    const pending = async () => {
+      const { rows } = await database.db.execute(
+        sql`SELECT gin_clean_pending_list('travelers_full_name_trgm_idx'::regclass) AS pages`,
+      );
+      return Number(rows[0]?.pages);
+    };
+    // The list takes what a write adds (PGlite's limit is 16 MB, not 4) until it is merged.
+    const { rows: limit } = await database.db.execute(sql`SHOW gin_pending_list_limit`);
+    expect(limit[0]?.gin_pending_list_limit).toBe('16MB');
+    await addTravelers(3000);
+    expect(await pending()).toBeGreaterThan(0);
+    await addTravelers(3000);
+    noteWrites(database.db, { travelers: 3000 });
+    await settledSoon();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await upkeepSettled(database);
+    expect(await pending()).toBe(0);
+    // A search reads the pending list and the index alike.
+    const { rows } = await database.db.execute(
+      sql`SELECT count(*)::int AS n FROM travelers WHERE lower(full_name) LIKE '%t 2999%'`,
+    );
+    expect(Number(rows[0]?.n)).toBeGreaterThan(0);
+  });
+});

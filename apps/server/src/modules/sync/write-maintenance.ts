@@ -1,0 +1,210 @@
+/**
+ * Upkeep after writes on PGlite, which runs no autovacuum: the planner's statistics and the
+ * pending lists of the GIN (trigram) indexes. PostgreSQL's autovacuum does both there, so
+ * nothing here runs on PostgreSQL.
+ *
+ * Every write through applyMutations (sync push, CSV import, the REST writes and their table
+ * hooks) reports the rows it wrote per table (`noteWrites`), for the database the sync routes
+ * registered (`maintainWrites`).
+ *
+ * Planner statistics. Without them a travellers table that grew from empty is still planned as a
+ * tiny one, with every live row taken for 0.5% of them: the sync push's duplicate guard was then
+ * planned as a scan of every live traveller (85 ms of CPU per 500-row batch at 9,500 travellers,
+ * and growing with the table) instead of an index lookup (1 ms after ANALYZE). Each table is
+ * analysed:
+ * - on its first write of the process, at once (after the writer's answer): this is what keeps
+ *   the duplicate guard an index lookup on a table that had no statistics;
+ * - then whenever the rows written since reach a fifth of the rows counted at its last ANALYZE
+ *   (at least 5,000), once the writes pause (below). Meanwhile the table keeps its earlier
+ *   statistics, which PostgreSQL scales to the table's current size (the pages it has now times
+ *   the rows per page it counted), so the guard stays an index lookup.
+ * Only the tables written are analysed (ANALYZE samples up to 30,000 rows of each table named,
+ * 39 ms of CPU for 10,000 travellers, 14 for their 10,000 audit rows on PGlite).
+ *
+ * GIN pending lists. PGlite starts with a pending list of 16 MB per GIN index (db/client.ts): a
+ * write appends its trigrams there, and the merge into the index waits. A search reads the
+ * pending list whole, so the merge (gin_clean_pending_list) runs for the tables written once the
+ * writes pause. 10,000 travellers: the trigram indexes' share of the INSERT fell by about 42%, and
+ * a search meanwhile took 85 ms instead of 3 (docs/decisions/012-gin-pending-lists.md).
+ *
+ * "Once the writes pause": QUIET_MS after the last write (a device sends its next push batch at
+ * once), or MAX_WAIT_MS after the first of writes that never pause; so a push run pays for one
+ * upkeep at its end instead of one every few batches. The upkeep runs one at a time per database
+ * (PGlite runs one statement at a time, so it runs between two write transactions, never inside
+ * one), and the app runs a waiting one and waits for it before it closes the database.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Database, Db } from '../../db/client.ts';
+
+/** Tables whose upkeep is kept: those the sync push and the CSV import write. */
+export const ANALYSED_TABLES = [
+  'travelers',
+  'traveler_events',
+  'health_declarations',
+  'check_ins',
+  'audit_events',
+  'applied_mutations',
+] as const;
+export type AnalysedTable = (typeof ANALYSED_TABLES)[number];
+/** Rows a writer wrote, per table (tables it did not write may be left out). */
+export type WrittenRows = Partial<Record<AnalysedTable, number>>;
+
+/** Where a failed upkeep is reported. */
+type Logger = Pick<FastifyBaseLogger, 'warn'>;
+
+const MIN_ROWS = 5000;
+const FRACTION = 0.2;
+/** A pause in the writes this long ends a push run (a device sends its next batch at once). */
+const QUIET_MS = 1000;
+/** Writes that never pause still get their upkeep after this long. */
+const MAX_WAIT_MS = 30_000;
+
+interface Table {
+  /** Rows written since the last ANALYZE. */
+  since: number;
+  /** Rows counted at the last ANALYZE (0 before the first of the process). */
+  rows: number;
+  /** False until the table's first ANALYZE of this process. */
+  analysed: boolean;
+}
+
+interface State {
+  tables: Map<AnalysedTable, Table>;
+  /** Tables written since their GIN pending lists were last merged. */
+  unmerged: Set<AnalysedTable>;
+  /** The running upkeep (settled when there is none). */
+  running: Promise<void> | null;
+  /** The timer of an upkeep waiting for the writes to pause, and since when it waits. */
+  waiting: { timer: NodeJS.Timeout; since: number } | null;
+  log: Logger;
+}
+
+const states = new WeakMap<Database, State>();
+/** The databases whose writes are kept up, by the drizzle handle applyMutations is given. */
+const tracked = new WeakMap<Db, Database>();
+const rowsSchema = z.object({ relname: z.string(), rows: z.coerce.number() });
+
+const isDue = (t: Table) => !t.analysed || (t.since > 0 && t.since >= Math.max(MIN_ROWS, FRACTION * t.rows));
+
+const tableList = (names: readonly AnalysedTable[]) =>
+  sql.join(
+    names.map((n) => sql`${n}`),
+    sql`, `,
+  );
+
+/** ANALYZE of the due tables; a failure is logged, and the rows count again for the next try. */
+async function analyse(database: Database, state: State) {
+  const due = [...state.tables].filter(([, t]) => isDue(t)).map(([name, t]) => ({ name, t, since: t.since }));
+  if (due.length === 0) return;
+  for (const { t } of due) t.since = 0;
+  const names = due.map((d) => d.name);
+  try {
+    await database.db.execute(sql.raw(`ANALYZE ${names.join(', ')}`));
+    const counted = await database.rows(
+      rowsSchema,
+      sql`SELECT relname, GREATEST(reltuples, 0) AS rows FROM pg_class
+        WHERE relkind = 'r' AND relname IN (${tableList(names)})`,
+    );
+    for (const { name, t } of due) {
+      t.analysed = true;
+      t.rows = counted.find((c) => c.relname === name)?.rows ?? 0;
+    }
+  } catch (err) {
+    for (const d of due) d.t.since += d.since;
+    state.log.warn({ err }, 'refreshing planner statistics failed');
+  }
+}
+
+/** Merges the GIN pending lists of the tables written since the last merge. */
+async function mergePendingLists(database: Database, state: State) {
+  const names = [...state.unmerged];
+  if (names.length === 0) return;
+  state.unmerged.clear();
+  try {
+    await database.db.execute(sql`SELECT gin_clean_pending_list(i.indexrelid)
+      FROM pg_index i
+        JOIN pg_class ix ON ix.oid = i.indexrelid
+        JOIN pg_am am ON am.oid = ix.relam
+        JOIN pg_class t ON t.oid = i.indrelid
+      WHERE am.amname = 'gin' AND t.relkind = 'r' AND t.relname IN (${tableList(names)})`);
+  } catch (err) {
+    for (const name of names) state.unmerged.add(name);
+    state.log.warn({ err }, 'merging the GIN pending lists failed');
+  }
+}
+
+/**
+ * Runs the upkeep (after a running one): `analyseOnly` for a table's first write, which must not
+ * wait for the writes to pause (the pending lists still wait: the writes go on).
+ */
+function runUpkeep(database: Database, state: State, analyseOnly: boolean) {
+  if (!analyseOnly && state.waiting) {
+    clearTimeout(state.waiting.timer);
+    state.waiting = null;
+  }
+  const previous = state.running ?? Promise.resolve();
+  const run = previous.then(async () => {
+    await analyse(database, state);
+    if (!analyseOnly) await mergePendingLists(database, state);
+  });
+  const settled: Promise<void> = run.finally(() => {
+    if (state.running === settled) state.running = null;
+  });
+  state.running = settled;
+}
+
+/** Keeps up the writes applyMutations makes on `database` (PGlite only; once per database). */
+export function maintainWrites(database: Database, log: Logger) {
+  if (database.kind !== 'pglite' || states.has(database)) return;
+  states.set(database, { tables: new Map(), unmerged: new Set(), running: null, waiting: null, log });
+  tracked.set(database.db, database);
+}
+
+/**
+ * Notes the rows a writer wrote on `db` and returns at once: a table's first ANALYZE is queued
+ * right away, the rest of the upkeep once the writes pause (see the file header). Nothing for a
+ * database no one registered (PostgreSQL, or a test that applies mutations on its own).
+ */
+export function noteWrites(db: Db, written: WrittenRows) {
+  const database = tracked.get(db);
+  const state = database && states.get(database);
+  if (!database || !state) return;
+  let first = false;
+  let wrote = false;
+  for (const name of ANALYSED_TABLES) {
+    const rows = written[name] ?? 0;
+    if (rows <= 0) continue;
+    wrote = true;
+    let t = state.tables.get(name);
+    if (!t) {
+      t = { since: 0, rows: 0, analysed: false };
+      state.tables.set(name, t);
+    }
+    t.since += rows;
+    state.unmerged.add(name);
+    if (!t.analysed) first = true;
+  }
+  if (!wrote) return;
+  if (first) runUpkeep(database, state, true);
+  const now = Date.now();
+  const since = state.waiting?.since ?? now;
+  if (now - since >= MAX_WAIT_MS) {
+    runUpkeep(database, state, false);
+    return;
+  }
+  if (state.waiting) clearTimeout(state.waiting.timer);
+  const timer = setTimeout(() => runUpkeep(database, state, false), QUIET_MS);
+  // An upkeep still waiting never keeps the process alive (upkeepSettled runs it on close).
+  timer.unref();
+  state.waiting = { timer, since };
+}
+
+/** Runs an upkeep that waits for the writes to pause, and settles when none is left. */
+export async function upkeepSettled(database: Database) {
+  const state = states.get(database);
+  if (!state) return;
+  if (state.waiting) runUpkeep(database, state, false);
+  await state.running;
+}
