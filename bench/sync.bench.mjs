@@ -137,6 +137,10 @@ try {
       // Every trial exactly once on the server, and the rate of each (the figure is the median).
       allOnServer: trials.every((t) => t.onServer === N),
       samplesRecordsPerSec: trials.map((t) => Math.round((N / t.sync.ms) * 1000)),
+      // Each trial's pushes as [start, end] in ms from going online, to tell a slow trial's cause.
+      pushesPerTrial: trials.map((t) =>
+        t.sync.timeline.filter(([phase]) => phase === 'push').map(([, from, to]) => [from, to]),
+      ),
       // Each phase summed over its calls: pushes overlap each other and the acknowledgements.
       phasesMs: Object.fromEntries(Object.entries(sync.phases).map(([k, v]) => [k, Math.round(v)])),
       // Each phase call as [phase, start, end] in ms from going online (pushes overlap).

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fileHarness } from '../../../server/src/test/file-harness.ts';
 import { storeFor } from '../db/database.ts';
 import { writeRecord, writeRecords } from './outbox.ts';
+import { RULES_STAMP } from './queue.ts';
 import { discardFailedItem, resolveConflict, retryFailedItem } from './resolutions.ts';
 import { type Device, makeDevice, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
 
@@ -126,6 +127,41 @@ describe('exactly once', () => {
     await syncUntilQuiet(d);
     expect(await d.db.failedSyncItems.count()).toBe(0);
     expect((await serverTravelers()).map((r) => r.passportNo).sort()).toEqual(['B1234567', 'C7654321']);
+  });
+
+  it('a row this build checked as it was queued goes as it is; one from an earlier build is checked again', async () => {
+    const d = device('stamp');
+    const fine = await writeRecord('travelers', 'create', travelerInput({ fullName: 'Checked once' }), d.db);
+    const bad = await writeRecord('travelers', 'create', travelerInput({ passportNo: 'X' }), d.db);
+    const older = await writeRecord(
+      'travelers',
+      'create',
+      travelerInput({ fullName: 'Earlier build' }),
+      d.db,
+    );
+    const rowOf = async (id: string) => (await d.db.syncQueue.where('recordId').equals(id).first())!;
+    expect((await rowOf(fine.id)).checkedBy).toBe(RULES_STAMP);
+    // Not valid when queued: never stamped, so the push checks it (and fails it) as before.
+    expect((await rowOf(bad.id)).checkedBy).toBeUndefined();
+    // Queued by an earlier build whose rules let through what this build refuses.
+    const olderRow = await rowOf(older.id);
+    await d.db.syncQueue.update(olderRow.id, {
+      checkedBy: 'an earlier build',
+      data: { ...olderRow.data, passportNo: 'X' },
+    });
+    const sent: string[] = [];
+    const push = d.transport.push.bind(d.transport);
+    d.transport.push = (body) => {
+      sent.push(...body.mutations.map((m) => m.id));
+      return push(body);
+    };
+    await syncUntilQuiet(d);
+    // Only the valid row left the device; both others were refused here, before any push.
+    expect(sent).toEqual([fine.id]);
+    expect((await d.db.travelers.get(fine.id))?.syncStatus).toBe('synced');
+    const failed = await d.db.failedSyncItems.toArray();
+    expect(failed.map((f) => f.originalSyncItem.recordId).sort()).toEqual([bad.id, older.id].sort());
+    expect(failed.every((f) => f.errorType === 'validation_failed')).toBe(true);
   });
 
   it('discarding a refused change returns the record to the server state', async () => {

@@ -13,6 +13,7 @@ import {
   pickWritableFields,
   type SyncOp,
   type SyncTable,
+  validateMutationData,
 } from '@bh/shared';
 import {
   db as defaultDb,
@@ -23,6 +24,7 @@ import {
 } from '../db/database.ts';
 import { foldJournaledIds } from './ack-journal.ts';
 import { pushNotice } from './notices.ts';
+import { RULES_STAMP } from './queue.ts';
 import { notifyLocalWrite } from './triggers.ts';
 
 class RecordNotFoundError extends Error {
@@ -49,11 +51,12 @@ function newQueueRow(
   const now = Date.now();
   // A delete carries nothing, or the reason given for it (kept in the server's audit trail).
   const deleteData = typeof reason === 'string' && reason !== '' ? { reason } : null;
-  return {
+  const data = operation === 'delete' ? deleteData : pickWritableFields(table, record);
+  const row: NewSyncQueueItem = {
     operation,
     table,
     recordId: record.id,
-    data: operation === 'delete' ? deleteData : pickWritableFields(table, record),
+    data,
     baseVersion,
     timestamp: now,
     retryCount: 0,
@@ -61,6 +64,11 @@ function newQueueRow(
     nextAttemptAt: 0,
     blocked: blocked ? 1 : 0,
   };
+  // Checked once, as it is queued (its data never changes in the outbox): the push sends a row
+  // this build found valid without checking it again. One that is not valid is queued as before,
+  // and the push turns it into a failed item (queue.ts, rejectInvalidRows).
+  if (validateMutationData(table, operation, data).ok) row.checkedBy = RULES_STAMP;
+  return row;
 }
 
 /** Is this record waiting on a conflict the user must resolve? Then new rows wait too. */

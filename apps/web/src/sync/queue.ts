@@ -13,6 +13,7 @@ import {
 } from '@bh/shared';
 import type { FailedSyncItem, LocalRecord, PWADatabase, SyncQueueItem } from '../db/database.ts';
 import { storeFor, syncStores } from '../db/database.ts';
+import { BUILD_DATE } from '../lib/build.ts';
 import { acknowledgeInBulk, type ScanHint } from './acknowledge.ts';
 import { takeShadows } from './shadow.ts';
 
@@ -36,11 +37,26 @@ export function toMutation(row: SyncQueueItem): Mutation {
   };
 }
 
-/** Checks rows before sending; the ones that can never be accepted become failed items. */
+/**
+ * Stamped on an outbox row whose data this build's rules found valid when it was queued
+ * (outbox.ts): the data of a queued row never changes, so only another build's rules (an update
+ * of the app) can judge it differently. The build's date; 'dev' outside a build (unit tests).
+ */
+export const RULES_STAMP = BUILD_DATE ?? 'dev';
+
+/**
+ * Checks rows before sending; the ones that can never be accepted become failed items. Rows this
+ * build checked as they were queued are not checked again: 10,000 traveller creates spent 127 ms
+ * of the page's time here during the push, 52 ms of it before the first batch could leave.
+ */
 export async function rejectInvalidRows(database: PWADatabase, rows: SyncQueueItem[]) {
   const valid: SyncQueueItem[] = [];
   const invalid: { row: SyncQueueItem; details: string }[] = [];
   for (const row of rows) {
+    if (row.checkedBy === RULES_STAMP) {
+      valid.push(row);
+      continue;
+    }
     const check = validateMutationData(
       row.table,
       row.operation,

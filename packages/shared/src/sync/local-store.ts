@@ -97,6 +97,11 @@ export const syncQueueItemSchema = plainShape({
   /** Held back (1) because an earlier change of the same record failed or conflicts. */
   blocked: zeroOrOne().optional(),
   lastError: z.string(keyed()).optional(),
+  /**
+   * The build whose rules found `data` valid when the row was queued: the push checks again only
+   * rows without it or from another build (apps/web/src/sync/queue.ts, rejectInvalidRows).
+   */
+  checkedBy: z.string(keyed()).optional(),
 });
 export type SyncQueueItem = z.infer<typeof syncQueueItemSchema>;
 /** An outbox row before Dexie assigned its id. */

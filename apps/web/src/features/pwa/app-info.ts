@@ -5,8 +5,7 @@
  */
 import { APP_VERSION } from '@bh/shared';
 import { formatDate } from '../../i18n/format.ts';
-
-declare const __BUILD_DATE__: string;
+import { BUILD_DATE } from '../../lib/build.ts';
 
 export interface AppInfo {
   version: string;
@@ -58,7 +57,7 @@ export function readAppInfo(): AppInfo {
   const ua = navigator.userAgent;
   return {
     version: APP_VERSION,
-    buildDate: formatDate(typeof __BUILD_DATE__ === 'string' ? __BUILD_DATE__ : null),
+    buildDate: formatDate(BUILD_DATE),
     browser: parseBrowser(ua),
     device: parseDevice(ua, navigator.maxTouchPoints ?? 0),
     os: parseOs(ua),
