@@ -97,8 +97,8 @@ export async function openDatabase(opts: {
   // within the noise in paired ones (docs/decisions/002-set-based-sync-apply.md, fourth pass).
   // The trigram (GIN) indexes keep new entries in their pending list up to 16 MB (4 MB by
   // default; about 35,000 travellers' names) instead of merging them into the index during the
-  // write that filled it: the merge runs once the writes pause (modules/sync/write-maintenance.ts).
-  // 10,000 travellers: 42% less time in the trigram indexes' inserts (ADR 012).
+  // write that filled it: the merge runs once the writes pause (modules/sync/write-maintenance.ts,
+  // docs/decisions/012-write-path-upkeep.md: 20,000 pushed travellers' INSERT 869-892 -> 798-811 ms).
   const startParams = [
     ...PGlite.defaultStartParams,
     '-c',

@@ -24,8 +24,9 @@
  * GIN pending lists. PGlite starts with a pending list of 16 MB per GIN index (db/client.ts): a
  * write appends its trigrams there, and the merge into the index waits. A search reads the
  * pending list whole, so the merge (gin_clean_pending_list) runs for the tables written once the
- * writes pause. 10,000 travellers: the trigram indexes' share of the INSERT fell by about 42%, and
- * a search meanwhile took 85 ms instead of 3 (docs/decisions/012-gin-pending-lists.md).
+ * writes pause. 20,000 travellers through the push route: the INSERT took 798-811 ms instead of
+ * 869-892; a substring search meanwhile took 84-88 ms instead of 1-4 (10,000 pending over 100,000
+ * merged; docs/decisions/012-write-path-upkeep.md).
  *
  * "Once the writes pause": QUIET_MS after the last write (a device sends its next push batch at
  * once), or MAX_WAIT_MS after the first of writes that never pause; so a push run pays for one
