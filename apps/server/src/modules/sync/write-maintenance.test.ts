@@ -36,14 +36,43 @@ async function addTravelers(n: number) {
 const settledSoon = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('upkeep after writes on PGlite', () => {
-  it('analyses a table at its first write at once, the tables written only', async () => {
+  it('analyses an empty table again at its first write, at once, and the tables written only', async () => {
+    // Analysed at start (maintainWrites), when it was empty.
+    await upkeepSettled(database);
+    expect(await counted('travelers')).toBe(0);
     await addTravelers(100);
-    expect(await counted('travelers')).toBe(-1);
     noteWrites(database.db, { travelers: 100 });
     await settledSoon();
-    await upkeepSettled(database);
     expect(await counted('travelers')).toBe(100);
-    expect(await counted('check_ins')).toBe(-1);
+    await upkeepSettled(database);
+    expect(await counted('check_ins')).toBe(0);
+  });
+
+  it('analyses the tables that hold rows at start, so a first write does not wait for it', async () => {
+    const other = await openDatabase({ dataDir: null });
+    try {
+      await other.db.execute(sql`INSERT INTO travelers (id, full_name, passport_no, nationality, entry_date, version, change_seq)
+        SELECT gen_random_uuid(), 'T ' || g, 'P' || g, 'VN', '2026-01-01', 1, nextval('change_seq')
+        FROM generate_series(1, 300) AS g`);
+      maintainWrites(other, silent);
+      await upkeepSettled(other);
+      const rows = async () =>
+        Number(
+          (await other.db.execute(sql`SELECT reltuples::int AS n FROM pg_class WHERE relname = 'travelers'`))
+            .rows[0]?.n,
+        );
+      expect(await rows()).toBe(300);
+      await other.db.execute(sql`INSERT INTO travelers (id, full_name, passport_no, nationality, entry_date, version, change_seq)
+        SELECT gen_random_uuid(), 'U ' || g, 'Q' || g, 'VN', '2026-01-01', 1, nextval('change_seq')
+        FROM generate_series(1, 100) AS g`);
+      noteWrites(other.db, { travelers: 100 });
+      await settledSoon();
+      // Not due (100 rows written, against at least 5,000): the statistics wait.
+      expect(await rows()).toBe(300);
+    } finally {
+      await upkeepSettled(other);
+      await other.close();
+    }
   });
 
   it('refreshes a grown table once the writes pause, not between batches', async () => {
