@@ -20,16 +20,17 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 /** Rows counted by the last ANALYZE of `table` (-1: never analysed). */
-async function counted(table: string) {
-  const { rows } = await database.db.execute(
+async function counted(table: string, on: Database = database) {
+  const { rows } = await on.db.execute(
     sql`SELECT reltuples::int AS n FROM pg_class WHERE relname = ${table} AND relkind = 'r'`,
   );
   return Number(rows[0]?.n);
 }
 
-async function addTravelers(n: number) {
-  await database.db.execute(sql`INSERT INTO travelers (id, full_name, passport_no, nationality, entry_date, version, change_seq)
-    SELECT gen_random_uuid(), 'T ' || g, 'P' || g, 'VN', '2026-01-01', 1, nextval('change_seq')
+/** `n` travellers written straight to the table (no writer reports them); `tag` keeps passports apart. */
+async function addTravelers(n: number, on: Database = database, tag = 'T') {
+  await on.db.execute(sql`INSERT INTO travelers (id, full_name, passport_no, nationality, entry_date, version, change_seq)
+    SELECT gen_random_uuid(), ${tag} || ' ' || g, ${tag} || 'P' || g, 'VN', '2026-01-01', 1, nextval('change_seq')
     FROM generate_series(1, ${n}) AS g`);
 }
 
@@ -51,24 +52,15 @@ describe('upkeep after writes on PGlite', () => {
   it('analyses the tables that hold rows at start, so a first write does not wait for it', async () => {
     const other = await openDatabase({ dataDir: null });
     try {
-      await other.db.execute(sql`INSERT INTO travelers (id, full_name, passport_no, nationality, entry_date, version, change_seq)
-        SELECT gen_random_uuid(), 'T ' || g, 'P' || g, 'VN', '2026-01-01', 1, nextval('change_seq')
-        FROM generate_series(1, 300) AS g`);
+      await addTravelers(300, other);
       maintainWrites(other, silent);
       await upkeepSettled(other);
-      const rows = async () =>
-        Number(
-          (await other.db.execute(sql`SELECT reltuples::int AS n FROM pg_class WHERE relname = 'travelers'`))
-            .rows[0]?.n,
-        );
-      expect(await rows()).toBe(300);
-      await other.db.execute(sql`INSERT INTO travelers (id, full_name, passport_no, nationality, entry_date, version, change_seq)
-        SELECT gen_random_uuid(), 'U ' || g, 'Q' || g, 'VN', '2026-01-01', 1, nextval('change_seq')
-        FROM generate_series(1, 100) AS g`);
+      expect(await counted('travelers', other)).toBe(300);
+      await addTravelers(100, other, 'U');
       noteWrites(other.db, { travelers: 100 });
       await settledSoon();
       // Not due (100 rows written, against at least 5,000): the statistics wait.
-      expect(await rows()).toBe(300);
+      expect(await counted('travelers', other)).toBe(300);
     } finally {
       await upkeepSettled(other);
       await other.close();

@@ -190,12 +190,9 @@ export function noteWrites(db: Db, written: WrittenRows) {
   for (const name of ANALYSED_TABLES) {
     const rows = written[name] ?? 0;
     if (rows <= 0) continue;
+    const t = state.tables.get(name);
+    if (!t) continue;
     wrote = true;
-    let t = state.tables.get(name);
-    if (!t) {
-      t = { since: 0, rows: 0, analysed: false };
-      state.tables.set(name, t);
-    }
     t.since += rows;
     state.unmerged.add(name);
     if (!t.analysed) first = true;
