@@ -83,7 +83,7 @@ try {
           }
         : {}),
       waitingOnServerMs: Math.round(run.pullMs),
-      // The pull lands its records packed (apps/web/src/db/landing.ts): readable at once, and
+      // The pull lands its records packed (apps/web/src/db/landing/): readable at once, and
       // moved into their stores after the run in the background (hydratedMs from the start,
       // with the long tasks during that move).
       landed: run.landed,

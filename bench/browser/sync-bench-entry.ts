@@ -3,7 +3,7 @@
  * driven by bench/sync.bench.mjs through window.bench.
  */
 import { db } from '../../apps/web/src/db/database.ts';
-import { landedCount } from '../../apps/web/src/db/landing.ts';
+import { landedCount } from '../../apps/web/src/db/landing/index.ts';
 import { travelerIndex } from '../../apps/web/src/db/travelers-repo.ts';
 import { setSession } from '../../apps/web/src/lib/session.ts';
 import { SyncEngine } from '../../apps/web/src/sync/engine.ts';
@@ -194,7 +194,7 @@ window.bench = {
     // Let the observer deliver the last entries before it stops.
     await new Promise((resolve) => setTimeout(resolve, 100));
     const pullLongTasks = [...longTasks];
-    // The pull landed its records packed (db/landing.ts); the engine moves them into their stores
+    // The pull landed its records packed (db/landing/); the engine moves them into their stores
     // after the run, in the background: timed until none is left, with its own long tasks.
     const landed = await landedCount(db);
     await engine.settled();

@@ -27,7 +27,7 @@ import type {
   SyncTable,
 } from '@bh/shared';
 import Dexie, { type Table } from 'dexie';
-import { installLanding, LANDING_STORE } from './landing.ts';
+import { installLanding, LANDING_STORE } from './landing/index.ts';
 
 // The sync-centre screens and the sync code name these through the database module.
 export type {
@@ -91,7 +91,7 @@ export interface LocalRecordOf {
  */
 type SyncedTable<T> = Table<T, string, LocalRecord>;
 
-/** The stores a fresh device's first pull lands its records in (pull.ts, landing.ts). */
+/** The stores a fresh device's first pull lands its records in (pull.ts, landing/). */
 const LANDED_STORES = ['travelers', 'declarations', 'travelerEvents', 'checkIns'];
 
 export class PWADatabase extends Dexie {
@@ -146,7 +146,7 @@ export class PWADatabase extends Dexie {
     // one more entry written with every queued change and deleted with every acknowledgement.
     this.version(6).stores({ syncQueue: '++id, recordId, nextAttemptAt' });
     // A fresh device's first pull lands its records packed, several hundred to a row, and moves
-    // them into their stores afterwards (landing.ts): one put per record was most of its time.
+    // them into their stores afterwards (landing/): one put per record was most of its time.
     this.version(7).stores({ [LANDING_STORE]: 'key' });
     installLanding(this, LANDED_STORES);
   }

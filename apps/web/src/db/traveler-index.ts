@@ -441,7 +441,7 @@ export class TravelerIndex {
     }
     ranges.push([from, Number.POSITIVE_INFINITY]);
     // One read per range, in one transaction (not inAnyRange's one cursor over the outer range):
-    // while a fresh pull's records are landed (landing.ts), a range read skips the landed rows
+    // while a fresh pull's records are landed (landing/), a range read skips the landed rows
     // written outside it, and the reported moments between the ranges are never read.
     const travelers = this.database.travelers;
     const parts = await this.database.transaction('r', travelers, () =>

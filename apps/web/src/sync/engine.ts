@@ -11,7 +11,7 @@
  */
 import { type ChangeRange, MAX_PULL_SKIP_RANGES, mergeChangeRanges } from '@bh/shared';
 import type { PWADatabase } from '../db/database.ts';
-import { hydrateLanding } from '../db/landing.ts';
+import { hydrateLanding } from '../db/landing/index.ts';
 import { createStore } from '../lib/store.ts';
 import { foldJournal } from './ack-journal.ts';
 import { getCursor, getEpoch, PULL_PAGE_SIZE, resetCursor, savePage } from './pull.ts';
@@ -140,7 +140,7 @@ export class SyncEngine {
   /**
    * Resolves once the records carry every acknowledgement made so far (the journal is folded in
    * the background after each run that acknowledged something) and a fresh pull's landed records
-   * are in their stores (db/landing.ts).
+   * are in their stores (db/landing/).
    */
   settled(): Promise<void> {
     return this.folding;

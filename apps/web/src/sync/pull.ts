@@ -8,7 +8,7 @@ import type { PullResponse } from '@bh/shared';
 import { type BulkWrite, reportBulkWrites } from '../db/bulk-writes.ts';
 import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
 import { storeFor, syncStores } from '../db/database.ts';
-import { landInTransaction } from '../db/landing.ts';
+import { landInTransaction } from '../db/landing/index.ts';
 import { foldJournaledIds } from './ack-journal.ts';
 import { keepShadows } from './shadow.ts';
 
@@ -104,7 +104,7 @@ export async function savePage(
       const now = Date.now();
       if (fresh.has(table)) {
         // Only this pull's own older copies can be stored: the newer version wins. The records
-        // land packed (db/landing.ts) and reach their store after the run.
+        // land packed (db/landing/) and reach their store after the run.
         landInTransaction(store.name);
         const puts = records.map((r) => synced(r, now));
         // In slices: each put is cloned on the main thread as it is issued, and 2,000 at once

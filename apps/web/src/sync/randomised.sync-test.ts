@@ -15,7 +15,7 @@ import { buildApp } from '../../../server/src/app.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { fileHarness } from '../../../server/src/test/file-harness.ts';
 import { TEST_JWT_SECRET } from '../../../server/src/test/harness.ts';
-import { landedCount } from '../db/landing.ts';
+import { landedCount } from '../db/landing/index.ts';
 import { writeRecord } from './outbox.ts';
 import { resolveConflict, retryFailedItem } from './resolutions.ts';
 import { type Device, makeDevice, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
@@ -73,7 +73,7 @@ describe('randomised devices against the real server', () => {
         return d;
       };
       // Every other device keeps its acknowledgements in the journal (and a first pull's landed
-      // records, db/landing.ts) until a random step folds them, so its writes, pulls and
+      // records, db/landing/) until a random step folds them, so its writes, pulls and
       // resolutions meet records not yet folded.
       const devices: Device[] = Array.from({ length: DEVICES }, (_, i) => join(`r${seed}-${i}`, i % 2 === 0));
       const created = new Set<string>();
@@ -94,7 +94,7 @@ describe('randomised devices against the real server', () => {
       for (let step = 0; step < STEPS; step++) {
         if (step === Math.floor(STEPS / 3)) {
           // A new device joins and syncs first: its pull is fresh, so it lands what the others
-          // made (db/landing.ts), and the steps after it write, delete and resolve landed records.
+          // made (db/landing/), and the steps after it write, delete and resolve landed records.
           const late = join(`r${seed}-late`, false);
           devices.push(late);
           await late.engine.sync();

@@ -7,11 +7,11 @@
 import type { PullResponse } from '@bh/shared';
 import { validTraveler } from '@bh/shared/testing';
 import { describe, expect, it } from 'vitest';
-import { writeRecord } from '../sync/outbox.ts';
-import { savePage } from '../sync/pull.ts';
-import { freshDatabaseEachTest } from '../test/test-database.ts';
-import { PWADatabase } from './database.ts';
-import { hydrateLanding, LANDING_ROW_SIZE, LANDING_STORE, landedCount } from './landing.ts';
+import { writeRecord } from '../../sync/outbox.ts';
+import { savePage } from '../../sync/pull.ts';
+import { freshDatabaseEachTest } from '../../test/test-database.ts';
+import { PWADatabase } from '../database.ts';
+import { hydrateLanding, LANDING_ROW_SIZE, LANDING_STORE, landedCount } from './index.ts';
 
 const t = freshDatabaseEachTest('landing');
 const id = (n: number) => `c0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -141,6 +141,26 @@ describe('landing', () => {
     expect(await landedCount(database)).toBe(9);
     expect(await database.travelers.get(id(3))).toMatchObject({ version: 2, fullName: 'Newer' });
     expect(await database.travelers.get(id(2))).toMatchObject({ version: 1, fullName: 'Landed 2' });
+  });
+
+  it('a reverse query with a limit takes the newest rows, stored and landed together', async () => {
+    const { database } = t;
+    await land(10);
+    const at = Number((await database.travelers.get(id(1)))?.lastModified);
+    // Stored beside the landed ones, written later: the newest three.
+    await database.travelers.bulkPut(
+      [11, 12, 13].map((n) => ({ ...traveler(n), syncStatus: 'synced' as const, lastModified: at + n })),
+    );
+    expect(await landedCount(database)).toBe(10);
+    expect(await database.travelers.orderBy('lastModified').reverse().limit(2).primaryKeys()).toEqual([
+      id(13),
+      id(12),
+    ]);
+    expect(await database.travelers.orderBy(':id').reverse().limit(2).primaryKeys()).toEqual([
+      id(13),
+      id(12),
+    ]);
+    expect(await database.travelers.orderBy('lastModified').limit(2).primaryKeys()).toEqual([id(1), id(2)]);
   });
 
   it('another tab of the same database sees the landed records and what this tab did to them', async () => {
