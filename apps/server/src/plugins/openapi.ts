@@ -7,6 +7,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { REFRESH_COOKIE } from '../modules/auth/sessions.ts';
+import { completeDocument } from './openapi-contract.ts';
 
 /** One tag per API module; a route names its module's tag in `schema.tags`. */
 export const API_TAGS = [
@@ -51,14 +53,26 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
         title: 'Border health entry register API',
         description: 'Travellers, health declarations and offline sync for border health officers.',
         version,
+        contact: { name: 'Border health entry register maintainers' },
+        license: { name: 'UNLICENSED (private; all rights reserved)', identifier: 'LicenseRef-Proprietary' },
       },
+      // Same origin as the web app: a client calls the server it was served from.
+      servers: [{ url: '/', description: 'This server' }],
       tags: [...API_TAGS],
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          refreshCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: REFRESH_COOKIE,
+            description: 'The httpOnly refresh cookie set by login (path /api/auth), rotated on each refresh',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => completeDocument(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

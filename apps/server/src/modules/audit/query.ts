@@ -14,6 +14,22 @@ import type { Db } from '../../db/client.ts';
 import { auditEvents, healthDeclarations, travelers, users } from '../../db/schema.ts';
 import { redactDetails } from './audit.ts';
 
+/** The CSV download's columns, in order (then oldValues, newValues and details as JSON). */
+export const AUDIT_CSV_COLUMNS = [
+  'id',
+  'at',
+  'userId',
+  'userName',
+  'ip',
+  'action',
+  'entity',
+  'entityId',
+  'oldVersion',
+  'newVersion',
+] as const;
+/** The CSV download's header row. */
+export const AUDIT_CSV_HEADER = [...AUDIT_CSV_COLUMNS, 'oldValues', 'newValues', 'details'];
+
 type Filters = Omit<AuditQuery, 'limit' | 'format'>;
 
 const objectSchema = z.record(z.string(), z.unknown());

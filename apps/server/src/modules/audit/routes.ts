@@ -11,21 +11,9 @@ import { errorResponses } from '../../lib/responses.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { toCsvLine } from '../travelers/csv.ts';
 import { nextTurn } from '../travelers/export.ts';
-import { auditPage } from './query.ts';
+import { AUDIT_CSV_HEADER, auditPage, AUDIT_CSV_COLUMNS as COLUMNS } from './query.ts';
 
 const CSV_PAGE = 500;
-const COLUMNS = [
-  'id',
-  'at',
-  'userId',
-  'userName',
-  'ip',
-  'action',
-  'entity',
-  'entityId',
-  'oldVersion',
-  'newVersion',
-] as const;
 
 const csvDownload = z
   .custom<Readable>((value) => value instanceof Readable)
@@ -36,7 +24,7 @@ const csvDownload = z
 const json = (value: unknown) => (value === null ? '' : JSON.stringify(value));
 
 async function* auditCsv(db: Db, query: AuditQuery): AsyncGenerator<string> {
-  yield CSV_BOM + toCsvLine([...COLUMNS, 'oldValues', 'newValues', 'details']);
+  yield CSV_BOM + toCsvLine(AUDIT_CSV_HEADER);
   let cursor = query.cursor;
   for (;;) {
     const page = await auditPage(db, { ...query, cursor }, CSV_PAGE);

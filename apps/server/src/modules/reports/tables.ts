@@ -12,12 +12,15 @@ interface ReportTable {
   rows: (string | number)[][];
 }
 
+/** The header of the CSV's first section (the summary). */
+export const REPORT_CSV_FIRST_HEADER = ['metric', 'value'];
+
 function reportTables(r: Report): ReportTable[] {
   const q = r.quarantine;
   return [
     {
       name: 'Summary',
-      header: ['metric', 'value'],
+      header: REPORT_CSV_FIRST_HEADER,
       rows: [
         ['period', r.period.kind],
         ['from', r.period.from],
