@@ -29,6 +29,7 @@ import './plugins/context.ts';
 import { repoRoot } from './paths.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('ctx', { config, database, secrets, version, startedAt: new Date() });
 
   registerErrorHandling(app);
+  registerJsonBody(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app);
   await registerCompression(app);

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -14,6 +15,12 @@ mkdirSync(path.join(webDist, 'assets'));
 writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
 writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 writeFileSync(path.join(webDist, 'assets/index-abc123.js'), 'console.log(1)');
+// The precompressed copies the build writes beside each file.
+for (const file of ['index.html', 'sw.js', 'assets/index-abc123.js']) {
+  const text = readFileSync(path.join(webDist, file));
+  writeFileSync(path.join(webDist, `${file}.br`), brotliCompressSync(text));
+  writeFileSync(path.join(webDist, `${file}.gz`), gzipSync(text));
+}
 
 const h = fileHarness({ WEB_DIST: webDist }, { reset: false });
 
@@ -86,6 +93,26 @@ describe('security headers and serving the app', () => {
     expect(sw.headers['cache-control']).toMatch(/no-cache/);
     const index = await h.app.inject({ url: '/' });
     expect(index.headers['cache-control']).toMatch(/no-cache/);
+  });
+
+  it('sends the same Cache-Control whatever the encoding (plain, gzip, brotli)', async () => {
+    const expected: Record<string, RegExp> = {
+      '/sw.js': /^no-cache, no-store/,
+      '/index.html': /^no-cache, no-store/,
+      '/': /^no-cache, no-store/,
+      '/entry-management': /^no-cache, no-store/,
+      '/assets/index-abc123.js': /^public, max-age=31536000, immutable$/,
+    };
+    for (const [url, cacheControl] of Object.entries(expected)) {
+      for (const encoding of ['identity', 'gzip', 'br']) {
+        const res = await h.app.inject({ url, headers: { 'accept-encoding': encoding } });
+        expect(res.statusCode, `${url} ${encoding}`).toBe(200);
+        expect(res.headers['content-encoding'], `${url} ${encoding}`).toBe(
+          encoding === 'identity' ? undefined : encoding,
+        );
+        expect(res.headers['cache-control'], `${url} ${encoding}`).toMatch(cacheControl);
+      }
+    }
   });
 
   it('unknown non-API paths get index.html so client routes work', async () => {

@@ -6,13 +6,15 @@
  *   JSON body (a streamed CSV is checked row by row by the import);
  * - a multipart body whose Content-Type has no usable boundary (the multipart parser would throw
  *   while starting).
- * Both answer 400 validation_error with a field issue, like any schema failure.
+ * - input nested deeper than MAX_JSON_DEPTH (JSON bodies are refused earlier, in json-body.ts).
+ * All answer 400 validation_error with a field issue, like any schema failure.
  */
 
 import { Stream } from 'node:stream';
 import { hasUnstorableText as hasForbiddenText } from '@bh/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validationError } from '../lib/errors.ts';
+import { MAX_JSON_DEPTH } from './json-body.ts';
 
 /**
  * Parsed input: JSON values and the query/params objects. A streamed body (the CSV import's) or a
@@ -24,11 +26,12 @@ function isWalkable(value: unknown): value is object {
   return !(value instanceof Stream || value instanceof ArrayBuffer || ArrayBuffer.isView(value));
 }
 
-/** A value met while walking the input, with the key it was found under and its parent. */
+/** A value met while walking the input, with the key it was found under, its parent and depth. */
 interface Visit {
   item: unknown;
   key: string;
   parent: Visit | null;
+  depth: number;
 }
 
 /** The dotted path of a visited value ('' for the root). */
@@ -38,33 +41,45 @@ function pathOf(visit: Visit): string {
   return keys.reverse().join('.');
 }
 
-/** True when `item` is one of the objects `visit` was reached through (a cycle). */
-function isAncestor(item: object, visit: Visit | null) {
-  for (let at = visit; at; at = at.parent) if (at.item === item) return true;
-  return false;
-}
+/** A value nested deeper than any JSON body may be (json-body.ts refuses those before parsing). */
+class TooDeep extends Error {}
 
 /**
  * Path (dotted, like validation issues) of the first string or key with forbidden text, or null.
- * Iterative so that a deeply nested body cannot overflow the stack; a cycle (some parsers'
- * objects refer back to their parents) ends at the object already on the way. The path is built
- * only for the value found, and strings get no visit of their own: a path string and a
- * WeakSet entry per value cost 3.7-6.1 ms of CPU per freshly parsed 1,000-mutation sync push
- * (15,000 strings), against 2.2 ms this way (scripts/bench-apply.mjs: ~1% of the route).
+ * Iterative, so a nested body cannot overflow the stack, and linear in the size of the input:
+ * parsed JSON, a query string and path parameters hold no cycles, and their depth is bounded
+ * (a value deeper than MAX_JSON_DEPTH throws TooDeep, which also ends any cycle another
+ * parser's objects might hold). The path is built only for the value found, and strings get no
+ * visit of their own, which keeps a 1,000-mutation push's walk at about 1% of the route
+ * (docs/decisions/002-set-based-sync-apply.md).
  */
 function findForbiddenText(value: unknown): string | null {
   if (typeof value === 'string') return hasForbiddenText(value) ? '' : null;
-  const stack: Visit[] = [{ item: value, key: '', parent: null }];
+  const stack: Visit[] = [{ item: value, key: '', parent: null, depth: 1 }];
   for (let visit = stack.pop(); visit; visit = stack.pop()) {
-    const { item } = visit;
-    if (!isWalkable(item) || isAncestor(item, visit.parent)) continue;
+    const { item, depth } = visit;
+    if (!isWalkable(item)) continue;
+    if (depth > MAX_JSON_DEPTH) throw new TooDeep();
     for (const [key, child] of Object.entries(item)) {
       if (hasForbiddenText(key) || (typeof child === 'string' && hasForbiddenText(child)))
-        return pathOf({ item: child, key, parent: visit });
-      if (typeof child === 'object' && child !== null) stack.push({ item: child, key, parent: visit });
+        return pathOf({ item: child, key, parent: visit, depth: depth + 1 });
+      if (typeof child === 'object' && child !== null)
+        stack.push({ item: child, key, parent: visit, depth: depth + 1 });
     }
   }
   return null;
+}
+
+/** findForbiddenText as a thrown validation error (400), or nothing when the input is clean. */
+function checkText(value: unknown, emptyPath: string) {
+  let at: string | null;
+  try {
+    at = findForbiddenText(value);
+  } catch (err) {
+    if (err instanceof TooDeep) throw issue(emptyPath, 'validation.too_deep');
+    throw err;
+  }
+  if (at !== null) throw issue(at || emptyPath, 'validation.invalid_characters');
 }
 
 /**
@@ -85,10 +100,8 @@ const issue = (field: string, code: string) => validationError([{ field: field |
 function checkUrlInputs(request: FastifyRequest) {
   // The web app's pages and assets take whatever the browser sends; only the API stores input.
   if (!request.url.startsWith('/api/')) return;
-  const inQuery = findForbiddenText(request.query);
-  if (inQuery !== null) throw issue(inQuery, 'validation.invalid_characters');
-  const inParams = findForbiddenText(request.params);
-  if (inParams !== null) throw issue(inParams, 'validation.invalid_characters');
+  checkText(request.query, '');
+  checkText(request.params, '');
   const type = request.headers['content-type'];
   if (typeof type === 'string' && /^\s*multipart\//i.test(type) && multipartBoundary(type) === null) {
     throw issue('body', 'validation.malformed_body');
@@ -98,8 +111,5 @@ function checkUrlInputs(request: FastifyRequest) {
 export function registerInputGuard(app: FastifyInstance) {
   // onRequest runs before the body is read, so a bad query never costs a body upload.
   app.addHook('onRequest', async (request) => checkUrlInputs(request));
-  app.addHook('preValidation', async (request) => {
-    const at = findForbiddenText(request.body);
-    if (at !== null) throw issue(at || 'body', 'validation.invalid_characters');
-  });
+  app.addHook('preValidation', async (request) => checkText(request.body, 'body'));
 }

@@ -71,6 +71,48 @@ describe('the per-address ceiling on every API route', () => {
     });
   });
 
+  /**
+   * Sends `total` health checks from one address, `parallel` at a time, spread over `apps` in
+   * turn, and counts the ones let through.
+   */
+  async function acceptedOf(apps: FastifyInstance[], address: string, total: number, parallel: number) {
+    let accepted = 0;
+    let sent = 0;
+    const worker = async () => {
+      while (sent < total) {
+        const app = apps[sent % apps.length] as FastifyInstance;
+        sent += 1;
+        const res = await health(app, address);
+        if (res.statusCode === 200) accepted += 1;
+        else expect(res.statusCode).toBe(429);
+      }
+    };
+    await Promise.all(Array.from({ length: parallel }, worker));
+    return accepted;
+  }
+
+  it('counts each hit once under parallel requests: 20 at a time from one address get the whole limit', async () => {
+    await withInstance({ RATE_LIMIT_PER_MINUTE: '1200' }, async (app) => {
+      const accepted = await acceptedOf([app], '10.1.0.4', 1400, 20);
+      expect(accepted).toBeGreaterThanOrEqual(1188);
+      expect(accepted).toBeLessThanOrEqual(1212);
+    });
+  });
+
+  it('holds the limit within 1% over two instances on one database, 20 at a time', async () => {
+    const env = { RATE_LIMIT_PER_MINUTE: '1200' };
+    const first = await h.instance(env, { ownConnection: true });
+    try {
+      await withInstance(env, async (second) => {
+        const accepted = await acceptedOf([first, second], '10.1.0.5', 1400, 20);
+        expect(accepted).toBeGreaterThanOrEqual(1188);
+        expect(accepted).toBeLessThanOrEqual(1212);
+      });
+    } finally {
+      await first.close();
+    }
+  });
+
   it('is generous by default', async () => {
     for (let i = 0; i < 50; i++) expect((await health(h.app, '10.1.0.3')).statusCode).toBe(200);
   });

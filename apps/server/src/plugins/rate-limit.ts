@@ -149,32 +149,52 @@ export function perAddress(max: number, window: number | string): RateLimitOptio
 
 /** Hits of the ceiling a process keeps before writing them to the database in one upsert. */
 const CEILING_BATCH = 10;
+/** Within this many hits of the limit, every hit is written at once (the count must be exact there). */
+const CEILING_NEAR = 10 * CEILING_BATCH;
 const CEILING_WINDOW_MS = 60_000;
 const CEILING_MAX_KEYS = 10_000;
 
 /**
  * The per-address ceiling of one process. It sees every API request, so instead of one upsert per
- * request it writes its hits CEILING_BATCH at a time (and at once when the total it last read plus
- * its own would pass the limit): a tenth of the writes on the single PGlite connection, for a
- * ceiling that several instances together may overshoot by a few requests per instance. Once the
+ * request it writes its hits CEILING_BATCH at a time (and each at once when the total it last read
+ * plus its own comes within CEILING_NEAR of the limit): a tenth of the writes on the single PGlite
+ * connection, and a count that stays exact where it decides. Once the
  * database says an address is over, it is refused here without a query until its window ends.
+ *
+ * The hits a write carries leave `pending` before the write starts and stay `writing` until it
+ * ends: requests that arrive meanwhile start the next batch instead of writing the same hits
+ * again (which once refused a post behind one address after a third of its limit), and the
+ * distance to the limit counts the hits still on their way to the database.
  */
 function ceilingCounter(db: Db, max: number) {
-  const local = new Map<string, { pending: number; known: number; until: number }>();
+  const local = new Map<string, { pending: number; writing: number; known: number; until: number }>();
   return async function hit(address: string): Promise<number | null> {
     const now = Date.now();
     const key = counterKey('all', address);
     let entry = local.get(key);
     if (!entry || entry.until <= now) {
       if (local.size >= CEILING_MAX_KEYS) local.clear();
-      entry = { pending: 0, known: 0, until: now + CEILING_WINDOW_MS };
+      entry = { pending: 0, writing: 0, known: 0, until: now + CEILING_WINDOW_MS };
       local.set(key, entry);
     }
     if (entry.known > max) return entry.until - now;
     entry.pending += 1;
-    if (entry.pending < CEILING_BATCH && entry.known + entry.pending <= max) return null;
-    const counted = await countHit(db, key, CEILING_WINDOW_MS, entry.pending);
-    Object.assign(entry, { pending: 0, known: counted.hits, until: now + counted.ttlMs });
+    const headroom = max - entry.known - entry.writing - entry.pending;
+    if (entry.pending < CEILING_BATCH && headroom >= CEILING_NEAR) return null;
+    const by = entry.pending;
+    entry.pending = 0;
+    entry.writing += by;
+    let counted: HitCount;
+    try {
+      counted = await countHit(db, key, CEILING_WINDOW_MS, by);
+    } catch (err) {
+      entry.pending += by;
+      throw err;
+    } finally {
+      entry.writing -= by;
+    }
+    // Writes may finish out of order: the highest total of the window is the latest.
+    if (counted.hits > entry.known) Object.assign(entry, { known: counted.hits, until: now + counted.ttlMs });
     return counted.hits > max ? counted.ttlMs : null;
   };
 }

@@ -23,7 +23,8 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string) {
       preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
-        const name = path.basename(filePath);
+        // A precompressed copy (index.html.br) gets the headers of the file it stands for.
+        const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
         // The same URL answers brotli, gzip or plain: caches must key on Accept-Encoding.
         res.setHeader('Vary', 'Accept-Encoding');
         if (NO_CACHE.has(name)) res.setHeader('Cache-Control', 'no-cache, no-store, must-revalidate');

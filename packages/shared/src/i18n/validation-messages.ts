@@ -77,6 +77,11 @@ const messages = {
     en: 'The data sent is malformed or incomplete',
     ja: '送信されたデータが壊れているか不完全です',
   },
+  'validation.too_deep': {
+    vi: 'Dữ liệu gửi lên lồng nhau quá sâu',
+    en: 'The data sent is nested too deeply',
+    ja: '送信されたデータの入れ子が深すぎます',
+  },
   'validation.invalid_id': {
     vi: 'Mã định danh không hợp lệ',
     en: 'Invalid identifier',

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { MAX_UPLOAD_BYTES } from '@bh/shared';
+import { MAX_UPLOAD_BYTES, stripNameControls } from '@bh/shared';
+import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fileHarness } from '../../test/file-harness.ts';
 import { JPEG, multipart, PNG, pdf, resetWithFiles, uploadFile } from '../../test/uploads.ts';
@@ -149,6 +150,21 @@ describe('POST /api/files', () => {
 });
 
 describe('GET and DELETE /api/files/:id', () => {
+  it('never lets a bidi override or control character of an uploaded name reach the download name', async () => {
+    const owner = await h.user();
+    // Shown by a browser as "certexe.pdf" while the file is cert<RLO>fdp.exe.pdf.
+    const filename = 'cert\u202efdp.exe\u2066\u0007.pdf';
+    const { body } = await upload(owner.headers, { filename, type: 'application/pdf', data: pdf() });
+    expect(body.originalName).toBe('certfdp.exe.pdf');
+    // A name stored before uploads were cleaned is cleaned on its way out too.
+    await h.database.db.execute(sql`UPDATE files SET original_name = ${filename} WHERE id = ${body.id}`);
+    const res = await h.app.inject({ url: `/api/files/${body.id}`, headers: owner.headers });
+    const disposition = String(res.headers['content-disposition']);
+    expect(disposition).toContain(`UTF-8''${encodeURIComponent('certfdp.exe.pdf')}`);
+    const shown = decodeURIComponent(disposition);
+    expect(stripNameControls(shown)).toBe(shown);
+  });
+
   it('serves the bytes to logged-in users only, as an attachment with nosniff', async () => {
     const owner = await h.user();
     // An unattached file is readable by its uploader and admins only (ownership.test.ts).

@@ -11,6 +11,7 @@ import {
   FILE_KIND_MIME_TYPES,
   fileMetadataSchema,
   MAX_UPLOAD_BYTES,
+  stripNameControls,
   UPLOAD_FILE_TYPES,
 } from '@bh/shared';
 import fastifyMultipart from '@fastify/multipart';
@@ -42,8 +43,9 @@ const downloadResponse = {
 /** File names are shown back to users: keep a plain base name without control characters. */
 function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const plain = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  // Control and bidi characters go as in every stored text: a right-to-left override would show
+  // "cert\u202Efdp.exe" as "certexe.pdf" in the download dialog. NUL and quotes go too.
+  const plain = stripNameControls(base).replaceAll('\u0000', '').replaceAll('"', '').trim();
   return (plain || 'file').slice(0, 255);
 }
 
@@ -181,7 +183,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = storedPath(config.dataDir, row.storageName);
       const info = await stat(file).catch(() => null);
       if (!info) throw notFound();
-      const encoded = encodeURIComponent(row.originalName);
+      // Cleaned again: a name stored before its controls were stripped must not reach the dialog.
+      const encoded = encodeURIComponent(cleanName(row.originalName));
       return reply
         .type(row.mimeType)
         .header('Content-Length', String(info.size))
