@@ -9,7 +9,13 @@
  * requeued automatically when the server answers again); rejected data is a failed item that
  * blocks only its own record.
  */
-import { type ChangeRange, MAX_PULL_SKIP_RANGES, mergeChangeRanges } from '@bh/shared';
+import {
+  type ChangeRange,
+  classifySyncFailure,
+  MAX_PULL_SKIP_RANGES,
+  mergeChangeRanges,
+  serverWentBack,
+} from '@bh/shared';
 import type { PWADatabase } from '../db/database.ts';
 import { hydrateLanding } from '../db/landing/index.ts';
 import { createStore } from '../lib/store.ts';
@@ -22,6 +28,7 @@ import { refetchDiscarded } from './refetch.ts';
 import { repairServer } from './repair.ts';
 import { AUTO_RETRY_AFTER_MS, retryAllRetryable } from './resolutions.ts';
 import { type SyncTransport, TransportError } from './transport.ts';
+import type { RunResult, SyncNotice } from './types.ts';
 
 type EngineStatus = 'idle' | 'syncing' | 'error';
 export interface EngineState {
@@ -33,12 +40,6 @@ export interface EngineState {
   paused: boolean;
   /** Progress of a long pull, 0..1, null when none runs. */
   pullProgress: number | null;
-}
-
-export interface SyncNotice {
-  key: string;
-  level: 'info' | 'warning' | 'error';
-  params?: Record<string, unknown>;
 }
 
 export interface EngineOptions {
@@ -64,15 +65,6 @@ export interface EngineOptions {
    * acknowledged records in the journal while the device writes and pulls, and call fold().
    */
   foldAfterRun?: boolean;
-}
-
-export interface RunResult {
-  ran: boolean;
-  pushed: number;
-  conflicts: number;
-  rejected: number;
-  pulled: number;
-  error?: string;
 }
 
 export class SyncEngine {
@@ -204,7 +196,7 @@ export class SyncEngine {
       const status = await transport.status();
       const knownEpoch = await getEpoch(database);
       const cursor = await getCursor(database);
-      if (knownEpoch && (knownEpoch !== status.epoch || status.maxChangeSeq < cursor)) {
+      if (serverWentBack({ epoch: knownEpoch, cursor }, status)) {
         // The server lost data (restored backup, new database): send back what we hold.
         await resetCursor(database, status.epoch);
         const count = await repairServer(database);
@@ -231,14 +223,7 @@ export class SyncEngine {
   }
 
   private noticeFor(err: unknown): string {
-    if (err instanceof TransportError) {
-      if (err.status === 401) return 'errors.unauthorized';
-      if (err.status === 0) return err.timedOut ? 'errors.timeout_error' : 'errors.network_error';
-      if (err.status === 429) return 'errors.rate_limited';
-      if (err.status >= 500) return 'errors.server_error';
-      if (err.status === 400 || err.status === 422) return 'errors.validation_error';
-      return 'errors.unknown_error';
-    }
+    if (err instanceof TransportError) return classifySyncFailure(err.status, err.timedOut).messageKey;
     if (err instanceof Error && err.name === 'QuotaExceededError') return 'sync.errors.quotaExceeded';
     return 'errors.unknown_error';
   }

@@ -1,6 +1,6 @@
 /** Sync notices for the UI (translated keys), newest last; the layout shows them as toasts. */
 import { createStore } from '../lib/store.ts';
-import type { SyncNotice } from './engine.ts';
+import type { SyncNotice } from './types.ts';
 
 export interface ShownNotice extends SyncNotice {
   id: number;

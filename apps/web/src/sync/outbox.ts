@@ -8,6 +8,7 @@
  * of it wait behind the create and are rebased on its version when the server answers.
  */
 import {
+  isRetryableErrorType,
   type NewSyncQueueItem,
   newRecordId,
   pickWritableFields,
@@ -110,7 +111,7 @@ export async function coalesceRecord(
       .filter((r) => r.operation === 'create' && r.retryCount > 0)
       .count()) > 0 ||
     (await failed()
-      .filter((f) => f.originalSyncItem.operation === 'create' && f.errorType !== 'validation_failed')
+      .filter((f) => f.originalSyncItem.operation === 'create' && isRetryableErrorType(f.errorType))
       .count()) > 0;
   await rows().delete();
   await failed().delete();

@@ -6,9 +6,8 @@
  * one so only the bad one fails; 429 waits (Retry-After) without spending a try; 5xx, network
  * errors and time-outs back off and, after the last try, list the rows as failed.
  */
-import type { ChangeRange, PushResponse, PushResult } from '@bh/shared';
+import { type ChangeRange, classifySyncFailure, type PushResponse, type PushResult } from '@bh/shared';
 import type { PWADatabase, SyncQueueItem } from '../db/database.ts';
-import type { RunResult, SyncNotice } from './engine.ts';
 import { PushPlan } from './push-plan.ts';
 import {
   type AckSummary,
@@ -18,6 +17,7 @@ import {
   toMutation,
 } from './queue.ts';
 import { type SyncTransport, TransportError } from './transport.ts';
+import type { RunResult, SyncNotice } from './types.ts';
 
 /** Batches sent per outbox scan (the scan reads the whole outbox once). */
 const PLAN_BATCHES = 20;
@@ -192,17 +192,24 @@ export class PushPhase {
    * failed item). 401 and refusals of the batch (400/403/413/422) leave the rows as they are.
    */
   private async recordUnanswered(err: unknown, rows: SyncQueueItem[]) {
-    if (!(err instanceof TransportError) || [401, 400, 403, 413, 422].includes(err.status)) return;
+    if (!(err instanceof TransportError)) return;
+    const failure = classifySyncFailure(err.status, err.timedOut);
     const { database } = this.o;
-    if (err.status === 429) {
+    if (failure.action === 'wait') {
       const at = this.o.now() + (err.retryAfterMs ?? 30_000);
       await database.syncQueue.bulkUpdate(
         rows.map((row) => ({ key: row.id, changes: { nextAttemptAt: at } })),
       );
       return;
     }
-    const errorType = err.status === 0 ? 'network' : 'max_retries_exceeded';
-    await recordPushFailure(database, rows, { errorType, message: err.message }, this.o.now(), this.o.random);
+    if (failure.action !== 'retry') return;
+    await recordPushFailure(
+      database,
+      rows,
+      { errorType: failure.failedType, message: err.message },
+      this.o.now(),
+      this.o.random,
+    );
   }
 
   private rememberEchoes(rows: SyncQueueItem[], results: PushResult[]) {
@@ -236,23 +243,20 @@ export class PushPhase {
   /** A push without a usable answer: 'stop' ends the push phase quietly, others throw or go on. */
   private async pushFailed(err: unknown, rows: SyncQueueItem[]): Promise<'stop' | 'next'> {
     if (!(err instanceof TransportError)) throw err;
-    if (err.status === 401) {
+    const failure = classifySyncFailure(err.status, err.timedOut);
+    if (failure.action === 'pause') {
       this.o.pause();
-      this.o.onNotice?.({ key: 'errors.unauthorized', level: 'error' });
+      this.o.onNotice?.({ key: failure.messageKey, level: 'error' });
       return 'stop';
     }
-    if (err.status === 400 && rows.length > 1) {
-      // The batch as a whole was refused: send its rows one by one to find the bad one.
-      for (const row of rows) await this.pushOne(row);
-      return 'next';
-    }
-    if (err.status === 400 || err.status === 403 || err.status === 413 || err.status === 422) {
-      const [only] = rows;
-      if (only) await this.pushOne(only);
+    if (failure.action === 'isolate') {
+      // The batch as a whole was refused. A 400: send its rows one by one to find the bad one;
+      // the other refusals send the first row alone, the rest go again in the next round.
+      for (const row of err.status === 400 ? rows : rows.slice(0, 1)) await this.pushOne(row);
       return 'next';
     }
     await this.recordUnanswered(err, rows);
-    if (err.status === 429) this.o.onNotice?.({ key: 'errors.rate_limited', level: 'warning' });
+    if (failure.action === 'wait') this.o.onNotice?.({ key: failure.messageKey, level: 'warning' });
     throw err;
   }
 
@@ -267,13 +271,7 @@ export class PushPhase {
       r.conflicts += s.conflicts;
       r.rejected += s.rejected;
     } catch (err) {
-      if (
-        err instanceof TransportError &&
-        err.status >= 400 &&
-        err.status < 500 &&
-        err.status !== 401 &&
-        err.status !== 429
-      ) {
+      if (err instanceof TransportError && classifySyncFailure(err.status).refusesRow) {
         await applyPushResults(
           this.o.database,
           [row],

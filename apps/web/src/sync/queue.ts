@@ -4,7 +4,9 @@
  * outcome (new version, conflict, failed item) is stored.
  */
 import {
+  conflictTypeFor,
   hasExhaustedRetries,
+  isRetryableErrorType,
   type Mutation,
   type PushResult,
   pickWritableFields,
@@ -67,8 +69,7 @@ export async function rejectInvalidRows(database: PWADatabase, rows: SyncQueueIt
   }
   if (invalid.length > 0) {
     await database.transaction('rw', syncStores(database), async () => {
-      for (const { row, details } of invalid)
-        await failRow(database, row, 'validation_failed', details, false);
+      for (const { row, details } of invalid) await failRow(database, row, 'validation_failed', details);
     });
   }
   return valid;
@@ -82,13 +83,15 @@ async function blockRecord(database: PWADatabase, row: SyncQueueItem) {
     .modify({ blocked: 1 });
 }
 
-/** Moves a row to the failed items; later rows of its record wait until it is retried. */
+/**
+ * Moves a row to the failed items (retryable unless the server refused its data); later rows of
+ * its record wait until it is retried.
+ */
 async function failRow(
   database: PWADatabase,
   row: SyncQueueItem,
   errorType: FailedSyncItem['errorType'],
   details: string,
-  canRetry: boolean,
   now = Date.now(),
 ) {
   await database.syncQueue.delete(row.id);
@@ -97,7 +100,7 @@ async function failRow(
     errorType,
     errorDetails: details,
     timestamp: now,
-    canRetry: canRetry ? 1 : 0,
+    canRetry: isRetryableErrorType(errorType) ? 1 : 0,
   });
   await blockRecord(database, row);
   await storeFor(database, row.table).update(row.recordId, { syncStatus: 'error' });
@@ -181,11 +184,7 @@ export async function applyPushResults(
           recordId: row.recordId,
           localData: local,
           serverData: server,
-          conflictType: server?.deletedAt
-            ? 'deleted_on_server'
-            : row.operation === 'delete'
-              ? 'deleted_locally'
-              : 'version_mismatch',
+          conflictType: conflictTypeFor(row.operation, server),
           timestamp: Date.now(),
           resolved: 0,
           syncQueueId: row.id,
@@ -195,7 +194,7 @@ export async function applyPushResults(
         if (local) await store.update(row.recordId, { syncStatus: 'conflict' });
       } else {
         summary.rejected++;
-        await failRow(database, row, 'validation_failed', JSON.stringify(result.errors ?? []), false);
+        await failRow(database, row, 'validation_failed', JSON.stringify(result.errors ?? []));
       }
     }
   });
@@ -214,7 +213,7 @@ export async function recordPushFailure(
     for (const row of rows) {
       const retryCount = row.retryCount + 1;
       if (hasExhaustedRetries(retryCount)) {
-        await failRow(database, { ...row, retryCount }, failure.errorType, failure.message, true, now);
+        await failRow(database, { ...row, retryCount }, failure.errorType, failure.message, now);
       } else {
         const delay = Math.max(retryDelayMs(retryCount - 1, random), failure.retryAfterMs ?? 0);
         await database.syncQueue.update(row.id, {

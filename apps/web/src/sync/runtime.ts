@@ -6,13 +6,14 @@
  */
 import { db } from '../db/database.ts';
 import { getSession, subscribeSession } from '../lib/session.ts';
-import { type EngineState, SyncEngine, type SyncNotice } from './engine.ts';
+import { type EngineState, SyncEngine } from './engine.ts';
 import { uploadPendingFiles } from './file-uploads.ts';
 import { httpTransport } from './http-transport.ts';
 import { pushNotice } from './notices.ts';
 import { withSyncLockIfFree } from './run-lock.ts';
 import { serialRuns } from './serial-runs.ts';
 import { automaticSyncAllowed, onSyncRequested } from './triggers.ts';
+import type { SyncNotice } from './types.ts';
 
 const TIMER_MS = 60_000;
 

@@ -40,18 +40,30 @@ describe('local sync stores', () => {
     expect(store.failedSyncItemSchema.safeParse(failed).success).toBe(true);
   });
 
-  it('classifies conflicts', () => {
-    expect(store.conflictTypeFor('update', { version: 3, deletedAt: null })).toBe('version_mismatch');
-    expect(store.conflictTypeFor('update', { version: 3, deletedAt: '2025-01-01T00:00:00Z' })).toBe(
-      'deleted_on_server',
-    );
-    expect(store.conflictTypeFor('update', null)).toBe('deleted_on_server');
-    expect(store.conflictTypeFor('delete', { version: 3, deletedAt: null })).toBe('deleted_locally');
+  // The server's record: live, a tombstone, or none at all (it never had the record, or lost it).
+  const live = { version: 3, deletedAt: null };
+  const tombstone = { version: 4, deletedAt: '2025-01-01T00:00:00Z' };
+  it.each([
+    ['create', live, 'version_mismatch'],
+    ['update', live, 'version_mismatch'],
+    ['delete', live, 'deleted_locally'],
+    ['create', tombstone, 'deleted_on_server'],
+    ['update', tombstone, 'deleted_on_server'],
+    ['delete', tombstone, 'deleted_on_server'],
+    ['update', { version: 4 }, 'version_mismatch'],
+    // No record on the server: whatever the device did, the server does not hold it.
+    ['update', null, 'deleted_on_server'],
+    ['delete', null, 'deleted_on_server'],
+  ] as const)('a %s meeting %j is a %s conflict', (operation, server, type) => {
+    expect(store.conflictTypeFor(operation, server)).toBe(type);
   });
 
-  it('only validation failures are not retryable', () => {
-    expect(store.isRetryableErrorType('validation_failed')).toBe(false);
-    expect(store.isRetryableErrorType('max_retries_exceeded')).toBe(true);
-    expect(store.isRetryableErrorType('network')).toBe(true);
+  it.each([
+    ['validation_failed', false],
+    ['max_retries_exceeded', true],
+    ['network', true],
+    ['server_error', true],
+  ] as const)('a failed item of type %s is retryable: %s', (type, retryable) => {
+    expect(store.isRetryableErrorType(type)).toBe(retryable);
   });
 });

@@ -39,26 +39,39 @@ describe('failure handling', () => {
     expect(hasExhaustedRetries(3)).toBe(true);
   });
 
+  // What the engine does with each answer to a push (push-phase.ts) and the notice it shows.
   it.each([
-    [null, 'retry', 'errors.network_error'],
-    [400, 'reject', 'errors.validation_error'],
-    [401, 'pause', 'errors.unauthorized'],
-    [403, 'reject', 'errors.forbidden'],
-    [409, 'conflict', 'errors.conflict'],
-    [422, 'reject', 'errors.validation_error'],
-    [429, 'retry', 'errors.rate_limited'],
-    [500, 'retry', 'errors.server_error'],
-    [502, 'retry', 'errors.server_error'],
-    [503, 'retry', 'errors.server_error'],
-    [418, 'retry', 'errors.unknown_error'],
-  ] as const)('status %s -> %s', (status, action, messageKey) => {
-    expect(classifySyncFailure(status)).toMatchObject({ action, messageKey });
-  });
+    [null, 'retry', 'errors.network_error', false, 'network'],
+    [0, 'retry', 'errors.network_error', false, 'network'],
+    [400, 'isolate', 'errors.validation_error', true, undefined],
+    [401, 'pause', 'errors.unauthorized', false, undefined],
+    [403, 'isolate', 'errors.forbidden', true, undefined],
+    [404, 'retry', 'errors.not_found', true, 'max_retries_exceeded'],
+    [408, 'retry', 'errors.timeout_error', true, 'max_retries_exceeded'],
+    [409, 'retry', 'errors.conflict', true, 'max_retries_exceeded'],
+    [413, 'isolate', 'errors.payload_too_large', true, undefined],
+    [415, 'retry', 'errors.unsupported_media_type', true, 'max_retries_exceeded'],
+    [418, 'retry', 'errors.unknown_error', true, 'max_retries_exceeded'],
+    [422, 'isolate', 'errors.validation_error', true, undefined],
+    [429, 'wait', 'errors.rate_limited', false, undefined],
+    [500, 'retry', 'errors.server_error', false, 'max_retries_exceeded'],
+    [502, 'retry', 'errors.server_error', false, 'max_retries_exceeded'],
+    [503, 'retry', 'errors.server_error', false, 'max_retries_exceeded'],
+    [302, 'retry', 'errors.unknown_error', false, 'max_retries_exceeded'],
+  ] as const)(
+    'status %s -> %s, %s (one row refused: %s)',
+    (status, action, messageKey, refusesRow, failedType) => {
+      const failure = classifySyncFailure(status);
+      expect(failure).toMatchObject({ action, messageKey, refusesRow });
+      expect('failedType' in failure ? failure.failedType : undefined).toBe(failedType);
+    },
+  );
 
   it('reports a time-out as a retryable network failure', () => {
     expect(classifySyncFailure(null, true)).toEqual({
       action: 'retry',
       messageKey: 'errors.timeout_error',
+      refusesRow: false,
       failedType: 'network',
     });
   });

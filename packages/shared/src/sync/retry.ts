@@ -29,43 +29,56 @@ export function hasExhaustedRetries(retryCount: number): boolean {
 }
 
 /**
- * What the device does with a push or REST call that failed, by HTTP status (null = no response:
- * network error or time-out), and the i18n key of the notice (errorCatalogue).
- * - retry: keep in the outbox and try again later (failedType when retries run out)
+ * What the sync engine does with a push that got no per-mutation answer, by HTTP status (null or
+ * 0 = no response: network error or time-out), and the i18n key it shows (errorCatalogue) when
+ * the failure ends the run. apps/web/src/sync/push-phase.ts acts on it; engine.ts shows its key.
  * - pause: stop syncing until the user logs in again (401)
- * - conflict: record a conflict (409)
- * - reject: move to the failed items, not retryable (400, 403, 404, 413, 415, 422)
+ * - isolate: the server refused the batch as a whole (400, 403, 413, 422): send its rows one by
+ *   one, so only a bad row becomes a failed item
+ * - wait: wait as long as the answer asks (Retry-After) without spending a try (429)
+ * - retry: spend a try, back off, and after RETRY_ATTEMPTS list the rows as failed items of
+ *   `failedType` (retryable): network errors and time-outs, 5xx, and any other status (a 409 for
+ *   a push is the client id bound to another user, a 404 a server without the route: neither is
+ *   the rows' fault)
+ * `refusesRow`: a push of ONE mutation answered this way makes that row a failed item
+ * (validation_failed, not retryable): every 4xx but 401 and 429.
  */
-export type SyncFailureAction =
-  | { action: 'retry'; messageKey: string; failedType: FailedErrorType }
-  | { action: 'pause'; messageKey: string }
-  | { action: 'conflict'; messageKey: string }
-  | { action: 'reject'; messageKey: string };
+export type SyncFailure =
+  | { action: 'pause' | 'isolate' | 'wait'; messageKey: string; refusesRow: boolean }
+  | {
+      action: 'retry';
+      messageKey: string;
+      refusesRow: boolean;
+      failedType: Extract<FailedErrorType, 'network' | 'max_retries_exceeded'>;
+    };
 
-/** The statuses with their own answer; any other 5xx is a server error, anything else unknown. */
-const BY_STATUS: Readonly<Record<number, SyncFailureAction>> = {
-  400: { action: 'reject', messageKey: 'errors.validation_error' },
-  401: { action: 'pause', messageKey: 'errors.unauthorized' },
-  403: { action: 'reject', messageKey: 'errors.forbidden' },
-  404: { action: 'reject', messageKey: 'errors.not_found' },
-  408: { action: 'retry', messageKey: 'errors.timeout_error', failedType: 'network' },
-  409: { action: 'conflict', messageKey: 'errors.conflict' },
-  413: { action: 'reject', messageKey: 'errors.payload_too_large' },
-  415: { action: 'reject', messageKey: 'errors.unsupported_media_type' },
-  422: { action: 'reject', messageKey: 'errors.validation_error' },
-  429: { action: 'retry', messageKey: 'errors.rate_limited', failedType: 'server_error' },
+/** The statuses with a message of their own; any other 5xx is a server error, anything else unknown. */
+const MESSAGE_BY_STATUS: Readonly<Record<number, string>> = {
+  400: 'errors.validation_error',
+  401: 'errors.unauthorized',
+  403: 'errors.forbidden',
+  404: 'errors.not_found',
+  408: 'errors.timeout_error',
+  409: 'errors.conflict',
+  413: 'errors.payload_too_large',
+  415: 'errors.unsupported_media_type',
+  422: 'errors.validation_error',
+  429: 'errors.rate_limited',
 };
 
-export function classifySyncFailure(status: number | null, timedOut = false): SyncFailureAction {
+/** Statuses that refuse a whole push: its rows are sent one by one. */
+const ISOLATED = new Set([400, 403, 413, 422]);
+
+export function classifySyncFailure(status: number | null, timedOut = false): SyncFailure {
   if (status === null || status === 0) {
-    return {
-      action: 'retry',
-      messageKey: timedOut ? 'errors.timeout_error' : 'errors.network_error',
-      failedType: 'network',
-    };
+    const messageKey = timedOut ? 'errors.timeout_error' : 'errors.network_error';
+    return { action: 'retry', messageKey, refusesRow: false, failedType: 'network' };
   }
-  const known = BY_STATUS[status];
-  if (known) return { ...known };
-  const messageKey = status >= 500 ? 'errors.server_error' : 'errors.unknown_error';
-  return { action: 'retry', messageKey, failedType: 'server_error' };
+  const messageKey =
+    MESSAGE_BY_STATUS[status] ?? (status >= 500 ? 'errors.server_error' : 'errors.unknown_error');
+  const refusesRow = status >= 400 && status < 500 && status !== 401 && status !== 429;
+  if (status === 401) return { action: 'pause', messageKey, refusesRow };
+  if (status === 429) return { action: 'wait', messageKey, refusesRow };
+  if (ISOLATED.has(status)) return { action: 'isolate', messageKey, refusesRow };
+  return { action: 'retry', messageKey, refusesRow, failedType: 'max_retries_exceeded' };
 }
