@@ -23,10 +23,9 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { sessions, users } from '../apps/server/src/db/schema.ts';
 import { signJwt } from '../apps/server/src/lib/jwt.ts';
-import { applyMutations } from '../apps/server/src/modules/sync/apply.ts';
-import { maintainWrites, upkeepSettled } from '../apps/server/src/modules/sync/write-maintenance.ts';
 import { seedBaseline } from '../apps/server/src/seed.ts';
 import { TEST_JWT_SECRET, UNTHROTTLED } from '../apps/server/src/test/harness.ts';
+import { applyMutations } from '../apps/server/src/write-path/apply.ts';
 import { benchTraveler } from '../bench/bench-traveler.mjs';
 import { newRecordId } from '../packages/shared/src/domain/record-id.ts';
 
@@ -111,7 +110,7 @@ async function setUp() {
     passwordHash: 'x',
   });
   // As the server keeps up its writes (the route's plugin registers the database itself).
-  if (process.env.BENCH_APPLY_NO_UPKEEP !== '1') maintainWrites(database, console);
+  if (process.env.BENCH_APPLY_NO_UPKEEP !== '1') database.upkeep.start(console);
   const route = viaRoute ? await routeOn(database, work) : null;
   const user = { id: userId, role: 'admin', sessionId: randomUUID() };
   return {
@@ -135,7 +134,7 @@ async function setUp() {
       : // The request body arrives as JSON: the apply gets a parsed copy, as from the route.
         async (clientId, mutations) => {
           const body = JSON.parse(JSON.stringify(mutations));
-          return applyMutations(database.db, { user, ip: '127.0.0.1', clientId }, body);
+          return applyMutations(database, { user, ip: '127.0.0.1', clientId }, body);
         },
   };
 }
@@ -180,7 +179,7 @@ try {
   }
   const pushedMs = performance.now() - t0;
   // The upkeep queued after the last batch (statistics, GIN pending lists) is part of the work.
-  await upkeepSettled(database);
+  await database.upkeep.settled();
   const ms = performance.now() - t0;
   if (profiler) {
     const { profile } = await profiler.post('Profiler.stop');

@@ -5,8 +5,8 @@ import type { Database } from './db/client.ts';
 import { systemStatus } from './db/schema.ts';
 import { ensureAdminFromEnv } from './modules/auth/admin.ts';
 import { retireDemoAccounts, seedDemoUsers } from './modules/auth/seed.ts';
-import { lockWrites } from './modules/sync/apply.ts';
 import { seedDemoTravelers } from './modules/travelers/seed.ts';
+import { lockWrites } from './write-path/apply.ts';
 
 /** Rows every database needs: the one system status record (initial mode pandemic). */
 export async function seedBaseline(database: Database) {

@@ -60,3 +60,4 @@ export * from './sync/local-store.ts';
 export * from './sync/mutation-data.ts';
 export * from './sync/protocol.ts';
 export * from './sync/retry.ts';
+export * from './sync/table-registry.ts';

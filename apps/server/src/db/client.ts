@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { migrationsFolder } from '../paths.ts';
 import { type PGliteClient, PGliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
+import { NO_UPKEEP, pgliteUpkeep, type WriteUpkeep } from './write-upkeep.ts';
 
 /**
  * What `execute` answers on both drivers: node-postgres gives a QueryResult and PGlite a Results
@@ -46,6 +47,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Raw SQL returning rows, each parsed with `schema`; see `queryRows`. */
   rows<S extends z.ZodType>(schema: S, query: SQL): Promise<z.output<S>[]>;
+  /**
+   * The upkeep after writes (db/write-upkeep.ts): PGlite's planner statistics and GIN pending
+   * lists, kept up once the app starts it; nothing on PostgreSQL, where autovacuum does both.
+   */
+  upkeep: WriteUpkeep;
   close(): Promise<void>;
   /**
    * Settles if the database stops by itself (PGlite's thread ended without `close`): every
@@ -61,7 +67,14 @@ function wrapDatabase(
   close: () => Promise<void>,
   stopped: Promise<Error> = new Promise(() => {}),
 ): Database {
-  return { db, kind, rows: (rowSchema, q) => queryRows(db, rowSchema, q), close, stopped };
+  return {
+    db,
+    kind,
+    rows: (rowSchema, q) => queryRows(db, rowSchema, q),
+    upkeep: kind === 'pglite' ? pgliteUpkeep(db) : NO_UPKEEP,
+    close,
+    stopped,
+  };
 }
 
 /** Advisory lock key of the migrations (any constant other locks do not use: 'bhmigrat'). */
@@ -97,7 +110,7 @@ export async function openDatabase(opts: {
   // within the noise in paired ones (docs/decisions/002-set-based-sync-apply.md, fourth pass).
   // The trigram (GIN) indexes keep new entries in their pending list up to 16 MB (4 MB by
   // default; about 35,000 travellers' names) instead of merging them into the index during the
-  // write that filled it: the merge runs once the writes pause (modules/sync/write-maintenance.ts,
+  // write that filled it: the merge runs once the writes pause (db/write-upkeep.ts,
   // docs/decisions/012-write-path-upkeep.md: 20,000 pushed travellers' INSERT 869-892 -> 798-811 ms).
   const startParams = [
     ...PGlite.defaultStartParams,

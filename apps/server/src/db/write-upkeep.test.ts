@@ -1,13 +1,12 @@
 /**
- * The upkeep after writes on PGlite (write-maintenance.ts): a table is analysed at its first
+ * The upkeep after writes on PGlite (write-upkeep.ts, `Database.upkeep`): a table is analysed at its first
  * write of the process, only the tables written are, and a later refresh waits for the writes to
  * pause (or for the app to close) instead of running between the batches of a push run; the GIN
  * pending lists of the tables written are merged once the writes pause.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client.ts';
-import { maintainWrites, noteWrites, upkeepSettled } from './write-maintenance.ts';
+import { type Database, openDatabase } from './client.ts';
 
 const silent = { warn: () => {} };
 let database: Database;
@@ -15,7 +14,7 @@ let database: Database;
 beforeAll(async () => {
   // Always PGlite (in memory): PostgreSQL keeps its own statistics, and nothing is done there.
   database = await openDatabase({ dataDir: null });
-  maintainWrites(database, silent);
+  database.upkeep.start(silent);
 });
 afterAll(() => database.close());
 
@@ -38,14 +37,14 @@ const settledSoon = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('upkeep after writes on PGlite', () => {
   it('analyses an empty table again at its first write, at once, and the tables written only', async () => {
-    // Analysed at start (maintainWrites), when it was empty.
-    await upkeepSettled(database);
+    // Analysed at start (upkeep.start), when it was empty.
+    await database.upkeep.settled();
     expect(await counted('travelers')).toBe(0);
     await addTravelers(100);
-    noteWrites(database.db, { travelers: 100 });
+    database.upkeep.noteWrites({ travelers: 100 });
     await settledSoon();
     expect(await counted('travelers')).toBe(100);
-    await upkeepSettled(database);
+    await database.upkeep.settled();
     expect(await counted('check_ins')).toBe(0);
   });
 
@@ -53,16 +52,16 @@ describe('upkeep after writes on PGlite', () => {
     const other = await openDatabase({ dataDir: null });
     try {
       await addTravelers(300, other);
-      maintainWrites(other, silent);
-      await upkeepSettled(other);
+      other.upkeep.start(silent);
+      await other.upkeep.settled();
       expect(await counted('travelers', other)).toBe(300);
       await addTravelers(100, other, 'U');
-      noteWrites(other.db, { travelers: 100 });
+      other.upkeep.noteWrites({ travelers: 100 });
       await settledSoon();
       // Not due (100 rows written, against at least 5,000): the statistics wait.
       expect(await counted('travelers', other)).toBe(300);
     } finally {
-      await upkeepSettled(other);
+      await other.upkeep.settled();
       await other.close();
     }
   });
@@ -70,22 +69,22 @@ describe('upkeep after writes on PGlite', () => {
   it('refreshes a grown table once the writes pause, not between batches', async () => {
     for (let batch = 0; batch < 3; batch++) {
       await addTravelers(2000);
-      noteWrites(database.db, { travelers: 2000 });
+      database.upkeep.noteWrites({ travelers: 2000 });
       await settledSoon();
       // Due after the third batch (6,000 rows written since), but the writes have not paused.
       expect(await counted('travelers')).toBe(100);
     }
     await new Promise((resolve) => setTimeout(resolve, 1200));
-    await upkeepSettled(database);
+    await database.upkeep.settled();
     expect(await counted('travelers')).toBe(6100);
   });
 
-  it('runs a waiting refresh when the app closes (upkeepSettled)', async () => {
+  it('runs a waiting refresh when the app closes (upkeep.settled)', async () => {
     await addTravelers(6000);
-    noteWrites(database.db, { travelers: 6000 });
+    database.upkeep.noteWrites({ travelers: 6000 });
     await settledSoon();
     expect(await counted('travelers')).toBe(6100);
-    await upkeepSettled(database);
+    await database.upkeep.settled();
     expect(await counted('travelers')).toBe(12_100);
   });
 
@@ -103,10 +102,10 @@ describe('upkeep after writes on PGlite', () => {
     await addTravelers(3000);
     expect(await pending()).toBeGreaterThan(0);
     await addTravelers(3000);
-    noteWrites(database.db, { travelers: 3000 });
+    database.upkeep.noteWrites({ travelers: 3000 });
     await settledSoon();
     await new Promise((resolve) => setTimeout(resolve, 1200));
-    await upkeepSettled(database);
+    await database.upkeep.settled();
     expect(await pending()).toBe(0);
     // A search reads the pending list and the index alike.
     const { rows } = await database.db.execute(

@@ -3,9 +3,10 @@
  * pending lists of the GIN (trigram) indexes. PostgreSQL's autovacuum does both there, so
  * nothing here runs on PostgreSQL.
  *
- * Every write through applyMutations (sync push, CSV import, the REST writes and their table
- * hooks) reports the rows it wrote per table (`noteWrites`), for the database the sync routes
- * registered (`maintainWrites`).
+ * The upkeep is part of the database object (`Database.upkeep`, db/client.ts): every write
+ * through applyMutations (sync push, CSV import, the REST writes and their table hooks) reports
+ * the rows it wrote per table to the database it wrote to (`upkeep.noteWrites`), once the app
+ * started the upkeep (`upkeep.start`, by the sync routes' plugin).
  *
  * Planner statistics. Without them a travellers table that grew from empty is still planned as a
  * tiny one, with every live row taken for 0.5% of them: the sync push's duplicate guard was then
@@ -36,26 +37,51 @@
  * (PGlite runs one statement at a time, so it runs between two write transactions, never inside
  * one), and the app runs a waiting one and waits for it before it closes the database.
  */
-import { sql } from 'drizzle-orm';
+import { ANALYSED_SYNC_TABLES } from '@bh/shared';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Database, Db } from '../../db/client.ts';
 
-/** Tables whose upkeep is kept: those the sync push and the CSV import write. */
-export const ANALYSED_TABLES = [
-  'travelers',
-  'traveler_events',
-  'health_declarations',
-  'check_ins',
-  'audit_events',
-  'applied_mutations',
-] as const;
+/**
+ * Tables whose upkeep is kept: those the sync push and the CSV import write (the analysed synced
+ * tables of the shared registry), their audit rows and the stored push results.
+ */
+const ANALYSED_TABLES = [...ANALYSED_SYNC_TABLES, 'audit_events', 'applied_mutations'] as const;
 export type AnalysedTable = (typeof ANALYSED_TABLES)[number];
 /** Rows a writer wrote, per table (tables it did not write may be left out). */
 export type WrittenRows = Partial<Record<AnalysedTable, number>>;
 
 /** Where a failed upkeep is reported. */
 type Logger = Pick<FastifyBaseLogger, 'warn'>;
+
+/** What the upkeep runs its SQL on: the drizzle database (db/client.ts). */
+export interface UpkeepSql {
+  execute(query: SQL): PromiseLike<{ rows: Record<string, unknown>[] }>;
+}
+
+/** The upkeep after writes of one database (`Database.upkeep`). */
+export interface WriteUpkeep {
+  /**
+   * Keeps up the writes reported from here on (once; later calls do nothing), and analyses the
+   * tables now: those that hold rows count as analysed from here on. Nothing on PostgreSQL.
+   */
+  start(log: Logger): void;
+  /**
+   * Notes the rows a writer wrote and returns at once: a table's first ANALYZE is queued right
+   * away, the rest of the upkeep once the writes pause (see the file header). Nothing before
+   * `start` (a test that applies mutations on its own) or on PostgreSQL.
+   */
+  noteWrites(written: WrittenRows): void;
+  /** Runs an upkeep that waits for the writes to pause, and settles when none is left. */
+  settled(): Promise<void>;
+}
+
+/** PostgreSQL's: autovacuum keeps statistics and pending lists there. */
+export const NO_UPKEEP: WriteUpkeep = {
+  start: () => {},
+  noteWrites: () => {},
+  settled: () => Promise.resolve(),
+};
 
 const MIN_ROWS = 5000;
 const FRACTION = 0.2;
@@ -84,10 +110,7 @@ interface State {
   log: Logger;
 }
 
-const states = new WeakMap<Database, State>();
-/** The databases whose writes are kept up, by the drizzle handle applyMutations is given. */
-const tracked = new WeakMap<Db, Database>();
-const rowsSchema = z.object({ relname: z.string(), rows: z.coerce.number() });
+const rowsSchema = z.array(z.object({ relname: z.string(), rows: z.coerce.number() }));
 
 const isDue = (t: Table) => !t.analysed || (t.since > 0 && t.since >= Math.max(MIN_ROWS, FRACTION * t.rows));
 
@@ -98,17 +121,20 @@ const tableList = (names: readonly AnalysedTable[]) =>
   );
 
 /** ANALYZE of the due tables; a failure is logged, and the rows count again for the next try. */
-async function analyse(database: Database, state: State) {
+async function analyse(db: UpkeepSql, state: State) {
   const due = [...state.tables].filter(([, t]) => isDue(t)).map(([name, t]) => ({ name, t, since: t.since }));
   if (due.length === 0) return;
   for (const { t } of due) t.since = 0;
   const names = due.map((d) => d.name);
   try {
-    await database.db.execute(sql.raw(`ANALYZE ${names.join(', ')}`));
-    const counted = await database.rows(
-      rowsSchema,
-      sql`SELECT relname, GREATEST(reltuples, 0) AS rows FROM pg_class
-        WHERE relkind = 'r' AND relname IN (${tableList(names)})`,
+    await db.execute(sql.raw(`ANALYZE ${names.join(', ')}`));
+    const counted = rowsSchema.parse(
+      (
+        await db.execute(
+          sql`SELECT relname, GREATEST(reltuples, 0) AS rows FROM pg_class
+            WHERE relkind = 'r' AND relname IN (${tableList(names)})`,
+        )
+      ).rows,
     );
     for (const { name, t } of due) {
       t.analysed = true;
@@ -121,12 +147,12 @@ async function analyse(database: Database, state: State) {
 }
 
 /** Merges the GIN pending lists of the tables written since the last merge. */
-async function mergePendingLists(database: Database, state: State) {
+async function mergePendingLists(db: UpkeepSql, state: State) {
   const names = [...state.unmerged];
   if (names.length === 0) return;
   state.unmerged.clear();
   try {
-    await database.db.execute(sql`SELECT gin_clean_pending_list(i.indexrelid)
+    await db.execute(sql`SELECT gin_clean_pending_list(i.indexrelid)
       FROM pg_index i
         JOIN pg_class ix ON ix.oid = i.indexrelid
         JOIN pg_am am ON am.oid = ix.relam
@@ -142,15 +168,15 @@ async function mergePendingLists(database: Database, state: State) {
  * Runs the upkeep (after a running one): `analyseOnly` for a table's first write, which must not
  * wait for the writes to pause (the pending lists still wait: the writes go on).
  */
-function runUpkeep(database: Database, state: State, analyseOnly: boolean) {
+function runUpkeep(db: UpkeepSql, state: State, analyseOnly: boolean) {
   if (!analyseOnly && state.waiting) {
     clearTimeout(state.waiting.timer);
     state.waiting = null;
   }
   const previous = state.running ?? Promise.resolve();
   const run = previous.then(async () => {
-    await analyse(database, state);
-    if (!analyseOnly) await mergePendingLists(database, state);
+    await analyse(db, state);
+    if (!analyseOnly) await mergePendingLists(db, state);
   });
   const settled: Promise<void> = run.finally(() => {
     if (state.running === settled) state.running = null;
@@ -158,64 +184,55 @@ function runUpkeep(database: Database, state: State, analyseOnly: boolean) {
   state.running = settled;
 }
 
-/**
- * Keeps up the writes applyMutations makes on `database` (PGlite only; once per database), and
- * analyses its tables now: those that hold rows count as analysed from here on.
- */
-export function maintainWrites(database: Database, log: Logger) {
-  if (database.kind !== 'pglite' || states.has(database)) return;
-  const tables = new Map(ANALYSED_TABLES.map((name) => [name, { since: 0, rows: 0, analysed: false }]));
-  const state: State = { tables, unmerged: new Set(), running: null, waiting: null, log };
-  states.set(database, state);
-  tracked.set(database.db, database);
-  const settled: Promise<void> = analyse(database, state).finally(() => {
-    // An empty table is analysed again at its first write (its statistics say nothing yet).
-    for (const t of tables.values()) if (t.rows === 0) t.analysed = false;
-    if (state.running === settled) state.running = null;
-  });
-  state.running = settled;
-}
-
-/**
- * Notes the rows a writer wrote on `db` and returns at once: a table's first ANALYZE is queued
- * right away, the rest of the upkeep once the writes pause (see the file header). Nothing for a
- * database no one registered (PostgreSQL, or a test that applies mutations on its own).
- */
-export function noteWrites(db: Db, written: WrittenRows) {
-  const database = tracked.get(db);
-  const state = database && states.get(database);
-  if (!database || !state) return;
-  let first = false;
-  let wrote = false;
-  for (const name of ANALYSED_TABLES) {
-    const rows = written[name] ?? 0;
-    if (rows <= 0) continue;
-    const t = state.tables.get(name);
-    if (!t) continue;
-    wrote = true;
-    t.since += rows;
-    state.unmerged.add(name);
-    if (!t.analysed) first = true;
-  }
-  if (!wrote) return;
-  if (first) runUpkeep(database, state, true);
-  const now = Date.now();
-  const since = state.waiting?.since ?? now;
-  if (now - since >= MAX_WAIT_MS) {
-    runUpkeep(database, state, false);
-    return;
-  }
-  if (state.waiting) clearTimeout(state.waiting.timer);
-  const timer = setTimeout(() => runUpkeep(database, state, false), QUIET_MS);
-  // An upkeep still waiting never keeps the process alive (upkeepSettled runs it on close).
-  timer.unref();
-  state.waiting = { timer, since };
-}
-
-/** Runs an upkeep that waits for the writes to pause, and settles when none is left. */
-export async function upkeepSettled(database: Database) {
-  const state = states.get(database);
-  if (!state) return;
-  if (state.waiting) runUpkeep(database, state, false);
-  await state.running;
+/** The upkeep of a PGlite database: one at a time, between two write transactions. */
+export function pgliteUpkeep(db: UpkeepSql): WriteUpkeep {
+  let state: State | null = null;
+  return {
+    start(log) {
+      if (state) return;
+      const tables = new Map(ANALYSED_TABLES.map((name) => [name, { since: 0, rows: 0, analysed: false }]));
+      const started: State = { tables, unmerged: new Set(), running: null, waiting: null, log };
+      state = started;
+      const settled: Promise<void> = analyse(db, started).finally(() => {
+        // An empty table is analysed again at its first write (its statistics say nothing yet).
+        for (const t of tables.values()) if (t.rows === 0) t.analysed = false;
+        if (started.running === settled) started.running = null;
+      });
+      started.running = settled;
+    },
+    noteWrites(written) {
+      if (!state) return;
+      const kept = state;
+      let first = false;
+      let wrote = false;
+      for (const name of ANALYSED_TABLES) {
+        const rows = written[name] ?? 0;
+        if (rows <= 0) continue;
+        const t = kept.tables.get(name);
+        if (!t) continue;
+        wrote = true;
+        t.since += rows;
+        kept.unmerged.add(name);
+        if (!t.analysed) first = true;
+      }
+      if (!wrote) return;
+      if (first) runUpkeep(db, kept, true);
+      const now = Date.now();
+      const since = kept.waiting?.since ?? now;
+      if (now - since >= MAX_WAIT_MS) {
+        runUpkeep(db, kept, false);
+        return;
+      }
+      if (kept.waiting) clearTimeout(kept.waiting.timer);
+      const timer = setTimeout(() => runUpkeep(db, kept, false), QUIET_MS);
+      // An upkeep still waiting never keeps the process alive (`settled` runs it on close).
+      timer.unref();
+      kept.waiting = { timer, since };
+    },
+    async settled() {
+      if (!state) return;
+      if (state.waiting) runUpkeep(db, state, false);
+      await state.running;
+    },
+  };
 }

@@ -22,14 +22,13 @@
 import { type ChangeRange, type Mutation, type PushResult, validateMutationData } from '@bh/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, queryRows, type Tx } from '../../db/client.ts';
-import type { AuthUser } from '../../plugins/auth-guard.ts';
-import { redactDetails } from '../audit/audit.ts';
+import { type Database, type Db, queryRows, type Tx } from '../db/client.ts';
+import { redactDetails } from '../modules/audit/audit.ts';
+import type { AuthUser } from '../plugins/auth-guard.ts';
 import { fetchRecords } from './records.ts';
 import { storedResults, storeResults } from './stored-results.ts';
-import { type ColumnDef, rowsWrittenBy, WRITABLE_TABLES, type WritableTable } from './tables.ts';
+import { type ColumnDef, rowsWrittenBy, type WritableTable, writableTable } from './tables.ts';
 import { travelerRuleRejections } from './traveler-rules.ts';
-import { noteWrites } from './write-maintenance.ts';
 
 const WRITE_LOCK_KEY = 7_233_001;
 
@@ -80,7 +79,7 @@ export async function lockWrites(tx: Exec) {
 
 /** Checks each mutation without touching the database. */
 function prepare(m: Mutation, user: AuthUser): Prepared | PushResult {
-  const table = WRITABLE_TABLES[m.table];
+  const table = writableTable(m.table);
   if (!table?.canWrite(user, m.op, m.id)) {
     return { seq: m.seq, status: 'rejected', errors: [{ code: 'forbidden' }] };
   }
@@ -383,12 +382,16 @@ function sqlState(err: unknown): string | undefined {
 const isDataError = (err: unknown) => /^(22|23)/.test(sqlState(err) ?? '');
 
 /**
- * Applies a batch; see the file header for the guarantees. The rows it wrote are reported for
- * the upkeep that follows writes on PGlite (write-maintenance.ts).
+ * Applies a batch on `database`; see the file header for the guarantees. The rows it wrote are
+ * reported to the database's upkeep after writes (PGlite: db/write-upkeep.ts).
  */
-export async function applyMutations(db: Db, ctx: ApplyContext, batch: Mutation[]): Promise<PushResult[]> {
-  const results = await applyBatch(db, ctx, batch);
-  noteWrites(db, rowsWrittenBy(batch, results, ctx.clientId !== null));
+export async function applyMutations(
+  database: Pick<Database, 'db' | 'upkeep'>,
+  ctx: ApplyContext,
+  batch: Mutation[],
+): Promise<PushResult[]> {
+  const results = await applyBatch(database.db, ctx, batch);
+  database.upkeep.noteWrites(rowsWrittenBy(batch, results, ctx.clientId !== null));
   return results;
 }
 

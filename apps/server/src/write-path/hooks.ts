@@ -3,8 +3,8 @@
  * must read the database or write other tables in the same transaction as the round.
  */
 import type { SyncOp } from '@bh/shared';
-import type { Db, Tx } from '../../db/client.ts';
-import type { AuthUser } from '../../plugins/auth-guard.ts';
+import type { Db, Tx } from '../db/client.ts';
+import type { AuthUser } from '../plugins/auth-guard.ts';
 
 /** One mutation of a round as the hooks see it: its record id and its (mutable) data. */
 export interface RoundItem {

@@ -2,12 +2,12 @@
  * Reads synced rows as the API sends them (camelCase, ISO times, no server-only columns).
  * Lookups are drizzle selects; pull pages are written as JSON by the database (changesJson).
  */
-import { isValidRecordId, type SyncTable } from '@bh/shared';
+import { isValidRecordId, type ServedTable } from '@bh/shared';
 import { getTableColumns, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { checkIns, healthDeclarations, systemStatus, travelerEvents, travelers } from '../../db/schema.ts';
-import type { WritableTable } from './tables.ts';
+import type { Db } from '../db/client.ts';
+import { healthDeclarations } from '../db/schema.ts';
+import { PULLED_TABLES, type SyncedPgTable, type WritableTable } from './tables.ts';
 
 /** The database or a transaction: whatever can run a select. */
 type Reader = Pick<Db, 'select'>;
@@ -46,9 +46,16 @@ export function toApiRecord(row: Record<string, unknown>): ApiRecord {
   return out;
 }
 
-// The API columns of each synced table: everything but the server-only bookkeeping. Drizzle
-// reads `date` columns as YYYY-MM-DD strings (mode 'string'), so no time zone shifts them.
-const { changeSeq: _tSeq, createdBy: _tBy, updatedBy: _tUp, ...travelerColumns } = getTableColumns(travelers);
+/** Columns a synced table keeps for the server only: never in an API record. */
+const SERVER_ONLY_COLUMNS = new Set(['changeSeq', 'createdBy', 'updatedBy']);
+
+/**
+ * The API columns of a synced table: everything but the server-only bookkeeping, in table order.
+ * Drizzle reads `date` columns as YYYY-MM-DD strings (mode 'string'), so no time zone shifts them.
+ */
+const apiColumns = (table: SyncedPgTable): Record<string, AnyPgColumn> =>
+  Object.fromEntries(Object.entries(getTableColumns(table)).filter(([key]) => !SERVER_ONLY_COLUMNS.has(key)));
+
 const {
   changeSeq: _dSeq,
   createdBy: _dBy,
@@ -57,14 +64,6 @@ const {
 } = getTableColumns(healthDeclarations);
 /** The columns of health_declarations an API record carries. */
 export const declarationColumns = apiDeclarationColumns;
-const { changeSeq: _sSeq, updatedBy: _sUp, ...statusColumns } = getTableColumns(systemStatus);
-const {
-  changeSeq: _eSeq,
-  createdBy: _eBy,
-  updatedBy: _eUp,
-  ...eventColumns
-} = getTableColumns(travelerEvents);
-const { changeSeq: _cSeq, createdBy: _cBy, updatedBy: _cUp, ...checkInColumns } = getTableColumns(checkIns);
 // The system status has no creation time and is never deleted; its records carry both as null
 // like every other synced record.
 const statusRecord = (row: Record<string, unknown>) =>
@@ -93,22 +92,13 @@ interface SyncedSource {
 /** The condition that leaves skipped change_seqs out, on a table's change_seq column (sync/pull.ts). */
 export type SkipFilter = (changeSeq: SQLWrapper) => SQL;
 
-/** A synced table: an id to look records up by and a change_seq to page changes by. */
-type SyncedPgTable =
-  | typeof travelers
-  | typeof healthDeclarations
-  | typeof systemStatus
-  | typeof travelerEvents
-  | typeof checkIns;
-
 /** How one synced table is read: its API columns, and how a selected row becomes a record. */
 function syncedSource(
-  name: SyncTable,
+  name: ServedTable,
   table: SyncedPgTable,
-  columns: Record<string, AnyPgColumn>,
-  toRecord: (row: Record<string, unknown>) => ApiRecord = toApiRecord,
-  nullKeys: readonly string[] = [],
+  { toRecord = toApiRecord, nullKeys = [] }: RecordShape = {},
 ): SyncedSource {
+  const columns = apiColumns(table);
   // The record's keys in column order (and the keys it always sends as null), as toRecord has them.
   const select = sql.join(
     [
@@ -129,20 +119,25 @@ function syncedSource(
   };
 }
 
-const SOURCES: Partial<Record<SyncTable, SyncedSource>> = {
-  travelers: syncedSource('travelers', travelers, travelerColumns),
-  healthDeclarations: syncedSource('healthDeclarations', healthDeclarations, declarationColumns),
-  systemStatus: syncedSource('systemStatus', systemStatus, statusColumns, statusRecord, [
-    'createdAt',
-    'deletedAt',
-  ]),
-  travelerEvents: syncedSource('travelerEvents', travelerEvents, eventColumns),
-  checkIns: syncedSource('checkIns', checkIns, checkInColumns),
+/** How a table's selected row becomes a record, where it is not `toApiRecord` of its columns. */
+interface RecordShape {
+  toRecord?: (row: Record<string, unknown>) => ApiRecord;
+  /** Keys the record always carries as null (columns the table does not have). */
+  nullKeys?: readonly string[];
+}
+
+const RECORD_SHAPES: Partial<Record<ServedTable, RecordShape>> = {
+  systemStatus: { toRecord: statusRecord, nullKeys: ['createdAt', 'deletedAt'] },
 };
+
+/** How each table of the server's registry (tables.ts) is read. */
+const SOURCES = new Map(
+  PULLED_TABLES.map((t) => [t.name, syncedSource(t.name, t.pgTable, RECORD_SHAPES[t.name])]),
+);
 
 /** The records of `table` with these ids; ids that cannot exist in it (not a UUID) are skipped. */
 export async function fetchRecords(tx: Reader, table: WritableTable, ids: string[]): Promise<ApiRecord[]> {
-  const source = SOURCES[table.name];
+  const source = SOURCES.get(table.name);
   const valid = ids.filter((id) => isValidRecordId(table.name, id));
   if (!source || valid.length === 0) return [];
   return source.byIds(tx, valid);
@@ -160,5 +155,5 @@ export function changesJson(
   upTo: number | null,
   skip: SkipFilter,
 ) {
-  return SOURCES[table.name]?.changesJson(cursor, limit, upTo, skip) ?? null;
+  return SOURCES.get(table.name)?.changesJson(cursor, limit, upTo, skip) ?? null;
 }

@@ -14,8 +14,8 @@
 import { type PushResult, pushResultSchema } from '@bh/shared';
 import { and, between, eq, gte, or } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db, Tx } from '../../db/client.ts';
-import { appliedMutations } from '../../db/schema.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { appliedMutations } from '../db/schema.ts';
 
 /** Largest last_seq - first_seq of a stored row (and the gap that splits a lookup in two scans). */
 export const STORED_SPAN = 4096;

@@ -1,12 +1,26 @@
 /**
- * How each synced table maps to SQL: its writable columns (for set-based json_to_recordset
- * writes), who may write it, and what the server adds (risk score for declarations).
+ * The server's registry of synced tables, one entry per table the server writes and sends (the
+ * shared registry's `served` tables, packages/shared/src/sync/table-registry.ts): how each maps
+ * to SQL (its drizzle table, whose name must be the shared `sqlName`; its writable columns for
+ * set-based json_to_recordset writes), who may write it, and what the server adds (risk score
+ * for declarations, the lifecycle's table hooks). The pull, the record reads and the upkeep after
+ * writes follow from it.
  */
-import { computeRiskScore, declarationInputSchema, type SyncOp, type SyncTable } from '@bh/shared';
+import {
+  ANALYSED_SYNC_TABLES,
+  computeRiskScore,
+  declarationInputSchema,
+  isServedTable,
+  SERVED_TABLES,
+  type ServedTable,
+  SYNC_TABLE_SPECS,
+  type SyncOp,
+  type SyncTable,
+} from '@bh/shared';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { checkIns, healthDeclarations, systemStatus, travelerEvents, travelers } from '../../db/schema.ts';
-import type { AuthUser } from '../../plugins/auth-guard.ts';
+import { checkIns, healthDeclarations, systemStatus, travelerEvents, travelers } from '../db/schema.ts';
+import type { AnalysedTable, WrittenRows } from '../db/write-upkeep.ts';
 import {
   afterCheckIns,
   afterDeclarations,
@@ -14,9 +28,9 @@ import {
   afterTravelers,
   beforeCheckIns,
   beforeEvents,
-} from '../lifecycle/effects.ts';
+} from '../modules/lifecycle/effects.ts';
+import type { AuthUser } from '../plugins/auth-guard.ts';
 import type { RoundHook } from './hooks.ts';
-import { ANALYSED_TABLES, type AnalysedTable, type WrittenRows } from './write-maintenance.ts';
 
 type ColumnType = 'text' | 'date' | 'timestamptz' | 'int' | 'float' | 'bool' | 'jsonb' | 'uuid';
 export interface ColumnDef {
@@ -25,9 +39,18 @@ export interface ColumnDef {
   type: ColumnType;
 }
 
+/** The drizzle table of a synced table: an id to look records up by and a change_seq to page by. */
+export type SyncedPgTable =
+  | typeof travelers
+  | typeof healthDeclarations
+  | typeof systemStatus
+  | typeof travelerEvents
+  | typeof checkIns;
+
 export interface WritableTable {
-  name: SyncTable;
+  name: ServedTable;
   sqlName: string;
+  pgTable: SyncedPgTable;
   columns: ColumnDef[];
   /** Which users may write which operations. */
   canWrite(user: AuthUser, op: SyncOp, id: string): boolean;
@@ -46,6 +69,18 @@ export interface WritableTable {
   afterWrite?: RoundHook<void>;
   /** Other tables whose rows afterWrite may write (counted for the planner statistics). */
   alsoWrites?: readonly AnalysedTable[];
+}
+
+/** A table's entry: its name and SQL name from the shared registry, checked against drizzle's. */
+function synced(
+  name: ServedTable,
+  pgTable: SyncedPgTable,
+  rest: Omit<WritableTable, 'name' | 'sqlName' | 'pgTable'>,
+): WritableTable {
+  const { sqlName } = SYNC_TABLE_SPECS[name];
+  if (getTableName(pgTable) !== sqlName)
+    throw new Error(`sync: ${name} is ${getTableName(pgTable)} in the schema but ${sqlName} in the registry`);
+  return { name, sqlName, pgTable, ...rest };
 }
 
 /** The SQL type each drizzle column kind of a synced table is cast to in set-based writes. */
@@ -87,9 +122,7 @@ function writableColumns(table: PgTable, serverOwned: readonly string[] = []): C
     });
 }
 
-const TRAVELERS: WritableTable = {
-  name: 'travelers',
-  sqlName: getTableName(travelers),
+const TRAVELERS: WritableTable = synced('travelers', travelers, {
   auditEntity: 'traveler',
   // The status and the quarantine schedule follow the lifecycle (status_changed events, the first
   // declaration): a traveller mutation never writes them, whatever its data says.
@@ -98,11 +131,9 @@ const TRAVELERS: WritableTable = {
   auditPrevious: true,
   canWrite: () => true,
   afterWrite: afterTravelers,
-};
+});
 
-export const HEALTH_DECLARATIONS: WritableTable = {
-  name: 'healthDeclarations',
-  sqlName: getTableName(healthDeclarations),
+export const HEALTH_DECLARATIONS: WritableTable = synced('healthDeclarations', healthDeclarations, {
   auditEntity: 'health_declaration',
   auditPrevious: true,
   columns: writableColumns(healthDeclarations),
@@ -124,31 +155,25 @@ export const HEALTH_DECLARATIONS: WritableTable = {
       ruleVersion: risk.ruleVersion,
     };
   },
-};
+});
 
-const SYSTEM_STATUS: WritableTable = {
-  name: 'systemStatus',
-  sqlName: getTableName(systemStatus),
+const SYSTEM_STATUS: WritableTable = synced('systemStatus', systemStatus, {
   auditEntity: 'system_status',
   columns: writableColumns(systemStatus),
   canWrite: (user, op, id) => user.role === 'admin' && op === 'update' && id === 'current',
-};
+});
 
 /** The traveller timeline: devices only append (the lifecycle checks status changes). */
-const TRAVELER_EVENTS: WritableTable = {
-  name: 'travelerEvents',
-  sqlName: getTableName(travelerEvents),
+const TRAVELER_EVENTS: WritableTable = synced('travelerEvents', travelerEvents, {
   auditEntity: 'traveler_event',
   columns: writableColumns(travelerEvents),
   canWrite: (_user, op) => op === 'create',
   beforeWrite: beforeEvents,
   afterWrite: afterEvents,
   alsoWrites: ['travelers', 'audit_events'],
-};
+});
 
-const CHECK_INS: WritableTable = {
-  name: 'checkIns',
-  sqlName: getTableName(checkIns),
+const CHECK_INS: WritableTable = synced('checkIns', checkIns, {
   auditEntity: 'check_in',
   auditPrevious: true,
   columns: writableColumns(checkIns),
@@ -156,9 +181,10 @@ const CHECK_INS: WritableTable = {
   beforeWrite: beforeCheckIns,
   afterWrite: afterCheckIns,
   alsoWrites: ['traveler_events'],
-};
+});
 
-export const WRITABLE_TABLES: Partial<Record<SyncTable, WritableTable>> = {
+/** The registry: every served table has an entry (the type says so). */
+export const WRITABLE_TABLES: Readonly<Record<ServedTable, WritableTable>> = {
   travelers: TRAVELERS,
   healthDeclarations: HEALTH_DECLARATIONS,
   systemStatus: SYSTEM_STATUS,
@@ -166,20 +192,19 @@ export const WRITABLE_TABLES: Partial<Record<SyncTable, WritableTable>> = {
   checkIns: CHECK_INS,
 };
 
-/** Tables a device pulls, in the order their rows are merged by change_seq. */
-export const PULLED_TABLES = [
-  TRAVELERS,
-  HEALTH_DECLARATIONS,
-  SYSTEM_STATUS,
-  TRAVELER_EVENTS,
-  CHECK_INS,
-] as const;
+/** The entry of a protocol table, if the server writes it (users: never). */
+export const writableTable = (name: SyncTable): WritableTable | undefined =>
+  isServedTable(name) ? WRITABLE_TABLES[name] : undefined;
 
-const isAnalysed = (name: string): name is AnalysedTable => ANALYSED_TABLES.some((t) => t === name);
+/** Tables a device pulls, in the protocol's order. */
+export const PULLED_TABLES: readonly WritableTable[] = SERVED_TABLES.map((t) => WRITABLE_TABLES[t]);
+
+const ANALYSED_SYNC_SQL = new Set<string>(ANALYSED_SYNC_TABLES);
+const isAnalysed = (name: string): name is AnalysedTable => ANALYSED_SYNC_SQL.has(name);
 
 /**
  * The rows a batch of `mutations` answered with `results` wrote, per table, for the upkeep after
- * writes (write-maintenance.ts): each applied mutation's record, its effects and its audit row,
+ * writes (db/write-upkeep.ts): each applied mutation's record, its effects and its audit row,
  * and the batch's stored results when it came from a device (`stored`).
  */
 export function rowsWrittenBy(
@@ -194,7 +219,7 @@ export function rowsWrittenBy(
   const applied = new Set(results.filter((r) => r.status === 'applied').map((r) => r.seq));
   for (const m of mutations) {
     if (!applied.has(m.seq)) continue;
-    const table = WRITABLE_TABLES[m.table];
+    const table = writableTable(m.table);
     if (!table) continue;
     if (isAnalysed(table.sqlName)) count(table.sqlName);
     for (const other of table.alsoWrites ?? []) count(other);

@@ -12,12 +12,12 @@ import {
   type SyncOp,
   TRAVELER_DELETE_WINDOW_HOURS,
 } from '@bh/shared';
-import type { Db, Tx } from '../../db/client.ts';
-import { lookupByKeys } from '../../db/lookup.ts';
-import { travelers } from '../../db/schema.ts';
-import type { AuthUser } from '../../plugins/auth-guard.ts';
-import { livePassports } from '../travelers/duplicates.ts';
-import { inJsonList } from './json-list.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { inJsonList } from '../db/json-list.ts';
+import { lookupByKeys } from '../db/lookup.ts';
+import { travelers } from '../db/schema.ts';
+import { livePassports } from '../modules/travelers/duplicates.ts';
+import type { AuthUser } from '../plugins/auth-guard.ts';
 
 type Reader = Pick<Db | Tx, 'select'>;
 

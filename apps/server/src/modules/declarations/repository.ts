@@ -2,7 +2,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { healthDeclarations } from '../../db/schema.ts';
-import { type ApiRecord, declarationColumns, toApiRecord } from '../sync/records.ts';
+import { type ApiRecord, declarationColumns, toApiRecord } from '../../write-path/records.ts';
 
 /** The live (not deleted) declaration of a traveller, as the API sends it, or null. */
 export async function findDeclarationOfTraveler(db: Db, travelerId: string): Promise<ApiRecord | null> {

@@ -20,10 +20,10 @@ import { conflict, notFound, unprocessable, validationError } from '../../lib/er
 import { errorResponses, storingErrorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
+import { applyMutations } from '../../write-path/apply.ts';
+import { fetchRecord } from '../../write-path/records.ts';
+import { HEALTH_DECLARATIONS } from '../../write-path/tables.ts';
 import { fileReferenceIssues } from '../files/attachments.ts';
-import { applyMutations } from '../sync/apply.ts';
-import { fetchRecord } from '../sync/records.ts';
-import { HEALTH_DECLARATIONS } from '../sync/tables.ts';
 import { findDeclarationOfTraveler } from './repository.ts';
 
 const idParams = z.object({ id: z.uuid('validation.invalid_id') });
@@ -44,9 +44,11 @@ export const declarationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const apply = async (request: FastifyRequest, m: Omit<Mutation, 'seq' | 'table'>): Promise<PushResult> => {
     const [issues] = await fileReferenceIssues(db, userOf(request), [m]);
     if (issues) throw unprocessable(issues);
-    const [result] = await applyMutations(db, { user: userOf(request), ip: request.ip, clientId: null }, [
-      { ...m, seq: 1, table: 'healthDeclarations' },
-    ]);
+    const [result] = await applyMutations(
+      app.ctx.database,
+      { user: userOf(request), ip: request.ip, clientId: null },
+      [{ ...m, seq: 1, table: 'healthDeclarations' }],
+    );
     if (!result) throw new Error('applyMutations answered no result');
     return result;
   };

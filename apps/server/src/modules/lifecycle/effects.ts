@@ -13,6 +13,7 @@ import { DEFAULT_QUARANTINE_DAYS, isFever, statusChangeError, TRAVELER_STATUSES 
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { inJsonList } from '../../db/json-list.ts';
 import {
   auditEvents,
   healthDeclarations,
@@ -22,8 +23,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
-import type { RoundHook, RoundItem } from '../sync/hooks.ts';
-import { inJsonList } from '../sync/json-list.ts';
+import type { RoundHook, RoundItem } from '../../write-path/hooks.ts';
 
 type Exec = Db | Tx;
 

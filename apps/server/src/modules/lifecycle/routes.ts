@@ -18,9 +18,9 @@ import { AppError, conflict, forbidden, notFound, validationError } from '../../
 import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
-import { applyMutations } from '../sync/apply.ts';
-import { fetchRecord } from '../sync/records.ts';
-import { WRITABLE_TABLES } from '../sync/tables.ts';
+import { applyMutations } from '../../write-path/apply.ts';
+import { fetchRecord } from '../../write-path/records.ts';
+import { WRITABLE_TABLES } from '../../write-path/tables.ts';
 import { timelineOf } from './timeline.ts';
 
 const tags = ['lifecycle'];
@@ -90,16 +90,20 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id: eventId, ...fields } = request.body;
-      const [result] = await applyMutations(db, { user: userOf(request), ip: request.ip, clientId: null }, [
-        {
-          seq: 1,
-          table: 'travelerEvents',
-          op: 'create',
-          id: eventId,
-          baseVersion: null,
-          data: { ...fields, travelerId: request.params.id },
-        },
-      ]);
+      const [result] = await applyMutations(
+        app.ctx.database,
+        { user: userOf(request), ip: request.ip, clientId: null },
+        [
+          {
+            seq: 1,
+            table: 'travelerEvents',
+            op: 'create',
+            id: eventId,
+            baseVersion: null,
+            data: { ...fields, travelerId: request.params.id },
+          },
+        ],
+      );
       if (!result) throw new Error('applyMutations answered no result');
       if (result.status === 'rejected') refusal(result);
       if (result.status === 'conflict') throw conflict({ serverRecord: result.serverRecord ?? null });

@@ -8,7 +8,7 @@ import { leadByRegistration, registrationEvent, type TravelerEvent, travelerEven
 import { asc, eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { travelerEvents, travelers, users } from '../../db/schema.ts';
-import { toApiRecord } from '../sync/records.ts';
+import { toApiRecord } from '../../write-path/records.ts';
 
 const { changeSeq: _seq, createdBy: _by, updatedBy: _up, ...eventColumns } = getTableColumns(travelerEvents);
 

@@ -10,9 +10,9 @@ import { noSymptoms } from '@bh/shared/testing';
 import { describe, expect, it } from 'vitest';
 import { fileHarness } from '../../test/file-harness.ts';
 import { declarationPayload, travelerPayload } from '../../test/payloads.ts';
+import { fetchRecords } from '../../write-path/records.ts';
+import { PULLED_TABLES } from '../../write-path/tables.ts';
 import { maxChangeSeq } from './pull.ts';
-import { fetchRecords } from './records.ts';
-import { PULLED_TABLES } from './tables.ts';
 
 const h = fileHarness();
 

@@ -17,8 +17,8 @@ import { max, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, queryRows } from '../../db/client.ts';
 import { checkIns, healthDeclarations, systemStatus, travelerEvents, travelers } from '../../db/schema.ts';
-import { changesJson } from './records.ts';
-import { PULLED_TABLES } from './tables.ts';
+import { changesJson } from '../../write-path/records.ts';
+import { PULLED_TABLES } from '../../write-path/tables.ts';
 
 /**
  * The change_seq of the page's last change and whether more follow: the `limit`-th and

@@ -20,14 +20,13 @@ import { healthDeclarations, travelers } from '../../db/schema.ts';
 import { errorResponses, storingErrorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
+import { applyMutations } from '../../write-path/apply.ts';
+import { fetchRecords } from '../../write-path/records.ts';
+import { writableTable } from '../../write-path/tables.ts';
 import { refuseUnattachableFiles } from '../files/attachments.ts';
 import { queuePush } from '../push/queue.ts';
-import { applyMutations } from './apply.ts';
 import { claimClientId } from './client-owner.ts';
 import { maxChangeSeq, pullPage } from './pull.ts';
-import { fetchRecords } from './records.ts';
-import { WRITABLE_TABLES } from './tables.ts';
-import { maintainWrites, upkeepSettled } from './write-maintenance.ts';
 
 // Crash tests only: hold each push transaction open this long before commit, so a test can
 // kill the process mid-batch. Never set in production.
@@ -40,8 +39,8 @@ const tags = ['sync'];
 export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, secrets } = app.ctx;
   // Every write through applyMutations on this database is kept up (PGlite: no autovacuum).
-  maintainWrites(database, app.log);
-  app.addHook('onClose', () => upkeepSettled(database));
+  database.upkeep.start(app.log);
+  app.addHook('onClose', () => database.upkeep.settled());
 
   app.post(
     '/api/sync/push',
@@ -67,7 +66,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       const { refused, accepted } = await refuseUnattachableFiles(database.db, user, mutations);
       const written: ChangeRange[] = [];
       const applied = await applyMutations(
-        database.db,
+        database,
         { user, ip: request.ip, clientId, beforeCommit, written },
         accepted,
       );
@@ -140,7 +139,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const table = WRITABLE_TABLES[request.query.table];
+      const table = writableTable(request.query.table);
       if (!table) return { records: [] };
       return { records: await fetchRecords(database.db, table, request.query.ids) };
     },

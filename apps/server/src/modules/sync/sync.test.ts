@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../paths.ts';
 import { fileHarness } from '../../test/file-harness.ts';
 import { travelerPayload } from '../../test/payloads.ts';
-import { STORED_SPAN, storedResults } from './stored-results.ts';
+import { STORED_SPAN, storedResults } from '../../write-path/stored-results.ts';
 
 const h = fileHarness();
 

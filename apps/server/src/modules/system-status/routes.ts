@@ -13,9 +13,9 @@ import { AppError, conflict, forbidden, validationError } from '../../lib/errors
 import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
+import { applyMutations } from '../../write-path/apply.ts';
 import { notifyAllUsers } from '../notifications/service.ts';
 import { queuePush } from '../push/queue.ts';
-import { applyMutations } from '../sync/apply.ts';
 import { localToday, readStatusRecord, readSystemStatus } from './service.ts';
 
 const status = { tags: ['system-status'], security: BEARER };
@@ -53,7 +53,7 @@ export const systemStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       const current = await readStatusRecord(database.db);
       const { mode, statusText, quarantineDays, version } = request.body;
       const [result] = await applyMutations(
-        database.db,
+        database,
         { user: userOf(request), ip: request.ip, clientId: null },
         [
           {

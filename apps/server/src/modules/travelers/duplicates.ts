@@ -6,8 +6,8 @@
 import type { TravelerInput } from '@bh/shared';
 import { and, isNull, not } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { inJsonList } from '../../db/json-list.ts';
 import { travelers } from '../../db/schema.ts';
-import { inJsonList } from '../sync/json-list.ts';
 
 type Key = Pick<TravelerInput, 'passportNo' | 'nationality' | 'entryDate'>;
 

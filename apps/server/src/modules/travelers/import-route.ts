@@ -66,7 +66,7 @@ export async function runImport(
   reply: FastifyReply,
   user: AuthUser,
 ) {
-  const { db, kind } = app.ctx.database;
+  const { kind } = app.ctx.database;
   const spooled = await spoolUpload(await uploadOf(request), IMPORT_BODY_LIMIT);
   let streaming = false;
   try {
@@ -79,7 +79,7 @@ export async function runImport(
         request.log.info({ ...stats, rows: shape.total }, 'traveller import written'),
     };
     if (!request.headers.accept?.includes(IMPORT_PROGRESS_MEDIA_TYPE)) {
-      return await importTravelers(db, ctx, spooled.source, shape);
+      return await importTravelers(app.ctx.database, ctx, spooled.source, shape);
     }
     const out = new PassThrough();
     // A client that leaves does not stop the import (its rows are being written anyway; a new
@@ -93,7 +93,7 @@ export async function runImport(
     streaming = true;
     send({ type: 'progress', processed: 0, total: shape.total });
     const onProgress = (processed: number, total: number) => send({ type: 'progress', processed, total });
-    importTravelers(db, { ...ctx, onProgress }, spooled.source, shape)
+    importTravelers(app.ctx.database, { ...ctx, onProgress }, spooled.source, shape)
       .then((report) => send({ type: 'report', report }, true))
       .catch((err: unknown) => {
         request.log.error({ err }, 'import failed');

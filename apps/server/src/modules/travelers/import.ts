@@ -28,11 +28,11 @@ import {
   travelerInputSchema,
 } from '@bh/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { validationError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
+import { applyMutations } from '../../write-path/apply.ts';
 import { writeAudit } from '../audit/audit.ts';
-import { applyMutations } from '../sync/apply.ts';
 import { CsvReader, CsvSyntaxError, unguard } from './csv.ts';
 import { duplicateKeyOf, findRegistered } from './duplicates.ts';
 import { nextTurn } from './export.ts';
@@ -45,6 +45,9 @@ const REQUIRED_HEADERS = ['fullName', 'passportNo', 'nationality', 'entryDate'];
 const WRITABLE = new Set(Object.keys(travelerInputSchema.shape));
 /** Times a chunk is checked again after another import registered one of its travellers. */
 const RACE_RETRIES = 5;
+
+/** The database an import writes to (its upkeep hears of the rows written). */
+type Writer = Pick<Database, 'db' | 'upkeep'>;
 
 /** Opens the uploaded CSV as text, from the start, each time it is called. */
 export type CsvSource = () => AsyncIterable<string>;
@@ -153,17 +156,18 @@ function inTurn<T>(work: () => Promise<T>): Promise<T> {
  * refused), the number written and how long the chunk's transaction (which holds the write
  * lock) took.
  */
-async function writeChunk(db: Db, ctx: ImportContext, valid: ValidRow[], seenInFile: Set<string>) {
+async function writeChunk(database: Writer, ctx: ImportContext, valid: ValidRow[], seenInFile: Set<string>) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await inTurn(() => tryChunk(db, ctx, valid, seenInFile));
+      return await inTurn(() => tryChunk(database, ctx, valid, seenInFile));
     } catch (err) {
       if (!(err instanceof ImportRace) || attempt >= RACE_RETRIES) throw err;
     }
   }
 }
 
-async function tryChunk(db: Db, ctx: ImportContext, valid: ValidRow[], seenInFile: Set<string>) {
+async function tryChunk(database: Writer, ctx: ImportContext, valid: ValidRow[], seenInFile: Set<string>) {
+  const { db } = database;
   const registered = await findRegistered(db, valid);
   const refused: TravelerImportReport['rejected'] = [];
   const fresh: ValidRow[] = [];
@@ -204,7 +208,7 @@ async function tryChunk(db: Db, ctx: ImportContext, valid: ValidRow[], seenInFil
   const results =
     batch.length === 0
       ? []
-      : await applyMutations(db, { user: ctx.user, ip: ctx.ip, clientId: null, beforeCommit }, batch);
+      : await applyMutations(database, { user: ctx.user, ip: ctx.ip, clientId: null, beforeCommit }, batch);
   const lockMs = performance.now() - started;
   results.forEach((result, i) => {
     const line = fresh[i];
@@ -221,7 +225,7 @@ async function tryChunk(db: Db, ctx: ImportContext, valid: ValidRow[], seenInFil
  * inspectCsv on the same source.
  */
 export async function importTravelers(
-  db: Db,
+  database: Writer,
   ctx: ImportContext,
   source: CsvSource,
   { header, total }: { header: string[]; total: number },
@@ -240,7 +244,7 @@ export async function importTravelers(
       if ('data' in checked) valid.push(checked);
       else rejected.push(checked);
     }
-    const done = await writeChunk(db, ctx, valid, seenInFile);
+    const done = await writeChunk(database, ctx, valid, seenInFile);
     rejected.push(...done.refused);
     imported += done.imported;
     longestChunkMs = Math.max(longestChunkMs, done.lockMs);
@@ -257,6 +261,7 @@ export async function importTravelers(
   }
   if (pending.length > 0) await flush();
   rejected.sort((a, b) => a.row - b.row);
+  const { db } = database;
   await writeAudit(db, {
     userId: ctx.user.id,
     ip: ctx.ip,

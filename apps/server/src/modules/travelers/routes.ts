@@ -28,8 +28,8 @@ import { AppError, conflict, notFound, unauthorized, validationError } from '../
 import { LruCache } from '../../lib/lru-cache.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { BEARER } from '../../plugins/openapi.ts';
-import { applyMutations } from '../sync/apply.ts';
-import { findDuplicates } from '../sync/traveler-rules.ts';
+import { applyMutations } from '../../write-path/apply.ts';
+import { findDuplicates } from '../../write-path/traveler-rules.ts';
 import { exportCsv, exportSlots } from './export.ts';
 import { importResponse, runImport } from './import-route.ts';
 import { dataVersion, listingKey, listTravelers, travelerById } from './query.ts';
@@ -52,7 +52,7 @@ function userOf(request: FastifyRequest) {
 
 export const writeOne = async (app: FastifyInstance, request: FastifyRequest, m: Omit<Mutation, 'seq'>) => {
   const [result] = await applyMutations(
-    app.ctx.database.db,
+    app.ctx.database,
     { user: userOf(request), ip: request.ip, clientId: null },
     [{ seq: 1, ...m }],
   );

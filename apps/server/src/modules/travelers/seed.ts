@@ -10,7 +10,7 @@ import { type Mutation, NO_CONTACT_HISTORY, NO_SYMPTOMS, type TravelerInput } fr
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { travelers, users } from '../../db/schema.ts';
-import { applyMutations } from '../sync/apply.ts';
+import { applyMutations } from '../../write-path/apply.ts';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -140,7 +140,7 @@ export async function seedDemoTravelers(database: Database) {
     });
   }
   await applyMutations(
-    db,
+    database,
     { user: { id: adminId, role: 'admin', sessionId: 'seed' }, ip: null, clientId: null },
     mutations,
   );

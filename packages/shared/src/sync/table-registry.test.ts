@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { SYNC_TABLES } from './protocol.ts';
+import {
+  ANALYSED_SYNC_TABLES,
+  isServedTable,
+  LANDED_TABLES,
+  SERVED_TABLES,
+  SYNC_TABLE_LIST,
+  SYNC_TABLE_SPECS,
+} from './table-registry.ts';
+
+describe('the registry of synced tables', () => {
+  it('has one spec per protocol table, named as its key, with its own store and SQL table', () => {
+    expect(SYNC_TABLE_LIST.map((s) => s.table)).toEqual([...SYNC_TABLES]);
+    for (const table of SYNC_TABLES) expect(SYNC_TABLE_SPECS[table].table).toBe(table);
+    expect(new Set(SYNC_TABLE_LIST.map((s) => s.store)).size).toBe(SYNC_TABLES.length);
+    expect(new Set(SYNC_TABLE_LIST.map((s) => s.sqlName)).size).toBe(SYNC_TABLES.length);
+  });
+
+  it('derives the lists each side reads from the flags', () => {
+    expect(SERVED_TABLES).toEqual([
+      'travelers',
+      'healthDeclarations',
+      'systemStatus',
+      'travelerEvents',
+      'checkIns',
+    ]);
+    expect(SERVED_TABLES.every(isServedTable)).toBe(true);
+    expect(isServedTable('users')).toBe(false);
+    expect(LANDED_TABLES).toEqual(['travelers', 'healthDeclarations', 'travelerEvents', 'checkIns']);
+    expect(ANALYSED_SYNC_TABLES).toEqual([
+      'travelers',
+      'health_declarations',
+      'traveler_events',
+      'check_ins',
+    ]);
+  });
+
+  it('lands and analyses only tables the server sends, and no table is private yet', () => {
+    for (const spec of SYNC_TABLE_LIST) {
+      if (spec.landsFresh || spec.analysed) expect(spec.served, spec.table).toBe(true);
+      expect(spec.privateFields).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * The registry of synced tables: what both sides need to know of each table the protocol names
+ * (SYNC_TABLES), written once. Each side keeps one registry of its own on top of it (the device's
+ * stores in apps/web/src/db/database.ts, the server's column maps and write rules in
+ * apps/server/src/write-path/tables.ts), so adding a synced table means one entry here and one
+ * per side; the sync tests (randomised, exactly-once) then run over it.
+ */
+import type { SyncData } from './mutation-data.ts';
+import { SYNC_TABLES, type SyncTable } from './protocol.ts';
+
+/**
+ * Which devices a table's records reach: 'global' records reach every device; 'traveler' records
+ * belong to one traveller (the traveller itself, its declaration, its timeline, its check-ins) and
+ * will follow that traveller's point of entry once pulls are scoped by post.
+ */
+export type SyncScope = 'global' | 'traveler';
+
+export interface SyncTableSpec<T extends SyncTable = SyncTable> {
+  /** The protocol's name (a mutation's and a pulled change's `table`). */
+  table: T;
+  /** The device's store of the table's records (Dexie, apps/web/src/db/database.ts). */
+  store: string;
+  /** The server's SQL table (apps/server/src/db/schema.ts). */
+  sqlName: string;
+  /**
+   * False for a table the protocol names but the server neither writes nor sends (users: a
+   * device keeps the store from its first versions; accounts go through /api/users).
+   */
+  served: boolean;
+  /**
+   * A fresh device's first pull writes its pages without reading the stored copies and lands
+   * them packed (docs/decisions/010-landing-fresh-pull.md). Not for tables whose local copies
+   * carry fields something else writes (the system status figures).
+   */
+  landsFresh: boolean;
+  /**
+   * PGlite's upkeep after writes keeps its planner statistics and GIN pending lists
+   * (docs/decisions/012-write-path-upkeep.md): the tables pushes and imports write in bulk.
+   */
+  analysed: boolean;
+  scope: SyncScope;
+  /** Fields kept private to the devices that may read them (to be encrypted); none yet. */
+  privateFields: readonly (keyof SyncData<T> & string)[];
+}
+
+/** The registry itself, by protocol name. */
+export const SYNC_TABLE_SPECS = {
+  travelers: {
+    table: 'travelers',
+    store: 'travelers',
+    sqlName: 'travelers',
+    served: true,
+    landsFresh: true,
+    analysed: true,
+    scope: 'traveler',
+    privateFields: [],
+  },
+  healthDeclarations: {
+    table: 'healthDeclarations',
+    store: 'declarations',
+    sqlName: 'health_declarations',
+    served: true,
+    landsFresh: true,
+    analysed: true,
+    scope: 'traveler',
+    privateFields: [],
+  },
+  users: {
+    table: 'users',
+    store: 'users',
+    sqlName: 'users',
+    served: false,
+    landsFresh: false,
+    analysed: false,
+    scope: 'global',
+    privateFields: [],
+  },
+  systemStatus: {
+    table: 'systemStatus',
+    store: 'systemStatus',
+    sqlName: 'system_status',
+    served: true,
+    landsFresh: false,
+    analysed: false,
+    scope: 'global',
+    privateFields: [],
+  },
+  travelerEvents: {
+    table: 'travelerEvents',
+    store: 'travelerEvents',
+    sqlName: 'traveler_events',
+    served: true,
+    landsFresh: true,
+    analysed: true,
+    scope: 'traveler',
+    privateFields: [],
+  },
+  checkIns: {
+    table: 'checkIns',
+    store: 'checkIns',
+    sqlName: 'check_ins',
+    served: true,
+    landsFresh: true,
+    analysed: true,
+    scope: 'traveler',
+    privateFields: [],
+  },
+} as const satisfies { [T in SyncTable]: SyncTableSpec<T> };
+
+/** The spec of any synced table, as written above (literal names and flags). */
+type Spec = (typeof SYNC_TABLE_SPECS)[SyncTable];
+type AnalysedSpec = Extract<Spec, { analysed: true }>;
+/** The device store of each table's records. */
+export type SyncStoreName = Spec['store'];
+/** Tables of the protocol the server writes and sends. */
+export type ServedTable = Extract<Spec, { served: true }>['table'];
+/** SQL names of the synced tables kept up after writes on PGlite. */
+export type AnalysedSyncSqlTable = AnalysedSpec['sqlName'];
+
+/** Every spec, in the protocol's order. */
+export const SYNC_TABLE_LIST: readonly Spec[] = SYNC_TABLES.map((t) => SYNC_TABLE_SPECS[t]);
+
+/** True for a table the server writes and sends. */
+export const isServedTable = (table: SyncTable): table is ServedTable => SYNC_TABLE_SPECS[table].served;
+/** Tables the server writes and sends (every synced table but users), in the protocol's order. */
+export const SERVED_TABLES: readonly ServedTable[] = SYNC_TABLES.filter(isServedTable);
+/** Tables a fresh device's first pull lands packed (docs/decisions/010-landing-fresh-pull.md). */
+export const LANDED_TABLES: readonly SyncTable[] = SYNC_TABLE_LIST.filter((s) => s.landsFresh).map(
+  (s) => s.table,
+);
+/** SQL names of the synced tables kept up after writes on PGlite (docs/decisions/012-write-path-upkeep.md). */
+export const ANALYSED_SYNC_TABLES: readonly AnalysedSyncSqlTable[] = SYNC_TABLE_LIST.filter(
+  (s): s is AnalysedSpec => s.analysed,
+).map((s) => s.sqlName);
