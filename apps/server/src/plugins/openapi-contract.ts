@@ -7,7 +7,7 @@
  * the upload and import routes read themselves.
  */
 import { FILE_KIND_MIME_TYPES, UPLOAD_FILE_TYPES } from '@bh/shared';
-import { AUDIT_CSV_HEADER } from '../modules/audit/query.ts';
+import { AUDIT_CSV_HEADER } from '../modules/audit/store.ts';
 import { REPORT_CSV_FIRST_HEADER } from '../modules/reports/tables.ts';
 import { TRAVELER_CSV_COLUMNS } from '../modules/travelers/csv.ts';
 

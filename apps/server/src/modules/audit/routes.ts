@@ -11,7 +11,7 @@ import { errorResponses } from '../../lib/responses.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { toCsvLine } from '../travelers/csv.ts';
 import { nextTurn } from '../travelers/export.ts';
-import { AUDIT_CSV_HEADER, auditPage, AUDIT_CSV_COLUMNS as COLUMNS } from './query.ts';
+import { AUDIT_CSV_HEADER, auditPage, AUDIT_CSV_COLUMNS as COLUMNS } from './store.ts';
 
 const CSV_PAGE = 500;
 

@@ -24,7 +24,7 @@ import { applyMutations } from '../../write-path/apply.ts';
 import { fetchRecord } from '../../write-path/records.ts';
 import { HEALTH_DECLARATIONS } from '../../write-path/tables.ts';
 import { fileReferenceIssues } from '../files/attachments.ts';
-import { findDeclarationOfTraveler } from './repository.ts';
+import { findDeclarationOfTraveler } from './store.ts';
 
 const idParams = z.object({ id: z.uuid('validation.invalid_id') });
 const travelerParams = z.object({ travelerId: z.uuid('validation.invalid_id') });

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { files, healthDeclarations } from '../../db/schema.ts';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
-import type { FileRow } from './repository.ts';
+import type { FileRow } from './store.ts';
 
 const FILE_FIELDS = ['testFileId', 'vaccinationCertFileId'] as const;
 const NOT_ATTACHABLE = 'files.errors.notAttachable';

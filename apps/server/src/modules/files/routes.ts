@@ -23,8 +23,8 @@ import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { writeRequestAudit } from '../audit/audit.ts';
 import { canReadFile } from './attachments.ts';
-import { findFile, insertFile, markDeleted, toMetadata } from './repository.ts';
 import { removeStored, type StoredFile, storedPath, storeUpload, unsupported } from './storage.ts';
+import { findFile, insertFile, markDeleted, toMetadata } from './store.ts';
 
 const idParams = z.object({ id: z.uuid('validation.invalid_id') });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileHarness } from '../../test/file-harness.ts';
-import { addNotifications, timeBasedId } from './service.ts';
+import { addNotifications, timeBasedId } from './store.ts';
 
 const h = fileHarness();
 

@@ -16,7 +16,7 @@ import { notFound } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
-import { listNotifications, markRead, removeNotifications, seedOnce } from './service.ts';
+import { listNotifications, markRead, removeNotifications, seedOnce } from './store.ts';
 
 const notifications = { tags: ['notifications'], security: BEARER };
 

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { validationError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { BEARER } from '../../plugins/openapi.ts';
-import { computeReport } from './query.ts';
+import { computeReport } from './store.ts';
 import { reportCsv, reportXlsx } from './tables.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -14,9 +14,9 @@ import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { applyMutations } from '../../write-path/apply.ts';
-import { notifyAllUsers } from '../notifications/service.ts';
+import { notifyAllUsers } from '../notifications/store.ts';
 import { queuePush } from '../push/queue.ts';
-import { localToday, readStatusRecord, readSystemStatus } from './service.ts';
+import { localToday, readStatusRecord, readSystemStatus } from './store.ts';
 
 const status = { tags: ['system-status'], security: BEARER };
 

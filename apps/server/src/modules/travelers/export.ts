@@ -1,6 +1,6 @@
 /**
  * CSV export as a stream: rows are read in chunks of EXPORT_CHUNK_ROWS with keyset paging
- * (query.ts exportChunk) and written to the response as they come, so the server holds one
+ * (store.ts exportChunk) and written to the response as they come, so the server holds one
  * chunk per export whatever the number of rows, and the socket's back-pressure paces the reads.
  * At most MAX_CONCURRENT_EXPORTS run at once per server; another one is answered 429.
  */
@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.ts';
 import { TRAVELER_CSV_COLUMNS, toCsvLine } from './csv.ts';
-import { type ExportCursor, exportChunk } from './query.ts';
+import { type ExportCursor, exportChunk } from './store.ts';
 
 const EXPORT_CHUNK_ROWS = 1_000;
 

@@ -73,7 +73,7 @@ describe('GET /api/travelers with a cursor', () => {
   });
 });
 
-// Pages are cached by data version and sent as stored bytes (query.ts, lib/cached-json.ts): a
+// Pages are cached by data version and sent as stored bytes (store.ts, lib/cached-json.ts): a
 // write must show in the very next read, and the stored compressed bytes are the same JSON.
 /** An update body keeping what identifies the listed traveller (the duplicate guard's keys). */
 function travelerWithout(listed: { passportNo: string; nationality: string; entryDate: string }) {

@@ -32,7 +32,7 @@ import { applyMutations } from '../../write-path/apply.ts';
 import { findDuplicates } from '../../write-path/traveler-rules.ts';
 import { exportCsv, exportSlots } from './export.ts';
 import { importResponse, runImport } from './import-route.ts';
-import { dataVersion, listingKey, listTravelers, travelerById } from './query.ts';
+import { dataVersion, listingKey, listTravelers, travelerById } from './store.ts';
 
 const tags = ['travelers'];
 

@@ -19,8 +19,8 @@ import { auditEvents } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { BEARER } from '../../plugins/openapi.ts';
-import { deletedTravelers, travelerById } from './query.ts';
 import { outcome, writeOne } from './routes.ts';
+import { deletedTravelers, travelerById } from './store.ts';
 
 const tags = ['travelers'];
 const DELETED_LIST_LIMIT = 500;
