@@ -62,11 +62,15 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) return sendAppError(reply, err);
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const details = err.validation.map((v) => ({
-        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined,
+      const details = err.validation.flatMap((v) => {
+        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
         // fastify-type-provider-zod 7 puts the issue's message (our i18n key) on `message`.
-        code: (v.params.issue as { message?: string } | undefined)?.message ?? v.message ?? v.keyword,
-      }));
+        const code = (v.params.issue as { message?: string } | undefined)?.message ?? v.message ?? v.keyword;
+        // Unknown fields: one detail per field, named by its own path, not its parent's.
+        const keys = v.keyword === 'unrecognized_keys' ? v.params.keys : undefined;
+        if (!Array.isArray(keys) || keys.length === 0) return [{ field, code }];
+        return keys.map((key) => ({ field: field ? `${field}.${key}` : String(key), code }));
+      });
       return reply
         .status(400)
         .send({ error: { code: 'validation_error', message: 'Invalid data', details } });

@@ -111,7 +111,15 @@ export function validValue(
   if (s.const !== undefined) return fc.constant(s.const);
   if (s.enum) return fc.constantFrom(...s.enum);
   const branches = s.oneOf ?? s.anyOf;
-  if (branches?.length) return fc.oneof(...branches.map((b) => validValue(b, components, depth + 1)));
+  if (branches?.length) {
+    // Branches next to properties narrow the object (one per kind, per table and op): merged.
+    const { oneOf: _o, anyOf: _a, ...base } = s;
+    return fc.oneof(
+      ...branches.map((b) =>
+        validValue(base.properties ? merged(base, deref(b, components)) : b, components, depth + 1),
+      ),
+    );
+  }
   if (s.allOf?.length) {
     const merged: Schema = { type: 'object', properties: {}, required: [], additionalProperties: false };
     for (const part of s.allOf.map((p) => deref(p, components))) {
@@ -147,6 +155,14 @@ export function validValue(
     default:
       return fc.constantFrom<unknown>('x', 1, true, null);
   }
+}
+
+function merged(base: Schema, branch: Schema): Schema {
+  return {
+    ...base,
+    properties: { ...base.properties, ...branch.properties },
+    required: [...new Set([...(base.required ?? []), ...(branch.required ?? [])])],
+  };
 }
 
 function objectValue(s: Schema, components: Components, depth: number): fc.Arbitrary<unknown> {

@@ -8,16 +8,16 @@ import { keyed, plainShape, strictShape, uuid } from '../schemas/common.ts';
 import { travelerSchema } from '../schemas/traveler.ts';
 import {
   checkEventBody,
+  EVENT_KIND_BRANCHES,
   travelerEventBodyShape,
   travelerEventSchema,
   whenEventFieldsValid,
 } from '../schemas/traveler-event.ts';
 
 /** Body of POST /api/travelers/{id}/events: the event's fields (its travelerId is the path's) and its id. */
-export const travelerEventCreateSchema = strictShape({ id: uuid(), ...travelerEventBodyShape }).superRefine(
-  checkEventBody,
-  whenEventFieldsValid,
-);
+export const travelerEventCreateSchema = strictShape({ id: uuid(), ...travelerEventBodyShape })
+  .superRefine(checkEventBody, whenEventFieldsValid)
+  .meta(EVENT_KIND_BRANCHES);
 export type TravelerEventCreate = z.infer<typeof travelerEventCreateSchema>;
 
 /** Answer of POST /api/travelers/{id}/events: the stored event and the traveller after it. */

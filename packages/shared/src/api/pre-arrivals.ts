@@ -18,6 +18,9 @@ export const PRE_ARRIVAL_CODE_PATTERN = new RegExp(
 /** Hours a submission is kept before it is purged. */
 export const PRE_ARRIVAL_TTL_HOURS = 72;
 
+const CODE_CHARACTER = `[${PRE_ARRIVAL_CODE_ALPHABET}${PRE_ARRIVAL_CODE_ALPHABET.toLowerCase().replace(/\d/g, '')}]`;
+const TYPED_CODE_PATTERN = `^[\\s-]*(?:${CODE_CHARACTER}[\\s-]*){${PRE_ARRIVAL_CODE_LENGTH}}$`;
+
 /** A code as typed: spaces and dashes dropped, upper case. */
 export const normalisePreArrivalCode = (raw: string) => raw.replace(/[\s-]+/g, '').toUpperCase();
 
@@ -26,7 +29,9 @@ export const preArrivalCodeParamsSchema = plainShape({
   code: z
     .string(keyed())
     .transform(normalisePreArrivalCode)
-    .pipe(z.string().regex(PRE_ARRIVAL_CODE_PATTERN, 'preArrival.errors.codeInvalid')),
+    .pipe(z.string().regex(PRE_ARRIVAL_CODE_PATTERN, 'preArrival.errors.codeInvalid'))
+    // As typed: the code's letters in either case, spaces and dashes anywhere.
+    .meta({ pattern: TYPED_CODE_PATTERN }),
 });
 
 /** Answer of POST /api/pre-arrivals (201). */

@@ -23,18 +23,32 @@ export const dailyReportQuerySchema = plainShape({ date: isoDate(), format });
 export const weeklyReportQuerySchema = plainShape({
   week: z
     .string(keyed('validation.required', 'validation.invalid_week'))
-    .refine((w) => weekRange(w) !== null, 'validation.invalid_week'),
+    .refine((w) => weekRange(w) !== null, 'validation.invalid_week')
+    .meta({
+      pattern: '^[1-9]\\d{3}-W(?:0[1-9]|[1-4]\\d|5[0-3])$',
+      description: 'ISO week YYYY-Www (year 1000 or later; W53 only in years that have one)',
+      example: '2026-W05',
+    }),
   format,
 });
 
 export const monthlyReportQuerySchema = plainShape({
   month: z
     .string(keyed('validation.required', 'validation.invalid_month'))
-    .refine((m) => monthRange(m) !== null, 'validation.invalid_month'),
+    .refine((m) => monthRange(m) !== null, 'validation.invalid_month')
+    .meta({
+      pattern: '^[1-9]\\d{3}-(?:0[1-9]|1[0-2])$',
+      description: 'YYYY-MM (year 1000 or later)',
+      example: '2026-02',
+    }),
   format,
 });
 
-export const customReportQuerySchema = plainShape({ from: isoDate(), to: isoDate(), format })
+export const customReportQuerySchema = plainShape({
+  from: isoDate(),
+  to: isoDate().meta({ description: `On or after \`from\`, at most ${REPORT_MAX_DAYS} days in the range` }),
+  format,
+})
   .refine((q) => q.from <= q.to, { error: 'validation.date_range', path: ['to'], ...whenValid('from', 'to') })
   .refine((q) => q.from > q.to || daysInRange(q) <= REPORT_MAX_DAYS, {
     error: 'validation.report_range_too_long',

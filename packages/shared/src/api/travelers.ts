@@ -80,7 +80,10 @@ export const travelerUpdateSchema = travelerInputSchema.extend({ version: versio
 
 /** Query of DELETE /api/travelers/:id: the version it was read at and, optionally, why. */
 export const travelerDeleteQuerySchema = plainShape({
-  version: z.coerce.number('validation.invalid_type').pipe(versionSchema),
+  version: z.coerce
+    .number('validation.invalid_type')
+    .pipe(versionSchema)
+    .meta({ type: 'integer', minimum: 1, maximum: 2_147_483_647 }),
   reason: deleteReasonSchema.optional(),
 });
 

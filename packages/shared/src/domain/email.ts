@@ -4,7 +4,7 @@
  */
 import { EMAIL_MAX_LENGTH } from './constants.ts';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 /** True when the value looks like an e-mail address. */
 export function isValidEmail(raw: string): boolean {

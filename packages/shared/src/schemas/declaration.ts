@@ -40,6 +40,12 @@ import { type ValidationResult, validateWith } from './validate.ts';
 
 const PHONE_REQUIRED = 'declaration.errors.phoneRequired';
 const PHONE_INVALID = 'declaration.errors.phoneInvalid';
+/**
+ * isValidPhone as a pattern for the document: separators (space . - brackets) anywhere, then
+ * '+' and 10-15 digits, or 9-15 digits (a Vietnamese number with +84, 84 or 0, or without).
+ */
+const SEP = '[\\s.()-]*';
+const PHONE_PATTERN = `^${SEP}(?:\\+${SEP}(?:\\d${SEP}){10,15}|(?:\\d${SEP}){9,15})$`;
 const EMAIL_INVALID = 'declaration.errors.emailInvalid';
 const TEMP_RANGE = 'declaration.errors.temperatureRange';
 const TEMP_REQUIRED = 'declaration.errors.temperatureRequired';
@@ -102,7 +108,8 @@ const requiredFormFields = {
     .string(keyed(PHONE_REQUIRED, PHONE_INVALID))
     .min(1, { error: PHONE_REQUIRED, abort: true })
     .max(PHONE_MAX_LENGTH, PHONE_INVALID)
-    .refine(isValidPhone, PHONE_INVALID),
+    .refine(isValidPhone, PHONE_INVALID)
+    .meta({ pattern: PHONE_PATTERN }),
   bodyTemperature: bodyTemperatureSchema,
   vaccinationStatus: z.enum(VACCINATION_STATUSES, keyed(VACCINATION_REQUIRED, VACCINATION_REQUIRED)),
   symptoms: symptomsSchema,
@@ -111,7 +118,8 @@ const requiredFormFields = {
   riskZones: z
     .array(oneOf(RISK_ZONES), keyed())
     .max(RISK_ZONES.length, 'validation.too_many_items')
-    .refine((zones) => new Set(zones).size === zones.length, 'validation.duplicate_items'),
+    .refine((zones) => new Set(zones).size === zones.length, 'validation.duplicate_items')
+    .meta({ uniqueItems: true }),
   commitment: z.literal(true, keyed(COMMITMENT_REQUIRED, COMMITMENT_REQUIRED)),
 };
 

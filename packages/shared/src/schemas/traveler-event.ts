@@ -83,6 +83,43 @@ export function checkEventBody(e: EventBody, ctx: z.RefinementCtx) {
   if (e.kind === 'note' && !e.note?.trim()) need('note');
 }
 
+/**
+ * `checkEventBody` as JSON Schema, for the document: one branch per kind with the fields it
+ * needs (a correction needs a reason that is not blank). The zod checks above are what runs.
+ */
+export const EVENT_KIND_BRANCHES = {
+  oneOf: [
+    {
+      properties: {
+        kind: { const: 'status_changed' },
+        toStatus: { enum: [...TRAVELER_STATUSES] },
+        correction: { enum: [false, null] },
+      },
+      required: ['kind', 'toStatus'],
+    },
+    {
+      properties: {
+        kind: { const: 'status_changed' },
+        toStatus: { enum: [...TRAVELER_STATUSES] },
+        correction: { const: true },
+        reason: { type: 'string', pattern: '\\S', maxLength: STATUS_REASON_MAX_LENGTH },
+      },
+      required: ['kind', 'toStatus', 'correction', 'reason'],
+    },
+    {
+      properties: { kind: { const: 'test_result' }, testResult: { enum: [...TEST_RESULTS] } },
+      required: ['kind', 'testResult'],
+    },
+    {
+      properties: {
+        kind: { const: 'note' },
+        note: { type: 'string', pattern: '\\S', maxLength: EVENT_NOTE_MAX_LENGTH },
+      },
+      required: ['kind', 'note'],
+    },
+  ],
+};
+
 /** Runs `checkEventBody` only when the fields themselves parsed. */
 export const whenEventFieldsValid = whenValid(
   'kind',
@@ -97,7 +134,9 @@ export const whenEventFieldsValid = whenValid(
 export const travelerEventInputSchema = strictShape({
   travelerId: uuid(),
   ...travelerEventBodyShape,
-}).superRefine(checkEventBody, whenEventFieldsValid);
+})
+  .superRefine(checkEventBody, whenEventFieldsValid)
+  .meta(EVENT_KIND_BRANCHES);
 export type TravelerEventInput = z.infer<typeof travelerEventInputSchema>;
 
 /** Extra facts of server events (check-in temperature, attached file, declared risk level). */

@@ -15,7 +15,7 @@ import {
   PASSWORD_MIN_LENGTH,
   URL_MAX_LENGTH,
 } from '../domain/constants.ts';
-import { isValidEmail } from '../domain/email.ts';
+import { EMAIL_PATTERN, isValidEmail } from '../domain/email.ts';
 import { passwordContainsEmailName } from '../domain/password.ts';
 import { GENDERS, ROLES, type Role } from '../domain/reference.ts';
 import { stripNameControls } from '../domain/text.ts';
@@ -38,7 +38,8 @@ export const emailSchema = z
   .string(keyed(REQUIRED, 'validation.email'))
   .min(1, { error: REQUIRED, abort: true })
   .max(EMAIL_MAX_LENGTH, 'validation.email')
-  .refine(isValidEmail, 'validation.email');
+  .refine(isValidEmail, 'validation.email')
+  .meta({ format: 'email', pattern: EMAIL_PATTERN.source });
 
 /** Person name: control and bidi-override characters stripped (domain/text.ts), 2-50 characters, not blank. */
 export const personNameSchema = z
@@ -82,10 +83,11 @@ export const avatarSchema = z
  * Avatar as a user may set it: an https URL or a path on this site. Not http, and not a path
  * that browsers read as another host: '//evil.example/a.png', or with a backslash ('/\\evil').
  */
-export const avatarInputSchema = avatarSchema.regex(
-  /^(?:https:\/\/[^\s/\\]+(?:\/[^\s\\]*)?|\/(?![/\\])[^\s\\]*)$/,
-  'validation.invalid_url',
-);
+const AVATAR_INPUT_PATTERN = /^(?:https:\/\/[^\s/\\]+(?:\/[^\s\\]*)?|\/(?![/\\])[^\s\\]*)$/;
+export const avatarInputSchema = avatarSchema
+  .regex(AVATAR_INPUT_PATTERN, 'validation.invalid_url')
+  // The document states the stricter of the two patterns (it implies the other).
+  .meta({ pattern: AVATAR_INPUT_PATTERN.source });
 
 export const roleSchema = oneOf(ROLES);
 
@@ -212,14 +214,19 @@ export const userUpdateSchema = strictShape({
   role: roleSchema.optional(),
   disabled: flag().optional(),
   avatar: avatarInputSchema.nullable().optional(),
-}).refine(hasAnyField, { error: 'validation.no_changes', ...whenValid() });
+})
+  .refine(hasAnyField, { error: 'validation.no_changes', ...whenValid() })
+  .meta({ minProperties: 1 });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 /** Signed-in user: change own password. */
 export const changePasswordSchema = strictShape({
   currentPassword: z.string(keyed()).min(1, REQUIRED).max(PASSWORD_MAX_LENGTH, 'validation.max_length'),
   newPassword: newPasswordSchema,
-  confirmPassword: z.string(keyed()).min(1, REQUIRED),
+  confirmPassword: z
+    .string(keyed())
+    .min(1, REQUIRED)
+    .meta({ description: 'The same as newPassword; newPassword differs from currentPassword' }),
 })
   .refine((form) => form.newPassword === form.confirmPassword, {
     error: 'validation.password_mismatch',
@@ -237,5 +244,7 @@ export type ChangePassword = z.infer<typeof changePasswordSchema>;
 export const profileUpdateSchema = strictShape({
   name: personNameSchema.optional(),
   avatar: avatarInputSchema.nullable().optional(),
-}).refine(hasAnyField, { error: 'validation.no_changes', ...whenValid() });
+})
+  .refine(hasAnyField, { error: 'validation.no_changes', ...whenValid() })
+  .meta({ minProperties: 1 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

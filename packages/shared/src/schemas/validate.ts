@@ -59,9 +59,15 @@ export function toFieldErrors(issues: readonly Issue[]): { errors: FieldErrors; 
   return { errors, params };
 }
 
+/** An unknown-keys issue as one issue per key, at the key's own path (it names the field). */
+function eachUnknownKey(issue: Issue): Issue[] {
+  if (issue.code !== 'unrecognized_keys' || issue.keys.length === 0) return [issue];
+  return issue.keys.map((key) => ({ ...issue, path: [...issue.path, key] }));
+}
+
 /** Issues as the wire format of push results and API error details. */
 export function toFieldIssues(issues: readonly Issue[]): FieldIssue[] {
-  return issues.map((issue) => {
+  return issues.flatMap(eachUnknownKey).map((issue) => {
     const field = issueField(issue);
     const code = issueToMessage(issue).key;
     return field === ROOT_FIELD ? { code } : { field, code };

@@ -84,6 +84,38 @@ export function isValidRecordId(table: SyncTable, id: string): boolean {
   return table === 'systemStatus' ? id === SYSTEM_STATUS_ID : UUID_PATTERN.test(id);
 }
 
+/**
+ * The superRefine of mutationSchema as JSON Schema, for the document: one branch per table and op,
+ * with the id, baseVersion and data that pair needs. The zod checks are what runs.
+ */
+function mutationBranches() {
+  const uuidId = { type: 'string', format: 'uuid', pattern: UUID_PATTERN.source.replaceAll('a-f', 'a-fA-F') };
+  const version = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
+  const record = { type: 'object' };
+  const deleteData = {
+    anyOf: [
+      { type: 'null' },
+      { type: 'object', properties: { reason: { type: 'string' } }, additionalProperties: false },
+    ],
+  };
+  const byOp = {
+    create: { baseVersion: { type: 'null' }, data: record },
+    update: { baseVersion: version, data: record },
+    delete: { baseVersion: version, data: deleteData },
+  };
+  return SYNC_TABLES.flatMap((table) =>
+    SYNC_TABLE_OPS[table].map((op) => ({
+      properties: {
+        table: { const: table },
+        op: { const: op },
+        id: table === 'systemStatus' ? { const: SYSTEM_STATUS_ID } : uuidId,
+        ...byOp[op],
+      },
+      required: ['seq', 'table', 'op', 'id', 'baseVersion', 'data'],
+    })),
+  );
+}
+
 const seqSchema = z
   .number(keyed())
   .int('validation.integer')
@@ -104,21 +136,24 @@ export const mutationSchema = strictShape({
   baseVersion: versionSchema.nullable(),
   /** Writable fields of the record (see `validateMutationData`); null for delete. */
   data: recordDataSchema.nullable(),
-}).superRefine(
-  (m, ctx) => {
-    const issue = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
-    if (!isValidRecordId(m.table, m.id)) issue('sync.validation.invalidRecordId', 'id');
-    if (!SYNC_TABLE_OPS[m.table].includes(m.op)) issue('sync.validation.opNotAllowed', 'op');
-    if (m.op === 'create' && m.baseVersion !== null)
-      issue('sync.validation.baseVersionNotAllowed', 'baseVersion');
-    if (m.op !== 'create' && m.baseVersion === null)
-      issue('sync.validation.baseVersionRequired', 'baseVersion');
-    if (m.op === 'delete' && m.data !== null && !deleteMutationDataSchema.safeParse(m.data).success)
-      issue('sync.validation.dataNotAllowed', 'data');
-    if (m.op !== 'delete' && m.data === null) issue('sync.validation.dataRequired', 'data');
-  },
-  whenValid('table', 'op', 'id', 'baseVersion', 'data'),
-);
+})
+  .superRefine(
+    (m, ctx) => {
+      const issue = (message: string, path: string) =>
+        ctx.addIssue({ code: 'custom', message, path: [path] });
+      if (!isValidRecordId(m.table, m.id)) issue('sync.validation.invalidRecordId', 'id');
+      if (!SYNC_TABLE_OPS[m.table].includes(m.op)) issue('sync.validation.opNotAllowed', 'op');
+      if (m.op === 'create' && m.baseVersion !== null)
+        issue('sync.validation.baseVersionNotAllowed', 'baseVersion');
+      if (m.op !== 'create' && m.baseVersion === null)
+        issue('sync.validation.baseVersionRequired', 'baseVersion');
+      if (m.op === 'delete' && m.data !== null && !deleteMutationDataSchema.safeParse(m.data).success)
+        issue('sync.validation.dataNotAllowed', 'data');
+      if (m.op !== 'delete' && m.data === null) issue('sync.validation.dataRequired', 'data');
+    },
+    whenValid('table', 'op', 'id', 'baseVersion', 'data'),
+  )
+  .meta({ oneOf: mutationBranches() });
 export type Mutation = z.infer<typeof mutationSchema>;
 
 /** Device id: 8-64 characters of letters, digits and dashes (a UUID fits). */
@@ -206,12 +241,13 @@ export function pullPath(cursor: number, limit: number, skip: readonly ChangeRan
 
 /** Query of GET /api/sync/pull (coerced from the query string). */
 export const pullQuerySchema = plainShape({
-  cursor: z.coerce
-    .number(keyed())
-    .int('validation.integer')
-    .min(0, 'validation.min_value')
-    .max(Number.MAX_SAFE_INTEGER, 'validation.max_value')
-    .default(0),
+  /** Digits only: an empty `cursor=` is a 400, not 0. */
+  cursor: z
+    .string(keyed())
+    .regex(/^\d{1,16}$/, 'validation.integer')
+    .default('0')
+    .transform(Number)
+    .pipe(z.number().max(Number.MAX_SAFE_INTEGER, 'validation.max_value')),
   limit: z.coerce
     .number(keyed())
     .int('validation.integer')
