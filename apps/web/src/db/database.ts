@@ -26,6 +26,7 @@ import type {
   SyncQueueItem,
   SyncTable,
 } from '@bh/shared';
+import { LANDED_TABLES, SYNC_TABLE_SPECS, SYNC_TABLES } from '@bh/shared';
 import Dexie, { type Table } from 'dexie';
 import { installLanding, LANDING_STORE } from './landing/index.ts';
 
@@ -91,8 +92,11 @@ export interface LocalRecordOf {
  */
 type SyncedTable<T> = Table<T, string, LocalRecord>;
 
-/** The stores a fresh device's first pull lands its records in (pull.ts, landing/). */
-const LANDED_STORES = ['travelers', 'declarations', 'travelerEvents', 'checkIns'];
+/**
+ * The stores a fresh device's first pull lands its records in (pull.ts, landing/): those of the
+ * tables the shared registry lands (packages/shared/src/sync/table-registry.ts).
+ */
+const LANDED_STORES = LANDED_TABLES.map((table) => SYNC_TABLE_SPECS[table].store);
 
 export class PWADatabase extends Dexie {
   travelers!: SyncedTable<LocalTraveler>;
@@ -160,23 +164,17 @@ export function live<T extends { deletedAt?: string | null }>(record: T | undefi
 }
 
 /**
- * The local store that holds each sync table's records: the store of the same name, but for health
- * declarations, which live in `declarations`.
+ * The local store that holds each sync table's records, as the shared registry names it: the
+ * store of the same name, but for health declarations, which live in `declarations`. A table of
+ * the registry without its store here does not compile.
  */
 export function storeFor(database: PWADatabase, table: SyncTable): SyncedTable<LocalRecord> {
-  return database[table === 'healthDeclarations' ? 'declarations' : table];
+  return database[SYNC_TABLE_SPECS[table].store];
 }
 
-/** The stores of every sync table's records (storeFor of each table). */
+/** The stores of every sync table's records (storeFor of each table, in the protocol's order). */
 export function recordStores(database: PWADatabase) {
-  return [
-    database.travelers,
-    database.declarations,
-    database.users,
-    database.systemStatus,
-    database.travelerEvents,
-    database.checkIns,
-  ];
+  return SYNC_TABLES.map((table) => storeFor(database, table));
 }
 
 /** Every store a sync outcome may touch, for transactions that settle outbox rows. */

@@ -4,7 +4,7 @@
  * A record with local changes not yet pushed (pending, conflict, error) is not overwritten:
  * local edits win until pushed, and the push will meet the server's version.
  */
-import type { PullResponse } from '@bh/shared';
+import { LANDED_TABLES, type PullResponse } from '@bh/shared';
 import { type BulkWrite, reportBulkWrites } from '../db/bulk-writes.ts';
 import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
 import { storeFor, syncStores } from '../db/database.ts';
@@ -44,7 +44,8 @@ export async function getEpoch(database: PWADatabase): Promise<string | null> {
  */
 const FRESH_KEY = 'pullFreshTables';
 const PUT_SLICE = 500;
-const BULK_TABLES: readonly SyncTable[] = ['travelers', 'healthDeclarations', 'travelerEvents', 'checkIns'];
+/** The tables the shared registry lands on a fresh pull (packages/shared/src/sync/table-registry.ts). */
+const BULK_TABLES: readonly SyncTable[] = LANDED_TABLES;
 
 async function freshTables(database: PWADatabase): Promise<Set<SyncTable>> {
   let tables: SyncTable[];
