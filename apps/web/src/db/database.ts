@@ -14,7 +14,6 @@ import type {
   FailedSyncItem,
   LocalCheckIn,
   LocalDeclaration,
-  LocalSyncStatus,
   LocalSystemStatus,
   LocalTraveler,
   LocalTravelerEvent,
@@ -29,61 +28,21 @@ import type {
 import { LANDED_TABLES, SYNC_TABLE_SPECS, SYNC_TABLES } from '@bh/shared';
 import Dexie, { type Table } from 'dexie';
 import { installLanding, LANDING_STORE } from './landing/index.ts';
+import type { AckJournalRow, FileBlobRecord, LocalRecord, NewAckJournalRow } from './records.ts';
 
 // The sync-centre screens and the sync code name these through the database module.
 export type {
-  Conflict as ConflictRecord,
+  AckJournalRow,
+  ConflictRecord,
   FailedSyncItem,
+  FileBlobRecord,
+  LocalRecord,
+  LocalRecordOf,
   LocalSyncStatus,
+  NewAckJournalRow,
   SyncQueueItem,
   SyncTable,
-} from '@bh/shared';
-
-/**
- * Any synced record as the sync engine handles it, whatever its table: the server's fields
- * plus the local sync state (the shapes per table are the shared Local* schemas).
- */
-export type LocalRecord = Record<string, unknown> & {
-  id: string;
-  version: number;
-  deletedAt?: string | null;
-  syncStatus: LocalSyncStatus;
-  lastModified: number;
-};
-
-export interface FileBlobRecord {
-  id: string;
-  blob: Blob;
-  name: string;
-  type: string;
-  size: number;
-  fileType: string;
-  status: 'pending' | 'uploaded';
-  createdAt: number;
-  serverId?: string;
-}
-
-/**
- * One acknowledged push batch not yet folded into its records (sync/ack-journal.ts): the records
- * and the server version each was acknowledged at (same order).
- */
-export interface AckJournalRow {
-  id: number;
-  table: SyncTable;
-  ids: string[];
-  versions: number[];
-}
-export type NewAckJournalRow = Omit<AckJournalRow, 'id'>;
-
-/** The local shape of each sync table's records. */
-export interface LocalRecordOf {
-  travelers: LocalTraveler;
-  healthDeclarations: LocalDeclaration;
-  users: LocalUser;
-  systemStatus: LocalSystemStatus;
-  travelerEvents: LocalTravelerEvent;
-  checkIns: LocalCheckIn;
-}
+} from './records.ts';
 
 /**
  * A synced store: read as its shared Local* shape; written with any local record, because the

@@ -2,10 +2,13 @@
  * Hydration: after the run, the landed rows move into their stores in the background, one row
  * per transaction.
  */
-import type { PWADatabase } from '../database.ts';
+import type { Dexie, Table } from 'dexie';
 import { landingOf } from './middleware.ts';
 import { bump, landingTable, readRows, rowKey, sync } from './rows.ts';
 import { co, currentTrans, type Step, wait } from './zone.ts';
+
+/** The local database (database.ts's PWADatabase, named by its shape: that module installs this one). */
+type PWADatabase = Dexie & { travelers: Table };
 
 /** How many records are landed and not yet in their stores. */
 export function landedCount(database: PWADatabase): Promise<number> {

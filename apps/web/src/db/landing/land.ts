@@ -3,7 +3,7 @@
  * of the marked stores into packed rows instead of their stores.
  */
 import type { DBCoreTable, DBCoreTransaction } from 'dexie';
-import type { LocalRecord } from '../database.ts';
+import type { LocalRecord } from '../records.ts';
 import { closedRange } from './key-range.ts';
 import {
   addKnownRow,

@@ -24,7 +24,7 @@ import Dexie, {
   type DBCoreTable,
   type DBCoreTransaction,
 } from 'dexie';
-import type { LocalRecord } from '../database.ts';
+import type { LocalRecord } from '../records.ts';
 import { arrayCursor, type Item, orderItems } from './array-cursor.ts';
 import { inRange, meets } from './key-range.ts';
 import { land, landsIn } from './land.ts';

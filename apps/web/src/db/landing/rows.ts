@@ -7,7 +7,7 @@
  * Invariant: a record id is in at most one landed row, and never both landed and in its store.
  */
 import type { DBCore, DBCoreQuery, DBCoreTransaction } from 'dexie';
-import type { LocalRecord } from '../database.ts';
+import type { LocalRecord } from '../records.ts';
 import { inRange, meets, prefixRange } from './key-range.ts';
 import { type Step, wait } from './zone.ts';
 
