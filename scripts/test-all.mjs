@@ -7,6 +7,8 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['lint', 'node', ['scripts/biome.mjs', 'check', '.']],
   ['unused files and exports (knip)', 'npx', ['knip']],
+  // Type-only imports included (Biome's noImportCycles leaves those out).
+  ['import cycles', 'node', ['scripts/import-cycles.mjs']],
   ['cast budget', 'node', ['scripts/metrics.mjs', '--max-as', '60']],
   ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
   [
