@@ -32,7 +32,8 @@ export function travelersCsv(n, first = 0) {
 
 /**
  * A real server on a fresh data directory, logged in as the demo admin. `onLogLine` receives the
- * server's stdout line by line (JSON logs at `logLevel`); without it stdout is inherited.
+ * server's stdout line by line (JSON logs at `logLevel`); without it the server's logs go to this
+ * process's stderr, so a bench's stdout holds its JSON result alone.
  */
 export async function startServer({ port, webDist, logLevel = 'warn', onLogLine }) {
   const work = mkdtempSync(path.join(tmpdir(), 'bh-bench-trav-'));
@@ -52,7 +53,7 @@ export async function startServer({ port, webDist, logLevel = 'warn', onLogLine 
       DATABASE_URL: process.env.DATABASE_URL ?? '',
       ...(webDist ? { WEB_DIST: webDist } : {}),
     },
-    stdio: ['ignore', onLogLine ? 'pipe' : 'inherit', 'inherit'],
+    stdio: ['ignore', onLogLine ? 'pipe' : 2, 'inherit'],
   });
   // A bench that fails (or is interrupted) must not leave its server listening on the port.
   const exited = new Promise((r) => server.once('exit', r));

@@ -77,6 +77,21 @@ const messages = {
     en: 'The data sent is malformed or incomplete',
     ja: '送信されたデータが壊れているか不完全です',
   },
+  'validation.entry_date_too_far': {
+    vi: 'Ngày nhập cảnh không được sau hôm nay quá 7 ngày',
+    en: 'The entry date cannot be more than 7 days after today',
+    ja: '入国日は今日から7日以内の日付にしてください',
+  },
+  'validation.birth_date_invalid': {
+    vi: 'Ngày sinh phải từ năm 1900 đến hôm nay',
+    en: 'The birth date must be between 1900 and today',
+    ja: '生年月日は1900年から今日までの日付にしてください',
+  },
+  'validation.expiry_before_birth': {
+    vi: 'Ngày hết hạn hộ chiếu phải sau ngày sinh',
+    en: 'The passport expiry date must be after the birth date',
+    ja: '旅券の有効期限は生年月日より後の日付にしてください',
+  },
   'validation.too_deep': {
     vi: 'Dữ liệu gửi lên lồng nhau quá sâu',
     en: 'The data sent is nested too deeply',

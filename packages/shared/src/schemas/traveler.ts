@@ -27,6 +27,7 @@ import {
   uuid,
   whenValid,
 } from './common.ts';
+import { birthDate, entryDate, expiresAfterBirth } from './date-bounds.ts';
 
 /** Flight number, normalised: airline designator (2-3 characters) + 1-4 digits + optional letter. */
 export const FLIGHT_NO_PATTERN = /^[A-Z0-9]{2}[A-Z]?\d{1,4}[A-Z]?$/;
@@ -90,24 +91,36 @@ const vnPassportOptions = () => ({
   ...whenValid('passportNo', 'nationality'),
 });
 
+/**
+ * What a writer may send: the record's fields with the dates bounded to what can be true
+ * (date-bounds.ts). The stored record (travelerSchema) keeps the plain dates, so a device can
+ * always read what the server holds.
+ */
+const inputRequiredFields = { ...requiredFields, entryDate: entryDate() };
+const inputOptionalFields = { ...optionalFields, birthDate: birthDate() };
+
 const travelerInputShape = {
-  ...requiredFields,
+  ...inputRequiredFields,
   status: statusField.status.optional(),
-  ...nullishShape(optionalFields),
+  ...nullishShape(inputOptionalFields),
 };
 
+const expiryOptions = () => ({
+  error: 'validation.expiry_before_birth',
+  path: ['passportExpiry'],
+  ...whenValid('birthDate', 'passportExpiry'),
+});
+
 /** Writable traveller fields (REST create/update body without id, sync mutation data). */
-export const travelerInputSchema = strictShape(travelerInputShape).refine(
-  isVnPassportOk,
-  vnPassportOptions(),
-);
+export const travelerInputSchema = strictShape(travelerInputShape)
+  .refine(isVnPassportOk, vnPassportOptions())
+  .refine(expiresAfterBirth, expiryOptions());
 export type TravelerInput = z.infer<typeof travelerInputSchema>;
 
 /** Body of POST /travelers: the writable fields plus the id made on the device. */
-export const travelerCreateSchema = strictShape({ id: uuid(), ...travelerInputShape }).refine(
-  isVnPassportOk,
-  vnPassportOptions(),
-);
+export const travelerCreateSchema = strictShape({ id: uuid(), ...travelerInputShape })
+  .refine(isVnPassportOk, vnPassportOptions())
+  .refine(expiresAfterBirth, expiryOptions());
 export type TravelerCreate = z.infer<typeof travelerCreateSchema>;
 
 /** Traveller record as stored on the server and sent to devices (optional fields are null). */
@@ -122,7 +135,7 @@ export const travelerSchema = syncedRecord({
 });
 export type Traveler = z.infer<typeof travelerSchema>;
 
-const { entryDate: _entryDate, ...selfDeclaredFields } = requiredFields;
+const { entryDate: _entryDate, ...selfDeclaredFields } = inputRequiredFields;
 
 /**
  * The traveller part of a pre-arrival submission (the traveller fills it before arriving): the
@@ -131,6 +144,8 @@ const { entryDate: _entryDate, ...selfDeclaredFields } = requiredFields;
  */
 export const preArrivalTravelerSchema = strictShape({
   ...selfDeclaredFields,
-  ...nullishShape({ ...optionalFields, entryDate: isoDate() }),
-}).refine(isVnPassportOk, vnPassportOptions());
+  ...nullishShape({ ...inputOptionalFields, entryDate: entryDate() }),
+})
+  .refine(isVnPassportOk, vnPassportOptions())
+  .refine(expiresAfterBirth, expiryOptions());
 export type PreArrivalTraveler = z.infer<typeof preArrivalTravelerSchema>;

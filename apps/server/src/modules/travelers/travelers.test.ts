@@ -43,6 +43,22 @@ describe('traveller CRUD', () => {
     expect(vn.status).toBe(400);
   });
 
+  it('refuses dates that cannot be true (entry in 2711, birth in the future), storing nothing', async () => {
+    const { headers } = await h.user();
+    const res = await create(headers, { entryDate: '2711-02-06', birthDate: '2711-01-01' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual(
+      expect.arrayContaining([
+        { field: 'entryDate', code: 'validation.entry_date_too_far' },
+        { field: 'birthDate', code: 'validation.birth_date_invalid' },
+      ]),
+    );
+    const expiry = await create(headers, { birthDate: '1990-01-01', passportExpiry: '1980-01-01' });
+    expect(expiry.body.error.details).toEqual([{ field: 'passportExpiry', code: 'validation.expiry_before_birth' }]);
+    const stored = await h.database.db.execute(sql`SELECT count(*)::int AS n FROM travelers`);
+    expect(stored.rows[0]?.n).toBe(0);
+  });
+
   it('a second create with the same id is a 409 with the server record', async () => {
     const { headers } = await h.user();
     const first = await create(headers);
