@@ -357,5 +357,28 @@ export function completeDocument<D extends { paths?: object }>(doc: D): D {
       }
     }
   }
+  pruneUnusedSchemas(doc);
   return doc;
+}
+
+/**
+ * The zod registry yields an input and an output form of every named schema; the forms no
+ * operation refers to (directly or through another schema) are dropped.
+ */
+function pruneUnusedSchemas(doc: { paths?: object; components?: { schemas?: Record<string, unknown> } }) {
+  const schemas = doc.components?.schemas;
+  if (!schemas) return;
+  const refsIn = (value: unknown) =>
+    new Set([...JSON.stringify(value ?? {}).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]));
+  const used = refsIn(doc.paths);
+  const queue = [...used];
+  for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+    for (const ref of refsIn(schemas[name])) {
+      if (ref && !used.has(ref)) {
+        used.add(ref);
+        queue.push(ref);
+      }
+    }
+  }
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
 }

@@ -3,10 +3,31 @@
  * a reference UI at /api/docs whose assets are served from node_modules, so it works with no
  * internet. Its CSP allows only this origin, plus inline styles that Swagger UI sets at run time.
  */
+
+import {
+  accountRequestSchema,
+  adminUserSchema,
+  apiErrorSchema,
+  auditEntrySchema,
+  declarationSchema,
+  deletedTravelerSchema,
+  fieldIssueSchema,
+  fileMetadataSchema,
+  notificationViewSchema,
+  pullResponseSchema,
+  pushResultSchema,
+  reportSchema,
+  systemStatusAnswerSchema,
+  travelerEventSchema,
+  travelerImportReportSchema,
+  travelerSchema,
+  userSchema,
+} from '@bh/shared';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { REFRESH_COOKIE } from '../modules/auth/sessions.ts';
 import { completeDocument } from './openapi-contract.ts';
 
@@ -28,6 +49,36 @@ export const API_TAGS = [
   { name: 'reports', description: 'Daily, weekly, monthly and custom reports (JSON, CSV, XLSX)' },
   { name: 'audit', description: 'Audit trail viewer (admins)' },
 ] as const;
+
+/**
+ * Schemas the document names under components.schemas (and refers to by $ref) rather than
+ * inlining at every use: the records and answers a client works with. Request bodies stay
+ * inline, so each operation's body reads on its own. Registered once per process, keeping
+ * whatever metadata a schema already has.
+ */
+const NAMED_SCHEMAS: [string, z.ZodType][] = [
+  ['ApiError', apiErrorSchema],
+  ['FieldIssue', fieldIssueSchema],
+  ['Traveler', travelerSchema],
+  ['DeletedTraveler', deletedTravelerSchema],
+  ['TravelerImportReport', travelerImportReportSchema],
+  ['HealthDeclaration', declarationSchema],
+  ['TravelerEvent', travelerEventSchema],
+  ['FileMetadata', fileMetadataSchema],
+  ['User', userSchema],
+  ['AdminUser', adminUserSchema],
+  ['AccountRequest', accountRequestSchema],
+  ['Notification', notificationViewSchema],
+  ['SystemStatus', systemStatusAnswerSchema],
+  ['Report', reportSchema],
+  ['AuditEntry', auditEntrySchema],
+  ['PushResult', pushResultSchema],
+  ['PullResponse', pullResponseSchema],
+];
+for (const [id, schema] of NAMED_SCHEMAS) {
+  const meta = z.globalRegistry.get(schema);
+  if (!meta?.id) z.globalRegistry.add(schema, { ...meta, id });
+}
 
 /** `security` of a route that needs the bearer access token. */
 export const BEARER = [{ bearerAuth: [] }];

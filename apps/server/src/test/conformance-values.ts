@@ -158,10 +158,12 @@ export function validValue(
 }
 
 function merged(base: Schema, branch: Schema): Schema {
+  // A branch's own alternatives (anyOf): its first one is folded in.
+  const inner = branch.anyOf?.[0] ?? {};
   return {
     ...base,
-    properties: { ...base.properties, ...branch.properties },
-    required: [...new Set([...(base.required ?? []), ...(branch.required ?? [])])],
+    properties: { ...base.properties, ...branch.properties, ...inner.properties },
+    required: [...new Set([...(base.required ?? []), ...(branch.required ?? []), ...(inner.required ?? [])])],
   };
 }
 

@@ -90,21 +90,19 @@ export function checkEventBody(e: EventBody, ctx: z.RefinementCtx) {
 export const EVENT_KIND_BRANCHES = {
   oneOf: [
     {
-      properties: {
-        kind: { const: 'status_changed' },
-        toStatus: { enum: [...TRAVELER_STATUSES] },
-        correction: { enum: [false, null] },
-      },
+      properties: { kind: { const: 'status_changed' }, toStatus: { enum: [...TRAVELER_STATUSES] } },
       required: ['kind', 'toStatus'],
-    },
-    {
-      properties: {
-        kind: { const: 'status_changed' },
-        toStatus: { enum: [...TRAVELER_STATUSES] },
-        correction: { const: true },
-        reason: { type: 'string', pattern: '\\S', maxLength: STATUS_REASON_MAX_LENGTH },
-      },
-      required: ['kind', 'toStatus', 'correction', 'reason'],
+      // An admin correction (correction: true) needs a reason that is not blank.
+      anyOf: [
+        { properties: { correction: { enum: [false, null] } } },
+        {
+          properties: {
+            correction: { const: true },
+            reason: { type: 'string', pattern: '\\S', maxLength: STATUS_REASON_MAX_LENGTH },
+          },
+          required: ['correction', 'reason'],
+        },
+      ],
     },
     {
       properties: { kind: { const: 'test_result' }, testResult: { enum: [...TEST_RESULTS] } },
