@@ -8,8 +8,9 @@
  */
 import { overdueDays } from '@bh/shared';
 import { highRiskCache } from './dashboard-risk-cache.ts';
-import type { PWADatabase } from './database.ts';
+import { db as defaultDb, type PWADatabase } from './database.ts';
 import type { TravelerEntry, TravelerIndex } from './traveler-index.ts';
+import { travelerIndex } from './travelers-repo.ts';
 
 export interface DashboardFigures {
   arrivalsToday: number;
@@ -83,4 +84,12 @@ export async function dashboardFigures(
     overdueAmong(database, followed, today),
   ]);
   return { arrivalsToday: todayIds.length, highRiskToday: highRisk.size, ...counts, overdueCheckIns };
+}
+
+/** The figures over a database's own traveller index (the dashboard screen's). */
+export function deviceDashboardFigures(
+  today: string,
+  database: PWADatabase = defaultDb,
+): Promise<DashboardFigures> {
+  return dashboardFigures(database, travelerIndex(database), today);
 }

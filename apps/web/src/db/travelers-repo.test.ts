@@ -203,7 +203,7 @@ describe('travelers repo and search index', () => {
     ]);
     const internals = t.index as unknown as {
       drain: () => Promise<void>;
-      handleMutation: (parts: Record<string, unknown>) => void;
+      feed: { handleMutation: (parts: Record<string, unknown>) => void };
     };
     const changed = (id: string) => ({ [`idb://${t.database.name}/travelers/`]: { from: id, to: id } });
     const drain = internals.drain.bind(t.index);
@@ -211,10 +211,10 @@ describe('travelers repo and search index', () => {
     internals.drain = async () => {
       await drain();
       // Queued before the run's promise settles: the event sees the run as still under way.
-      if (once) queueMicrotask(() => internals.handleMutation(changed('id-b')));
+      if (once) queueMicrotask(() => internals.feed.handleMutation(changed('id-b')));
       once = false;
     };
-    internals.handleMutation(changed('id-a'));
+    internals.feed.handleMutation(changed('id-a'));
     await waitFor(() => t.index.get('id-b') !== undefined);
     expect(
       t.index

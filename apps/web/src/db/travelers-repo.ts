@@ -13,7 +13,7 @@ import {
 } from '@bh/shared';
 import { writeRecord } from '../sync/outbox.ts';
 import { db as defaultDb, live, type PWADatabase } from './database.ts';
-import { TravelerIndex } from './traveler-index.ts';
+import { type TravelerEntry, TravelerIndex } from './traveler-index.ts';
 
 export type { LocalTraveler } from '@bh/shared';
 export type { TravelerEntry, TravelerStats } from './traveler-index.ts';
@@ -29,6 +29,23 @@ export function travelerIndex(database: PWADatabase = defaultDb): TravelerIndex 
   }
   index.start();
   return index;
+}
+
+/**
+ * The first live traveller (newest entry date first) that `match` accepts, once the index has
+ * caught up with every write made so far; null when none does.
+ */
+export async function findLiveTraveler(
+  match: (entry: TravelerEntry) => boolean,
+  database: PWADatabase = defaultDb,
+): Promise<LocalTraveler | null> {
+  const index = travelerIndex(database);
+  await index.settled();
+  let id: string | null = null;
+  index.forEachLive((e) => {
+    if (id === null && match(e)) id = e.id;
+  });
+  return id === null ? null : live(await database.travelers.get(id));
 }
 
 /** One live traveller (tombstones count as missing). */

@@ -4,8 +4,8 @@
  * passport and nationality and an entry date within DUPLICATE_ENTRY_WINDOW_DAYS is the one to update.
  */
 import { DUPLICATE_ENTRY_WINDOW_DAYS, type LocalTraveler, type TravelerInput } from '@bh/shared';
-import { db as defaultDb, live, type PWADatabase } from '../../db/database.ts';
-import { travelerIndex } from '../../db/travelers-repo.ts';
+import { db as defaultDb, type PWADatabase } from '../../db/database.ts';
+import { findLiveTraveler } from '../../db/travelers-repo.ts';
 import { FORM_FIELDS } from '../travelers/traveler-form-modal.tsx';
 import type { Draft } from './scan-reader.ts';
 
@@ -55,17 +55,11 @@ export async function findLocalDuplicate(
   // The in-memory index, not an IndexedDB passportNo index: that index cost every pulled
   // traveller one more write (db/database.ts, version 4), and a pass over the index takes a few
   // milliseconds at 100,000 travellers.
-  const index = travelerIndex(database);
-  await index.settled();
-  let id: string | null = null;
-  index.forEachLive((e) => {
-    if (
-      id === null &&
+  return findLiveTraveler(
+    (e) =>
       e.passportNo === key.passportNo &&
       e.nationality === key.nationality &&
-      Math.abs(Date.parse(e.entryDate) - at) <= DUPLICATE_ENTRY_WINDOW_DAYS * DAY_MS
-    )
-      id = e.id;
-  });
-  return id === null ? null : live(await database.travelers.get(id));
+      Math.abs(Date.parse(e.entryDate) - at) <= DUPLICATE_ENTRY_WINDOW_DAYS * DAY_MS,
+    database,
+  );
 }

@@ -9,6 +9,7 @@ import { Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } fr
 import { useTranslation } from 'react-i18next';
 import { ActionButton } from '../../components/ui/action-button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useTravelerList } from '../../db/use-traveler-list.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 import { IntakeToolbar } from '../intake/intake-toolbar.tsx';
 import { ExportButton } from './export-button.tsx';
@@ -21,7 +22,7 @@ import { ShortcutsHelp } from './shortcuts-help.tsx';
 import { StatsBar } from './stats-bar.tsx';
 import { TravelerList } from './traveler-list.tsx';
 import { type ShortcutAction, useListShortcuts } from './use-list-shortcuts.ts';
-import { useReferenceLists, useTraveler, useTravelerSearch, useWideScreen } from './use-travelers.ts';
+import { useReferenceLists, useTraveler, useWideScreen } from './use-travelers.ts';
 
 type Dialog =
   | { kind: 'none' }
@@ -39,7 +40,7 @@ export default function EntryManagementPage() {
   const searchRef = useRef<HTMLInputElement>(null);
   const deferredQuery = useDeferredValue(query);
   const effective = useMemo(() => withQuickSearch(filters, deferredQuery), [filters, deferredQuery]);
-  const search = useTravelerSearch(effective);
+  const search = useTravelerList(effective);
   const { state, stats, retry } = search;
   // Filters a link brought (the dashboard's figures) narrow the search results.
   const linked = useLinkedFilter(search.items);
