@@ -1,10 +1,12 @@
+// First: zod must be jitless before any schema is built (lib/zod-jitless.ts).
+import './lib/zod-jitless.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
+import { startPwa } from './app/start-pwa.ts';
 import { installAuthRefresh } from './features/auth/auth-client.ts';
 import { registerServiceWorker } from './features/pwa/register-sw.ts';
-import { startPwa } from './features/pwa/start-pwa.ts';
 import { startI18n } from './i18n/index.ts';
 import { getSession, subscribeSession } from './lib/session.ts';
 import './styles.css';

@@ -83,12 +83,20 @@ export function monthRange(month: string): DateRange | null {
   return { from: toDate(Date.UTC(year, index, 1)), to: toDate(Date.UTC(year, index + 1, 1) - DAY_MS) };
 }
 
-/** Today's date in `timeZone` (an IANA name such as 'Asia/Ho_Chi_Minh'). */
+/**
+ * Today's date in `timeZone` (an IANA name such as 'Asia/Ho_Chi_Minh'), as YYYY-MM-DD. Built from
+ * the formatter's parts: a locale's formatted output is not data (WebKit's ICU formats 'en-CA'
+ * as 11/27/2026, not 2026-11-27).
+ */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).format(now);
+    calendar: 'gregory',
+    numberingSystem: 'latn',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
 }
