@@ -11,6 +11,9 @@ import { AUDIT_CSV_HEADER } from '../modules/audit/store.ts';
 import { REPORT_CSV_FIRST_HEADER } from '../modules/reports/tables.ts';
 import { TRAVELER_CSV_COLUMNS } from '../modules/travelers/csv.ts';
 
+/** The columns an import's header must name (travelers/import.ts refuses a file without one). */
+const IMPORT_REQUIRED_COLUMNS = ['fullName', 'passportNo', 'nationality', 'entryDate'];
+
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** operationId, summary and the description of the success answer, per 'METHOD /path'. */
@@ -317,7 +320,14 @@ function addBodies(key: string, operation: Operation) {
       required: true,
       content: {
         'text/csv': {
-          schema: csvSchema(writable, 'A header row (by column name), then one traveller per line'),
+          schema: {
+            type: 'string',
+            description:
+              'A header row naming the columns (fullName, passportNo, nationality and entryDate at least; ' +
+              `the others among ${writable.join(', ')}), then one traveller per line`,
+            pattern: `^\\uFEFF?${IMPORT_REQUIRED_COLUMNS.map((c) => `(?=[^\\r\\n]*\\b${c}\\b)`).join('')}`,
+            example: 'fullName,passportNo,nationality,entryDate\r\nNguyen Van A,B1234567,VN,2026-01-15\r\n',
+          },
         },
         'multipart/form-data': {
           schema: {

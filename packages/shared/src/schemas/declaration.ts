@@ -16,7 +16,7 @@ import {
   TEXT_MAX_LENGTH,
   TRAVELER_NAME_MAX_LENGTH,
 } from '../domain/constants.ts';
-import { isValidEmail } from '../domain/email.ts';
+import { EMAIL_PATTERN, isValidEmail } from '../domain/email.ts';
 import { normalisePassport } from '../domain/passport.ts';
 import { isValidPhone } from '../domain/phone.ts';
 import { RISK_ZONES, SYMPTOMS, VACCINATION_STATUSES } from '../domain/reference.ts';
@@ -128,7 +128,8 @@ const optionalFormFields = {
   email: z
     .string(keyed('validation.required', EMAIL_INVALID))
     .max(EMAIL_MAX_LENGTH, EMAIL_INVALID)
-    .refine((value) => value === '' || isValidEmail(value), EMAIL_INVALID),
+    .refine((value) => value === '' || isValidEmail(value), EMAIL_INVALID)
+    .meta({ pattern: `^(?:|${EMAIL_PATTERN.source.slice(1, -1)})$` }),
   medications: boundedText(TEXT_MAX_LENGTH),
   allergies: boundedText(TEXT_MAX_LENGTH),
   medicalHistory: boundedText(TEXT_MAX_LENGTH),

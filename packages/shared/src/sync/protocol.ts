@@ -95,7 +95,12 @@ function mutationBranches() {
   const deleteData = {
     anyOf: [
       { type: 'null' },
-      { type: 'object', properties: { reason: { type: 'string' } }, additionalProperties: false },
+      {
+        type: 'object',
+        properties: { reason: { type: 'string', pattern: '\\S' } },
+        required: ['reason'],
+        additionalProperties: false,
+      },
     ],
   };
   const byOp = {
