@@ -146,15 +146,19 @@ export async function syncUntilQuiet(d: Device, maxRuns = 20) {
 }
 
 let travelersMade = 0;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
 /**
- * A valid traveller; each call enters two days after the previous one, so the server's duplicate
- * guard (one passport twice within a day) never refuses the many travellers a test makes.
+ * A valid traveller; each call entered two days before the previous one, so the server's duplicate
+ * guard (one passport twice within a day) never refuses the many travellers a test makes, and no
+ * entry date passes the rule's limit of a few days ahead (fixed dates counting forwards did, once
+ * the calendar caught up with them).
  */
 export const travelerInput = (over: Record<string, unknown> = {}) => ({
   fullName: 'Nguyễn Văn An',
   passportNo: 'B1234567',
   nationality: 'VN',
-  entryDate: new Date(Date.UTC(2026, 10, 20 + 2 * travelersMade++)).toISOString().slice(0, 10),
+  entryDate: new Date(today - 2 * DAY_MS * travelersMade++).toISOString().slice(0, 10),
   status: 'pending',
   gender: 'male',
   ...over,
