@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../paths.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 let h: Harness;
@@ -35,8 +35,8 @@ describe('OpenAPI document lint (Redocly, recommended rules)', () => {
     expect(res.statusCode).toBe(200);
     const file = path.join(dir, 'openapi.json');
     writeFileSync(file, res.body);
-    const bin = path.join(repoRoot, 'node_modules', '.bin', 'redocly');
-    const run = spawnSync(bin, ['lint', file, '--format=json', '--max-problems=10000'], {
+    const cli = fileURLToPath(import.meta.resolve('@redocly/cli/bin/cli.js'));
+    const run = spawnSync(process.execPath, [cli, 'lint', file, '--format=json', '--max-problems=10000'], {
       encoding: 'utf8',
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
     });
