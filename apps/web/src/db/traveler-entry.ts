@@ -1,5 +1,5 @@
 /** A traveller as the in-memory index holds it: only what the list and the filters need. */
-import type { LocalSyncStatus } from '@bh/shared';
+import type { LocalSyncStatus } from './database.ts';
 import type { LocalRecord } from './records.ts';
 
 export interface TravelerEntry {
