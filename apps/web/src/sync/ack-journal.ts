@@ -11,11 +11,13 @@
  * rows leave and the journal row is added in the same transaction (so exactly-once holds as
  * before), and the records are brought up to date by `foldJournal` once the run has ended.
  *
- * The invariant that keeps it right: a record listed in the journal has no outbox row queued after
- * its acknowledgement. Every path that reads a record's `version` or `syncStatus` to decide
- * something folds the record's entries first, in its own transaction: local writes
- * (outbox.ts), the pull (pull.ts), conflict and failed-item resolutions, refetches; the repair
- * after a server restore folds everything first. Only what the officer sees (the sync badge of a
+ * The invariant that keeps it right: a record listed in the journal has no outbox row, failed
+ * item or open conflict (the randomised sync test checks it after every step). Every path that
+ * reads a record's `version` or `syncStatus` to decide something reads it with
+ * `readForDecision`, which folds the record's entries first, in the caller's transaction: local
+ * writes and undo (outbox.ts), the pull (pull.ts), conflict and failed-item resolutions
+ * (resolutions.ts), refetches (refetch.ts); the repair after a server restore folds everything
+ * first. Only what the officer sees (the sync badge of a
  * record, its timeline's first entry) may show "pending" until the fold, a second or two after
  * the run.
  */
@@ -85,7 +87,7 @@ async function foldInto(
  * cover ackJournal, syncQueue and the table's store). A no-op when the journal is empty (one
  * count request). Returns the records it wrote, for the caller to report after its commit.
  */
-export async function foldJournaledIds(
+async function foldJournaledIds(
   database: PWADatabase,
   table: SyncTable,
   ids: readonly string[],
@@ -110,6 +112,32 @@ export async function foldJournaledIds(
   }
   if (entries.size === 0) return [];
   return foldInto(database, table, entries, now);
+}
+
+/** Records read for a decision: as stored once folded (undefined where none), and what the fold wrote. */
+export interface DecisionRead {
+  /** In the order of the ids asked for. */
+  records: (LocalRecord | undefined)[];
+  /** The records the fold wrote (the caller reports them after its commit, db/bulk-writes.ts). */
+  folded: LocalRecord[];
+}
+
+/**
+ * The journal's rule: every path that decides something on records' `version` or `syncStatus`
+ * (a local write, the pull, a conflict resolution or retry, a refetch, an undo) reads them here,
+ * which folds their journal entries into them first and then reads them, so it never meets a
+ * record acknowledged by the server but still shown at its older version, pending. Inside the
+ * caller's transaction, which must cover ackJournal, syncQueue and the table's store.
+ */
+export async function readForDecision(
+  database: PWADatabase,
+  table: SyncTable,
+  ids: readonly string[],
+  now = Date.now(),
+): Promise<DecisionRead> {
+  const folded = await foldJournaledIds(database, table, ids, now);
+  const records = ids.length === 0 ? [] : await storeFor(database, table).bulkGet([...ids]);
+  return { records, folded };
 }
 
 /**

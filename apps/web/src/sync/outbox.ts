@@ -23,10 +23,8 @@ import {
   type PWADatabase,
   storeFor,
 } from '../db/database.ts';
-import { foldJournaledIds } from './ack-journal.ts';
-import { pushNotice } from './notices.ts';
+import { readForDecision } from './ack-journal.ts';
 import { RULES_STAMP } from './queue.ts';
-import { notifyLocalWrite } from './triggers.ts';
 
 class RecordNotFoundError extends Error {
   constructor(table: SyncTable, id: string) {
@@ -40,6 +38,22 @@ export interface WriteInput {
 }
 
 const nowIso = () => new Date().toISOString();
+
+/**
+ * What the app does after local writes, given by runtime.ts when the sync engine starts (the
+ * outbox knows neither the triggers nor the notices); nothing until then, and in tests.
+ */
+export interface LocalWriteHooks {
+  /** After each committed local write: a sync follows shortly (sync/triggers.ts). */
+  written: () => void;
+  /** The device's storage is full: tell the officer (the caller still gets the error). */
+  quotaExceeded: () => void;
+}
+let hooks: LocalWriteHooks = { written: () => {}, quotaExceeded: () => {} };
+
+export function setLocalWriteHooks(given: LocalWriteHooks) {
+  hooks = given;
+}
 
 function newQueueRow(
   table: SyncTable,
@@ -197,15 +211,13 @@ export async function writeRecords(
       }
       // The stored records must carry their acknowledged versions before a change is based on
       // them (ack-journal.ts).
-      await foldJournaledIds(
-        database,
-        table,
-        inputs.flatMap((input) => (input.id ? [input.id] : [])),
-      );
+      const ids = inputs.flatMap((input) => (input.id ? [input.id] : []));
+      const { records } = await readForDecision(database, table, ids);
+      const current = new Map(ids.map((id, i) => [id, records[i]]));
       const out: LocalRecord[] = [];
       for (const input of inputs) {
         if (!input.id) throw new RecordNotFoundError(table, '(none)');
-        const existing = await store.get(input.id);
+        const existing = current.get(input.id);
         if (!existing) throw new RecordNotFoundError(table, input.id);
         const { id: _id, ...changes } = input;
         const record: LocalRecord = {
@@ -246,13 +258,55 @@ export async function writeRecords(
           );
         }
         const stored = await store.get(record.id);
+        // A later input of the same record builds on this write.
+        current.set(record.id, stored);
         if (stored) out.push(stored);
       }
       return out;
     }),
   );
-  notifyLocalWrite();
+  hooks.written();
   return saved;
+}
+
+/**
+ * Takes back a delete that cannot have been sent: its outbox row has no failed try, and the caller
+ * holds the sync lock, so no run is sending it. The row goes, and the record shows again: pending
+ * while anything else of it is queued or it never reached the server, synced otherwise. False
+ * when there is no such delete (features/intake/undo-delete.ts then queues an update instead).
+ */
+export async function dropUnsentDelete(
+  table: SyncTable,
+  id: string,
+  database: PWADatabase = defaultDb,
+): Promise<boolean> {
+  const store = storeFor(database, table);
+  const dropped = await database.transaction(
+    'rw',
+    [store, database.syncQueue, database.ackJournal],
+    async () => {
+      const rows = await database.syncQueue
+        .where('recordId')
+        .equals(id)
+        .filter((r) => r.table === table && r.operation === 'delete' && r.retryCount === 0)
+        .toArray();
+      const {
+        records: [record],
+      } = await readForDecision(database, table, [id]);
+      if (rows.length === 0 || !record) return false;
+      await database.syncQueue.bulkDelete(rows.map((r) => r.id));
+      const left = await database.syncQueue.where('recordId').equals(id).count();
+      await store.put({
+        ...record,
+        deletedAt: null,
+        syncStatus: left > 0 || record.version === 0 ? 'pending' : 'synced',
+        lastModified: Date.now(),
+      });
+      return true;
+    },
+  );
+  if (dropped) hooks.written();
+  return dropped;
 }
 
 /** The `name` of an error (Dexie wraps the browser's error as `inner`). */
@@ -267,9 +321,7 @@ async function runReportingQuota<T>(fn: () => Promise<T>): Promise<T> {
     const name = errorName(err);
     const inner =
       typeof err === 'object' && err !== null && 'inner' in err ? errorName(err.inner) : undefined;
-    if (name === 'QuotaExceededError' || inner === 'QuotaExceededError') {
-      pushNotice({ key: 'sync.errors.quotaExceeded', level: 'error' });
-    }
+    if (name === 'QuotaExceededError' || inner === 'QuotaExceededError') hooks.quotaExceeded();
     throw err;
   }
 }

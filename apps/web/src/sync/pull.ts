@@ -9,8 +9,7 @@ import { type BulkWrite, reportBulkWrites } from '../db/bulk-writes.ts';
 import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
 import { storeFor, syncStores } from '../db/database.ts';
 import { landInTransaction } from '../db/landing/index.ts';
-import { foldJournaledIds } from './ack-journal.ts';
-import { pullDecision } from './merge-rule.ts';
+import { readForDecision } from './ack-journal.ts';
 import { keepShadows } from './shadow.ts';
 
 // A page is decoded and saved in one main-thread stretch. A fresh device's pull of 200,000
@@ -120,17 +119,19 @@ export async function savePage(
       }
       const ids = records.map((r) => String(r.id));
       // A record acknowledged but not yet folded must compare at its acknowledged version.
-      const folded = await foldJournaledIds(database, table, ids, now);
+      const { records: existing, folded } = await readForDecision(database, table, ids, now);
       if (folded.length > 0) reports.push({ table, records: folded, at: now });
-      const existing = await store.bulkGet(ids);
       const puts: LocalRecord[] = [];
       const skipped: Record<string, unknown>[] = [];
       records.forEach((record, i) => {
         const local = existing[i];
-        const decision = pullDecision(local, record);
-        if (decision === 'keep-local') skipped.push(record);
-        // take-remote; up-to-date (e.g. our own push coming back) writes nothing.
-        else if (decision === 'take-remote') puts.push(synced(record, now, local));
+        if (local && local.syncStatus !== 'synced') {
+          skipped.push(record);
+          return;
+        }
+        // Already up to date (e.g. our own push coming back): nothing to write.
+        if (local && Number(local.version) >= Number(record.version)) return;
+        puts.push(synced(record, now, local));
       });
       await store.bulkPut(puts);
       written += puts.length;

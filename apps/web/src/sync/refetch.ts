@@ -7,6 +7,7 @@ import { SYNC_TABLES, type SyncTable } from '@bh/shared';
 import { z } from 'zod';
 import type { LocalRecord, PWADatabase } from '../db/database.ts';
 import { storeFor } from '../db/database.ts';
+import { readForDecision } from './ack-journal.ts';
 
 const KEY = 'refetch';
 /** The list kept under KEY; anything else there (none yet, or damaged) counts as empty. */
@@ -34,14 +35,23 @@ export async function refetchDiscarded(
     const ids = wanted.filter((w) => w.table === table).map((w) => w.id);
     const { records } = await fetchRecords(table, ids);
     const store = storeFor(database, table);
-    await database.transaction('rw', [store, database.meta], async () => {
-      for (const record of records) {
-        const local = await store.get(String(record.id));
-        if (local && local.syncStatus !== 'synced') continue; // changed again: its push decides
-        await store.put({ ...(record as LocalRecord), syncStatus: 'synced', lastModified: Date.now() });
-      }
-      const left = (await readWanted(database)).filter((w) => !(w.table === table && ids.includes(w.id)));
-      await database.meta.put({ key: KEY, value: left });
-    });
+    await database.transaction(
+      'rw',
+      [store, database.meta, database.ackJournal, database.syncQueue],
+      async () => {
+        const { records: locals } = await readForDecision(
+          database,
+          table,
+          records.map((r) => String(r.id)),
+        );
+        for (const [i, record] of records.entries()) {
+          const local = locals[i];
+          if (local && local.syncStatus !== 'synced') continue; // changed again: its push decides
+          await store.put({ ...(record as LocalRecord), syncStatus: 'synced', lastModified: Date.now() });
+        }
+        const left = (await readWanted(database)).filter((w) => !(w.table === table && ids.includes(w.id)));
+        await database.meta.put({ key: KEY, value: left });
+      },
+    );
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { ConflictRecord, LocalRecord, PWADatabase } from '../db/database.ts';
 import { db as defaultDb, storeFor, syncStores } from '../db/database.ts';
+import { readForDecision } from './ack-journal.ts';
 import { coalesceRecord } from './outbox.ts';
 import { markForRefetch } from './refetch.ts';
 import { takeShadows } from './shadow.ts';
@@ -30,7 +31,10 @@ export async function resolveConflict(
       throw new SyncActionError('Conflict not found or already resolved');
     const store = storeFor(database, conflict.table);
     const server = conflict.serverData;
-    const local = (await store.get(conflict.recordId)) ?? (conflict.localData as LocalRecord | null);
+    const {
+      records: [stored],
+    } = await readForDecision(database, conflict.table, [conflict.recordId]);
+    const local = stored ?? (conflict.localData as LocalRecord | null);
     if (resolution === 'server_wins') {
       await database.syncQueue
         .where('recordId')
@@ -113,7 +117,9 @@ async function requeue(
   recordId: string,
   original: { operation: string; baseVersion: number | null },
 ) {
-  const record = await storeFor(database, table).get(recordId);
+  const {
+    records: [record],
+  } = await readForDecision(database, table, [recordId]);
   if (!record) {
     await database.failedSyncItems.filter((f) => f.originalSyncItem.recordId === recordId).delete();
     return;
@@ -146,7 +152,9 @@ export async function discardFailedItem(failedId: number, database: PWADatabase 
       .filter((r) => r.table === table)
       .delete();
     const store = storeFor(database, table);
-    const local = await store.get(recordId);
+    const {
+      records: [local],
+    } = await readForDecision(database, table, [recordId]);
     if (!local) return;
     const [shadow] = await takeShadows(database, table, [recordId]);
     if (shadow) {

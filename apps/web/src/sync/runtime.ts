@@ -10,12 +10,19 @@ import { type EngineState, SyncEngine } from './engine.ts';
 import { uploadPendingFiles } from './file-uploads.ts';
 import { httpTransport } from './http-transport.ts';
 import { pushNotice } from './notices.ts';
+import { setLocalWriteHooks } from './outbox.ts';
 import { withSyncLockIfFree } from './run-lock.ts';
 import { serialRuns } from './serial-runs.ts';
-import { automaticSyncAllowed, onSyncRequested } from './triggers.ts';
+import { automaticSyncAllowed, notifyLocalWrite, onSyncRequested } from './triggers.ts';
 import type { SyncNotice } from './types.ts';
 
 const TIMER_MS = 60_000;
+
+// Local writes start a sync shortly (here or in the syncing tab), and a full disk is told.
+setLocalWriteHooks({
+  written: notifyLocalWrite,
+  quotaExceeded: () => pushNotice({ key: 'sync.errors.quotaExceeded', level: 'error' }),
+});
 
 /**
  * One sync client id per user on this device: the server binds a client id to the first user who

@@ -11,9 +11,8 @@
 import type { LocalTraveler } from '@bh/shared';
 import { db as defaultDb, type PWADatabase } from '../../db/database.ts';
 import { createStore } from '../../lib/store.ts';
-import { writeRecord } from '../../sync/outbox.ts';
+import { dropUnsentDelete, writeRecord } from '../../sync/outbox.ts';
 import { withSyncLockIfFree } from '../../sync/run-lock.ts';
-import { notifyLocalWrite } from '../../sync/triggers.ts';
 
 const UNDO_MS = 10_000;
 
@@ -33,28 +32,6 @@ export async function deleteWithReason(
   lastDelete.set({ id: traveler.id, name: traveler.fullName, until: Date.now() + UNDO_MS });
 }
 
-/** Drops the record's unsent delete and shows the record again; false when there is none. */
-function dropUnsentDelete(id: string, database: PWADatabase): Promise<boolean> {
-  return database.transaction('rw', [database.travelers, database.syncQueue], async () => {
-    const rows = await database.syncQueue
-      .where('recordId')
-      .equals(id)
-      .filter((r) => r.table === 'travelers' && r.operation === 'delete' && r.retryCount === 0)
-      .toArray();
-    const record = await database.travelers.get(id);
-    if (rows.length === 0 || !record) return false;
-    await database.syncQueue.bulkDelete(rows.flatMap((r) => (r.id === undefined ? [] : [r.id])));
-    const left = await database.syncQueue.where('recordId').equals(id).count();
-    await database.travelers.put({
-      ...record,
-      deletedAt: null,
-      syncStatus: left > 0 || record.version === 0 ? 'pending' : 'synced',
-      lastModified: Date.now(),
-    });
-    return true;
-  });
-}
-
 /**
  * `whileNoRun` runs its function only while no sync run can push (the sync lock): injected by
  * tests, which have no Web Locks.
@@ -67,8 +44,7 @@ export async function undoDelete(
   lastDelete.set(null);
   let unsent = false;
   await whileNoRun(async () => {
-    unsent = await dropUnsentDelete(id, database);
+    unsent = await dropUnsentDelete('travelers', id, database);
   });
-  if (unsent) notifyLocalWrite();
-  else await writeRecord('travelers', 'update', { id, deletedAt: null }, database);
+  if (!unsent) await writeRecord('travelers', 'update', { id, deletedAt: null }, database);
 }
