@@ -7,10 +7,10 @@
  * recomputation that follows, as the screen does after a change.
  */
 
-import { fillDashboardFixture } from '../../apps/web/src/db/dashboard-fixture.ts';
 import { dashboardFigures } from '../../apps/web/src/db/dashboard-repo.ts';
 import { PWADatabase } from '../../apps/web/src/db/database.ts';
 import { TravelerIndex } from '../../apps/web/src/db/traveler-index.ts';
+import { fillDashboardFixture } from '../../apps/web/src/test/dashboard-fixture.ts';
 
 const NAME = 'dashboard-bench';
 

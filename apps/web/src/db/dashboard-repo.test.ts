@@ -1,6 +1,6 @@
 import { addDays } from '@bh/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectedFigures, fillDashboardFixture } from './dashboard-fixture.ts';
+import { expectedFigures, fillDashboardFixture } from '../test/dashboard-fixture.ts';
 import { dashboardFigures } from './dashboard-repo.ts';
 import { highRiskCache } from './dashboard-risk-cache.ts';
 import { PWADatabase } from './database.ts';

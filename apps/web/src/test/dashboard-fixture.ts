@@ -3,7 +3,7 @@
  * i % days days before `today`, its status cycles through five statuses, every 50th is a
  * tombstone, and every third has a declaration whose risk level cycles low, medium, high.
  */
-import type { PWADatabase } from './database.ts';
+import type { PWADatabase } from '../db/database.ts';
 
 const STATUSES = ['pending', 'declared', 'tested', 'cleared', 'quarantine'];
 const RISKS = ['low', 'medium', 'high'];
