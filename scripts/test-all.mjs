@@ -9,6 +9,8 @@ const steps = [
   ['unused files and exports (knip)', 'npx', ['knip']],
   // Type-only imports included (Biome's noImportCycles leaves those out).
   ['import cycles', 'node', ['scripts/import-cycles.mjs']],
+  // Screens import each other only where docs/architecture.md names it; none imports the shell.
+  ['feature boundaries', 'node', ['scripts/feature-boundaries.mjs']],
   ['cast budget', 'node', ['scripts/metrics.mjs', '--max-as', '60']],
   ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
   [

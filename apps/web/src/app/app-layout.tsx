@@ -7,12 +7,12 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { Sidebar } from '../features/layout/sidebar.tsx';
-import { TopBar } from '../features/layout/top-bar.tsx';
 import { SyncNotices } from '../features/sync-centre/sync-notices.tsx';
 import { useSystemStatusPolling } from '../features/system-status/use-system-status.ts';
 import { useSession } from '../lib/session.ts';
 import { navEntries } from './routes.ts';
+import { Sidebar } from './shell/sidebar.tsx';
+import { TopBar } from './shell/top-bar.tsx';
 
 const DRAWER_ID = 'app-drawer';
 const USER_NAV = navEntries('user');

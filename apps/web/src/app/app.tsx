@@ -1,4 +1,4 @@
-import { initTheme } from '../features/settings/theme-store.ts';
+import { initTheme } from '../lib/theme-store.ts';
 import { AppRouter } from './router.tsx';
 
 // Before the first render, so no screen (login included) paints in the wrong theme.

@@ -6,9 +6,9 @@
  * page is added by the router (it searches this table, so it cannot be loaded from it).
  */
 import type { ComponentType } from 'react';
-import type { NavIconName } from '../features/layout/icons.tsx';
-import type { SidebarItem } from '../features/layout/sidebar.tsx';
+import type { NavIconName } from '../components/ui/icons.tsx';
 import { preloadListDialogs } from '../features/travelers/list-dialog-loaders.ts';
+import type { SidebarItem } from './shell/sidebar.tsx';
 
 /**
  * Who may open a route. guest: only without a session (a logged-in user goes home); user:

@@ -3,9 +3,9 @@
  * settings' effects (settings-effects.ts) start with the sync engine once someone is logged in
  * (main.tsx): they need the database layer, which the login screen does not download.
  */
-import { captureInstallPrompt } from './install-prompt.ts';
-import { startPushLifecycle } from './push-client.ts';
-import { startStoragePersistence } from './storage-persistence.ts';
+import { captureInstallPrompt } from '../features/pwa/install-prompt.ts';
+import { startPushLifecycle } from '../features/pwa/push-client.ts';
+import { startStoragePersistence } from '../features/pwa/storage-persistence.ts';
 
 export function startPwa() {
   captureInstallPrompt();

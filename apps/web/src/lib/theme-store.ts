@@ -3,8 +3,8 @@
  * operating system's preference; saved on every change.
  */
 import { STORAGE_KEYS, THEMES, type Theme } from '@bh/shared';
-import { storage } from '../../lib/storage.ts';
-import { createStore } from '../../lib/store.ts';
+import { storage } from './storage.ts';
+import { createStore } from './store.ts';
 
 const isTheme = (value: unknown): value is Theme =>
   typeof value === 'string' && (THEMES as readonly string[]).includes(value);

@@ -4,9 +4,9 @@
  */
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { SystemStatusPanel } from '../system-status/system-status-panel.tsx';
-import { FrameIcon, type NavIconName } from './icons.tsx';
-import { ThemeToggle } from './theme-toggle.tsx';
+import { FrameIcon, type NavIconName } from '../../components/ui/icons.tsx';
+import { ThemeToggle } from '../../components/ui/theme-toggle.tsx';
+import { SystemStatusPanel } from '../../features/system-status/system-status-panel.tsx';
 
 export interface SidebarItem {
   path: string;

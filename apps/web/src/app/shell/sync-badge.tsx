@@ -6,12 +6,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { syncStatusKey, syncStatusOf } from '../../components/status/sync-status.ts';
+import { SyncStatusIcon } from '../../components/status/sync-status-icon.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { formatRelativeTime } from '../../i18n/format.ts';
 import { toLocale } from '../../i18n/index.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
-import { syncStatusKey, syncStatusOf } from '../status/sync-status.ts';
-import { SyncStatusIcon } from '../status/sync-status-icon.tsx';
 
 export function SyncBadge() {
   const { t, i18n } = useTranslation();

@@ -1,14 +1,14 @@
 /** Top bar: menu button (small screens), app title, sync badge, mode, language, theme, bell, user. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FrameIcon } from '../../components/ui/icons.tsx';
+import { LanguageSwitcher } from '../../components/ui/language-switcher.tsx';
+import { ThemeToggle } from '../../components/ui/theme-toggle.tsx';
+import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
+import { ModeBadge } from '../../features/system-status/mode-badge.tsx';
+import { useSystemStatus } from '../../features/system-status/use-system-status.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { NotificationBell } from '../notifications/notification-bell.tsx';
-import { ModeBadge } from '../system-status/mode-badge.tsx';
-import { useSystemStatus } from '../system-status/use-system-status.ts';
-import { FrameIcon } from './icons.tsx';
-import { LanguageSwitcher } from './language-switcher.tsx';
 import { SyncBadge } from './sync-badge.tsx';
-import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 export function TopBar({

@@ -1,7 +1,7 @@
 /** Logout from the frame: the auth feature's logout (server + stored session), then /login. */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { logout } from '../auth/auth-client.ts';
+import { logout } from '../../features/auth/auth-client.ts';
 
 export function useLogout() {
   const navigate = useNavigate();

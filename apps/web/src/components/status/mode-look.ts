@@ -4,7 +4,7 @@
  */
 import { modeBadgeVariant } from '@bh/shared';
 import { CircleHelp, type LucideIcon, ShieldAlert, ShieldCheck, Siren } from 'lucide-react';
-import type { BadgeVariant } from '../../components/ui/badge.tsx';
+import type { BadgeVariant } from '../ui/badge.tsx';
 
 const ICONS: Record<string, LucideIcon> = {
   normal: ShieldCheck,

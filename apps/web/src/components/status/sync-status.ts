@@ -5,8 +5,9 @@
  * under pending and syncing because those resolve on their own; they still show their count
  * beside the headline (see `attention`).
  */
-import type { BadgeVariant } from '../../components/ui/badge.tsx';
+
 import type { SyncState } from '../../sync/use-sync-state.ts';
+import type { BadgeVariant } from '../ui/badge.tsx';
 
 export type SyncStatusKind = 'offline' | 'syncing' | 'waiting' | 'conflicts' | 'failed' | 'upToDate';
 

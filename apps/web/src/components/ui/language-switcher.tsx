@@ -1,8 +1,8 @@
 /** Language menu: switching re-renders the page at once and is remembered (app-locale). */
 import { type Locale, SUPPORTED_LOCALES } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
-import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { setLocale, toLocale } from '../../i18n/index.ts';
+import { Dropdown } from './dropdown.tsx';
 import { FrameIcon } from './icons.tsx';
 
 // Each language is named in itself, so a user can find theirs whatever the current language.

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toggleTheme, useTheme } from '../settings/theme-store.ts';
+import { toggleTheme, useTheme } from '../../lib/theme-store.ts';
 import { FrameIcon } from './icons.tsx';
 
 /** Switches light/dark; `withLabel` shows the text too (sidebar on small screens). */

@@ -6,10 +6,10 @@
 import { pickLocale, SYSTEM_MODE_OPTIONS } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { modeLook } from '../../components/status/mode-look.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { modeLook } from '../status/mode-look.ts';
 import { DeclarationForm } from './declaration-form.tsx';
 import { useDeclarationLoader } from './use-declaration-loader.ts';
 

@@ -12,6 +12,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
+import { LanguageSwitcher } from '../../components/ui/language-switcher.tsx';
+import { ThemeToggle } from '../../components/ui/theme-toggle.tsx';
 import {
   ContactSection,
   RiskZonesSection,
@@ -24,8 +26,6 @@ import {
   type SectionProps,
 } from '../health-declaration/form-sections.tsx';
 import { emptyValues, type FormValues } from '../health-declaration/form-values.ts';
-import { LanguageSwitcher } from '../layout/language-switcher.tsx';
-import { ThemeToggle } from '../layout/theme-toggle.tsx';
 import { emptyTrip, type TripValues, validatePreArrival } from './pre-arrival-values.ts';
 import { QrCode, qrImageUrl } from './qr-code.tsx';
 import { TripSection } from './trip-section.tsx';

@@ -5,13 +5,13 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { syncStatusKey, syncStatusOf } from '../../components/status/sync-status.ts';
 import { Alert, AlertLine } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { StatRow } from '../../components/ui/stat-row.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
-import { syncStatusKey, syncStatusOf } from '../status/sync-status.ts';
 import { actionErrorText } from '../sync-centre/labels.ts';
 import { promptInstall } from './install-prompt.ts';
 import { PushSection } from './push-section.tsx';

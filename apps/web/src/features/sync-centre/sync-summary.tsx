@@ -5,13 +5,12 @@
 import type { SyncStats } from '@bh/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { syncStatusKey, syncStatusOf } from '../../components/status/sync-status.ts';
+import { SyncStatusIcon } from '../../components/status/sync-status-icon.tsx';
 import { AlertLine } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
-
 import { useSyncState } from '../../sync/use-sync-state.ts';
-import { syncStatusKey, syncStatusOf } from '../status/sync-status.ts';
-import { SyncStatusIcon } from '../status/sync-status-icon.tsx';
 import { actionErrorText } from './labels.ts';
 
 const STAT_KEYS = ['pendingSync', 'failedItems', 'unresolvedConflicts', 'totalTravelers'] as const;

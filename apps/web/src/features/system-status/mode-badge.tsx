@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { modeLook } from '../../components/status/mode-look.ts';
 import { Badge } from '../../components/ui/badge.tsx';
-import { modeLook } from '../status/mode-look.ts';
 
-/** Mode badge: the mode's one colour and icon (features/status/mode-look.ts) and its name. */
+/** Mode badge: the mode's one colour and icon (components/status/mode-look.ts) and its name. */
 export function ModeBadge({ mode, className = '' }: { mode: string; className?: string }) {
   const { t, i18n } = useTranslation();
   const key = `status.modes.${mode}`;

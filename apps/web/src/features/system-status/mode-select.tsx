@@ -6,9 +6,9 @@
 import { flightInfoRequired, isSystemMode, SYSTEM_MODES, type SystemMode } from '@bh/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { modeLook } from '../../components/status/mode-look.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { modeLook } from '../status/mode-look.ts';
 import { changeSystemStatus, refreshSystemStatus } from './use-system-status.ts';
 
 export function ModeSelect({

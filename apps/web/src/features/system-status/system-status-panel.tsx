@@ -6,13 +6,13 @@ import { DEFAULT_LOCALE, DEFAULT_QUARANTINE_DAYS, isLocale, isSystemMode } from 
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { modeLook } from '../../components/status/mode-look.ts';
+import { syncStatusKey, syncStatusOf } from '../../components/status/sync-status.ts';
+import { SyncStatusIcon } from '../../components/status/sync-status-icon.tsx';
 import { StatRow } from '../../components/ui/stat-row.tsx';
 import { countPendingFiles } from '../../db/file-blob-stats.ts';
 import { formatDuration, formatRelativeTime } from '../../i18n/format.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
-import { modeLook } from '../status/mode-look.ts';
-import { syncStatusKey, syncStatusOf } from '../status/sync-status.ts';
-import { SyncStatusIcon } from '../status/sync-status-icon.tsx';
 import { ModeBadge } from './mode-badge.tsx';
 import { ModeSelect } from './mode-select.tsx';
 import { useSystemStatus } from './use-system-status.ts';
