@@ -1,11 +1,15 @@
+import { pullPath } from '@bh/shared';
+import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fileHarness } from '../../../server/src/test/file-harness.ts';
+import { WRITABLE_TABLES } from '../../../server/src/write-path/tables.ts';
 import { storeFor } from '../db/database.ts';
 import { writeRecord, writeRecords } from './outbox.ts';
 import { RULES_STAMP } from './queue.ts';
 import { discardFailedItem, resolveConflict, retryFailedItem } from './resolutions.ts';
 import { type Device, makeDevice, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
+import { allows, TABLE_CASES } from './testing/table-cases.ts';
 
 const h = fileHarness();
 let headers: Record<string, string>;
@@ -341,4 +345,118 @@ describe('conflicts between devices', () => {
     await resolveConflict(conflict!.id!, 'server_wins', null, b.db);
     expect((await storeFor(b.db, 'travelers').get(t.id))?.deletedAt).toBeTruthy();
   });
+});
+
+/**
+ * The same guarantees on every synced table (testing/table-cases.ts, one case per table of the
+ * shared registry): a lost reply is answered from the stored results, an interrupted pull resumes,
+ * and a conflict between devices is surfaced and resolved.
+ */
+describe.each(TABLE_CASES)('every synced table: $table', (c) => {
+  let as: Record<string, string>;
+  let made = 0;
+  beforeEach(async () => {
+    as = (await h.user(c.role)).headers;
+  });
+  const on = (name: string) =>
+    makeDevice(
+      `${c.table}-${name}`,
+      () => h.app,
+      () => as,
+    );
+
+  /** Every record of the table on the server, by id, as a device pulls it. */
+  async function onServer() {
+    const res = await h.app.inject({ url: pullPath(0, 5000), headers: as });
+    const changes = res.json().changes as { table: string; record: Record<string, unknown> }[];
+    return new Map(
+      changes.filter((ch) => ch.table === c.table).map((ch) => [String(ch.record.id), ch.record]),
+    );
+  }
+
+  async function audited(id: string) {
+    const [row] = await h.database.rows(
+      z.object({ n: z.coerce.number() }),
+      sql`SELECT COUNT(*) AS n FROM audit_events WHERE entity = ${WRITABLE_TABLES[c.table].auditEntity} AND entity_id = ${id}`,
+    );
+    return row?.n ?? 0;
+  }
+
+  /**
+   * One write of a record on `d` (a create, or an update of the one system status), synced first
+   * where the table needs it (its traveller, the status to update); returns the record's id.
+   */
+  async function writeOne(d: Device) {
+    if (c.create && allows(c, 'create')) {
+      let parentId = '';
+      if (c.parents > 0) {
+        parentId = (await writeRecord('travelers', 'create', travelerInput(), d.db)).id;
+        await syncUntilQuiet(d);
+      }
+      return (await writeRecord(c.table, 'create', c.create(parentId, ++made), d.db)).id;
+    }
+    await syncUntilQuiet(d);
+    const [record] = await storeFor(d.db, c.table).toArray();
+    if (!record || !c.update) throw new Error(`${c.table}: nothing to write`);
+    await writeRecord(c.table, 'update', { id: record.id, ...c.update(++made, () => 0.5) }, d.db);
+    return record.id;
+  }
+
+  it('a reply lost after the server committed: the retry is a duplicate with one effect', async () => {
+    const d = on('lost');
+    const id = await writeOne(d);
+    const auditsBefore = await audited(id);
+    const versionBefore = Number((await onServer()).get(id)?.version ?? 0);
+    d.transport.faults.dropReplyNext = 1;
+    const first = await d.engine.sync();
+    expect(first.error).toBe('errors.network_error');
+    expect(await d.db.syncQueue.count()).toBe(1);
+    await syncUntilQuiet(d);
+    expect(await d.db.syncQueue.count()).toBe(0);
+    const local = await storeFor(d.db, c.table).get(id);
+    expect(local).toMatchObject({ syncStatus: 'synced', version: versionBefore + 1 });
+    expect(Number((await onServer()).get(id)?.version)).toBe(versionBefore + 1);
+    expect(await audited(id)).toBe(auditsBefore + 1);
+  });
+
+  it('a pull interrupted before its cursor was saved resumes without gaps or duplicates', async () => {
+    const writer = on('writer');
+    for (let i = 0; i < (c.create ? 4 : 1); i++) await writeOne(writer);
+    await syncUntilQuiet(writer);
+    const reader = on('reader');
+    reader.transport.faults.dropPullNext = 1;
+    const first = await reader.engine.sync();
+    expect(first.error).toBe('errors.network_error');
+    await syncUntilQuiet(reader);
+    const local = await storeFor(reader.db, c.table).toArray();
+    const server = await onServer();
+    expect(local.map((l) => l.id).sort()).toEqual([...server.keys()].sort());
+    for (const l of local) expect(l.version, l.id).toBe(Number(server.get(l.id)?.version));
+  });
+
+  it.skipIf(!c.update)(
+    'a conflict between two devices surfaces; server_wins takes the server record',
+    async (ctx) => {
+      const update = c.update;
+      if (!update) return ctx.skip();
+      const a = on('ca');
+      const b = on('cb');
+      const id = await writeOne(a);
+      await syncUntilQuiet(a);
+      await syncUntilQuiet(b);
+      await writeRecord(c.table, 'update', { id, ...update(++made, () => 0.1) }, a.db);
+      await writeRecord(c.table, 'update', { id, ...update(++made, () => 0.9) }, b.db);
+      await syncUntilQuiet(a);
+      await syncUntilQuiet(b);
+      const [conflict] = await b.db.conflicts.where('resolved').equals(0).toArray();
+      expect(conflict).toMatchObject({ conflictType: 'version_mismatch', recordId: id });
+      expect((await storeFor(b.db, c.table).get(id))?.syncStatus).toBe('conflict');
+      await resolveConflict(conflict!.id!, 'server_wins', null, b.db);
+      await syncUntilQuiet(b);
+      const server = (await onServer()).get(id)!;
+      const local = (await storeFor(b.db, c.table).get(id))!;
+      expect(local).toMatchObject({ syncStatus: 'synced', version: Number(server.version) });
+      for (const f of c.fields) expect(local[f] ?? null, f).toEqual(server[f] ?? null);
+    },
+  );
 });
