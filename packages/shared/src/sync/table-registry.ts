@@ -13,9 +13,9 @@ import { SYNC_TABLES, type SyncTable } from './protocol.ts';
  * belong to one traveller (the traveller itself, its declaration, its timeline, its check-ins) and
  * will follow that traveller's point of entry once pulls are scoped by post.
  */
-export type SyncScope = 'global' | 'traveler';
+type SyncScope = 'global' | 'traveler';
 
-export interface SyncTableSpec<T extends SyncTable = SyncTable> {
+interface SyncTableSpec<T extends SyncTable = SyncTable> {
   /** The protocol's name (a mutation's and a pulled change's `table`). */
   table: T;
   /** The device's store of the table's records (Dexie, apps/web/src/db/database.ts). */
@@ -110,15 +110,13 @@ export const SYNC_TABLE_SPECS = {
 /** The spec of any synced table, as written above (literal names and flags). */
 type Spec = (typeof SYNC_TABLE_SPECS)[SyncTable];
 type AnalysedSpec = Extract<Spec, { analysed: true }>;
-/** The device store of each table's records. */
-export type SyncStoreName = Spec['store'];
 /** Tables of the protocol the server writes and sends. */
 export type ServedTable = Extract<Spec, { served: true }>['table'];
 /** SQL names of the synced tables kept up after writes on PGlite. */
-export type AnalysedSyncSqlTable = AnalysedSpec['sqlName'];
+type AnalysedSyncSqlTable = AnalysedSpec['sqlName'];
 
 /** Every spec, in the protocol's order. */
-export const SYNC_TABLE_LIST: readonly Spec[] = SYNC_TABLES.map((t) => SYNC_TABLE_SPECS[t]);
+const SYNC_TABLE_LIST: readonly Spec[] = SYNC_TABLES.map((t) => SYNC_TABLE_SPECS[t]);
 
 /** True for a table the server writes and sends. */
 export const isServedTable = (table: SyncTable): table is ServedTable => SYNC_TABLE_SPECS[table].served;
