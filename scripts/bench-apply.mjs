@@ -9,7 +9,7 @@
 //                           answer) on the same database instead of applyMutations
 //   BENCH_APPLY_STATEMENTS=1  time and CPU time spent in each statement, summed by its first words
 //   BENCH_APPLY_NO_UPKEEP=1  applyMutations without the upkeep that follows writes on PGlite
-//                           (statistics, GIN pending lists: write-maintenance.ts; the route always has it)
+//                           (statistics, GIN pending lists: db/write-upkeep.ts; the route always has it)
 //   BENCH_APPLY_PREP="SQL; SQL"  run before the timed part (e.g. drop an index to see its cost)
 //   BENCH_APPLY_PROFILE=file.cpuprofile   a CPU profile of the timed part only (not the set-up)
 //   node --import tsx --cpu-prof scripts/bench-apply.mjs   a CPU profile of it all

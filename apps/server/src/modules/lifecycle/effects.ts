@@ -1,6 +1,6 @@
 /**
  * What the traveller lifecycle adds to a sync round (the hooks of the synced tables in
- * modules/sync/tables.ts; they run inside the write transaction of docs/decisions/002-set-based-sync-apply.md,
+ * write-path/tables.ts; they run inside the write transaction of docs/decisions/002-set-based-sync-apply.md,
  * so an event, the status it moves and its audit row commit together or not at all):
  * - status_changed events are checked against the lifecycle table (packages/shared
  *   domain/lifecycle.ts) with the traveller's status on the server, and refused with the reason;

@@ -114,7 +114,7 @@ function whereOf(f: TravelerFilterQuery): SQL | undefined {
 
 /**
  * The travellers' data version: the highest change_seq, read from its index. Every write of a
- * traveller takes a new change_seq under the one write lock (modules/sync/apply.ts), so values
+ * traveller takes a new change_seq under the one write lock (write-path/apply.ts), so values
  * commit in order and the version moves whenever what a listing shows may have changed. Being
  * read from the data, a cache keyed by it is right with several server instances too.
  */
