@@ -7,6 +7,9 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['lint', 'node', ['scripts/biome.mjs', 'check', '.']],
   ['unused files and exports (knip)', 'npx', ['knip']],
+  // Production code only (tests are not entries): an export only tests use is reported. Types
+  // left out: the shared contract's inferred types are documentation, not code that runs.
+  ['exports only tests use (knip --production)', 'npx', ['knip', '--production', '--exclude', 'types']],
   // Type-only imports included (Biome's noImportCycles leaves those out).
   ['import cycles', 'node', ['scripts/import-cycles.mjs']],
   // Screens import each other only where docs/architecture.md names it; none imports the shell.

@@ -79,7 +79,10 @@ export async function updateTraveler(
   return writeRecord('travelers', 'update', { ...input, id }, database);
 }
 
-/** Leaves a tombstone that syncs; the traveller disappears from lists at once. */
+/**
+ * Leaves a tombstone that syncs; the traveller disappears from lists at once.
+ * @internal Exported for its tests only (knip --production).
+ */
 export async function deleteTraveler(id: string, database: PWADatabase = defaultDb): Promise<void> {
   await writeRecord('travelers', 'delete', { id }, database);
 }

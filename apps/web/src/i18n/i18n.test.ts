@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameResources } from './frame-resources.ts';
+import { frameResources } from '../test/frame-resources.ts';
 import { buildResources } from './index.ts';
 
 type Tree = { [key: string]: string | Tree };

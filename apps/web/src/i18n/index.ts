@@ -130,7 +130,10 @@ export function loadScreenTexts(): Promise<void> {
   return loadChunk(activeLocale, SCREEN_TEXTS[activeLocale]);
 }
 
-/** Every text of every language (the tests read English and check all three). */
+/**
+ * Every text of every language (the tests read English and check all three).
+ * @internal Exported for its tests only (knip --production).
+ */
 export function loadEveryText(): Promise<void> {
   screenTextsWanted = true;
   return Promise.all(SUPPORTED_LOCALES.map((locale) => loadLocale(locale))).then(() => undefined);

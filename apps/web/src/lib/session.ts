@@ -78,6 +78,7 @@ export function setSession(session: Session) {
   sessionStore.set(session);
 }
 
+/** @internal Exported for its tests only (knip --production). */
 export function updateToken(token: string) {
   const current = sessionStore.get();
   if (!current) return;

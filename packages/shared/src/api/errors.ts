@@ -34,12 +34,18 @@ export const apiErrorSchema = plainShape({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-/** HTTP status of an error code. */
+/**
+ * HTTP status of an error code.
+ * @internal Exported for its tests only (knip --production).
+ */
 export function httpStatusOf(code: ApiErrorCode): number {
   return ERROR_CODES[code];
 }
 
-/** Error code of an HTTP status (422 counts as validation_error, other 5xx as server_error), or null. */
+/**
+ * Error code of an HTTP status (422 counts as validation_error, other 5xx as server_error), or null.
+ * @internal Exported for its tests only (knip --production).
+ */
 export function errorCodeOfStatus(status: number): ApiErrorCode | null {
   if (status === 422) return 'validation_error';
   const found = API_ERROR_CODE_LIST.find((code) => ERROR_CODES[code] === status);

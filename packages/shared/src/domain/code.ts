@@ -10,7 +10,10 @@ export function normaliseCode(raw: string): string {
   return raw.replace(/\s+/g, '').toUpperCase();
 }
 
-/** True when the code, once normalised, is 6-12 letters or digits. */
+/**
+ * True when the code, once normalised, is 6-12 letters or digits.
+ * @internal Exported for its tests only (knip --production).
+ */
 export function isValidCode(raw: string): boolean {
   return CODE_PATTERN.test(normaliseCode(raw));
 }

@@ -13,10 +13,6 @@ export const RETRY_MAX_DELAY_MS = 300_000;
 /** Largest share of jitter added on top of a retry delay (20 %). */
 export const RETRY_JITTER_RATIO = 0.2;
 
-/** Browser database (Dexie / IndexedDB). */
-export const LOCAL_DB_NAME = 'PWADatabase';
-export const LOCAL_DB_VERSION = 3;
-
 /** Registration and user names. */
 export const NAME_MIN_LENGTH = 2;
 export const NAME_MAX_LENGTH = 50;

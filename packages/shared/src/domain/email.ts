@@ -11,7 +11,10 @@ export function isValidEmail(raw: string): boolean {
   return raw.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(raw);
 }
 
-/** Trimmed and lower-cased, the form in which e-mail addresses are stored and compared. */
+/**
+ * Trimmed and lower-cased, the form in which e-mail addresses are stored and compared.
+ * @internal Exported for its tests only (knip --production).
+ */
 export function normaliseEmail(raw: string): string {
   return raw.trim().toLowerCase();
 }

@@ -34,7 +34,10 @@ export const STATUS_TRANSITIONS: readonly StatusTransition[] = [
   { from: 'quarantine', to: 'referred', by: 'officer' },
 ];
 
-/** Statuses that end a quarantine (the follow-up schedule stops). */
+/**
+ * Statuses that end a quarantine (the follow-up schedule stops).
+ * @internal Exported for its tests only (knip --production).
+ */
 export const QUARANTINE_END_STATUSES: readonly TravelerStatus[] = ['cleared', 'referred'];
 
 /** Longest reason of a status change, in characters. */

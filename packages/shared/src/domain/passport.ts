@@ -33,7 +33,10 @@ export function checkPassport(raw: unknown, nationality?: string | null): Passpo
   return null;
 }
 
-/** True when the passport (normalised first) passes every rule for this nationality. */
+/**
+ * True when the passport (normalised first) passes every rule for this nationality.
+ * @internal Exported for its tests only (knip --production).
+ */
 export function isValidPassport(raw: string, nationality?: string | null): boolean {
   return checkPassport(raw, nationality) === null;
 }

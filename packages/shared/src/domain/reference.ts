@@ -223,12 +223,6 @@ export function travelerStatusLabelKey(status: string): string {
 
 export const CACHE_CLEANUP_FREQUENCIES = ['daily', 'weekly', 'monthly', 'never'] as const;
 export type CacheCleanupFrequency = (typeof CACHE_CLEANUP_FREQUENCIES)[number];
-export const CACHE_CLEANUP_FREQUENCY_OPTIONS = optionsOf(CACHE_CLEANUP_FREQUENCIES, {
-  daily: { vi: 'Hằng ngày', en: 'Daily', ja: '毎日' },
-  weekly: { vi: 'Hằng tuần', en: 'Weekly', ja: '毎週' },
-  monthly: { vi: 'Hằng tháng', en: 'Monthly', ja: '毎月' },
-  never: { vi: 'Không bao giờ', en: 'Never', ja: 'しない' },
-});
 
 export const SYSTEM_MODE_OPTIONS = optionsOf(SYSTEM_MODES, {
   normal: { vi: 'Bình thường', en: 'Normal', ja: '通常' },

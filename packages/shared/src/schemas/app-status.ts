@@ -19,7 +19,10 @@ export const appStatusSchema = plainShape({
 });
 export type AppStatus = z.infer<typeof appStatusSchema>;
 
-/** The status at start-up, before anything is known but the connection. */
+/**
+ * The status at start-up, before anything is known but the connection.
+ * @internal Exported for its tests only (knip --production).
+ */
 export function initialAppStatus(isOnline: boolean): AppStatus {
   return {
     isOnline,

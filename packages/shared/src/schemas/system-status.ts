@@ -46,7 +46,10 @@ export const systemStatusInputSchema = strictShape({
 });
 export type SystemStatusInput = z.infer<typeof systemStatusInputSchema>;
 
-/** The status shown before anything was loaded: the default mode, zero figures, no text. */
+/**
+ * The status shown before anything was loaded: the default mode, zero figures, no text.
+ * @internal Exported for its tests only (knip --production).
+ */
 export function initialSystemStatus(now: string): SystemStatus {
   return { mode: DEFAULT_SYSTEM_MODE, ...INITIAL_SYSTEM_FIGURES, lastUpdateTime: now, statusText: '' };
 }

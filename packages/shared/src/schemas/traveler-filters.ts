@@ -31,7 +31,10 @@ export type FilterableTraveler = {
   entryDate: string;
 };
 
-/** True when the traveller matches every filter that is set. */
+/**
+ * True when the traveller matches every filter that is set.
+ * @internal Exported for its tests only (knip --production).
+ */
 export function matchesTravelerFilters(traveler: FilterableTraveler, filters: TravelerFilters): boolean {
   const name = filters.fullName?.trim().toLowerCase();
   if (name && !traveler.fullName.toLowerCase().includes(name)) return false;

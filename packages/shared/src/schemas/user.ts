@@ -110,9 +110,11 @@ export type UserRecord = z.infer<typeof userRecordSchema>;
 export function hasRole(user: { role: string } | null | undefined, role: Role): boolean {
   return user?.role === role;
 }
+/** @internal Exported for its tests only (knip --production). */
 export function isAdmin(user: { role: string } | null | undefined): boolean {
   return hasRole(user, 'admin');
 }
+/** @internal Exported for its tests only (knip --production). */
 export function isOfficer(user: { role: string } | null | undefined): boolean {
   return hasRole(user, 'officer');
 }

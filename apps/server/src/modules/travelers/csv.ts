@@ -145,7 +145,10 @@ export class CsvReader {
   }
 }
 
-/** Parses CSV text into rows of cells (BOM removed, empty lines dropped). */
+/**
+ * Parses CSV text into rows of cells (BOM removed, empty lines dropped).
+ * @internal Exported for its tests only (knip --production).
+ */
 export function parseCsv(input: string): string[][] {
   const reader = new CsvReader();
   return [...reader.push(input), ...reader.end()];

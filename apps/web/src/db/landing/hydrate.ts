@@ -10,7 +10,10 @@ import { co, currentTrans, type Step, wait } from './zone.ts';
 /** The local database (database.ts's PWADatabase, named by its shape: that module installs this one). */
 type PWADatabase = Dexie & { travelers: Table };
 
-/** How many records are landed and not yet in their stores. */
+/**
+ * How many records are landed and not yet in their stores.
+ * @internal Exported for the tests and the sync bench only (knip --production).
+ */
 export function landedCount(database: PWADatabase): Promise<number> {
   return database.transaction('r', database.travelers, () =>
     co(

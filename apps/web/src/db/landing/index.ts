@@ -16,7 +16,15 @@
  * - middleware.ts: the DBCore middleware that reads landed records as stored;
  * - hydrate.ts: the move into the stores.
  */
-export { hydrateLanding, landedCount } from './hydrate.ts';
+export {
+  hydrateLanding,
+  /** @internal For the tests and the sync bench only (knip --production). */
+  landedCount,
+} from './hydrate.ts';
 export { landInTransaction } from './land.ts';
 export { installLanding } from './middleware.ts';
-export { LANDING_ROW_SIZE, LANDING_STORE } from './rows.ts';
+export {
+  /** @internal For the tests only (knip --production). */
+  LANDING_ROW_SIZE,
+  LANDING_STORE,
+} from './rows.ts';

@@ -16,6 +16,7 @@ import { holdForRenewal, OFFLINE_TOKEN, takeHeldCredentials } from './offline-se
  */
 const sessionExpired = createStore(false);
 export const useSessionExpiredNotice = sessionExpired.use;
+/** @internal Exported for its tests only (knip --production). */
 export function takeSessionExpiredNotice(): boolean {
   const value = sessionExpired.get();
   sessionExpired.set(false);

@@ -2,7 +2,7 @@
  * The report period picker in the app's language: days are React Aria date fields, weeks and
  * months are pickers written with Intl, and no browser date, week or month input is left.
  */
-import '../../i18n/frame-resources.ts';
+import '../../test/frame-resources.ts';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/index.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import '../../i18n/frame-resources.ts';
+import '../../test/frame-resources.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { codeText } from './labels.ts';
 import { readableValue } from './readable-value.ts';

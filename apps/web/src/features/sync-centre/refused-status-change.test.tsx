@@ -1,4 +1,4 @@
-import '../../i18n/frame-resources.ts';
+import '../../test/frame-resources.ts';
 import { type LocalTraveler, localTravelerSchema } from '@bh/shared';
 import { validTraveler } from '@bh/shared/testing';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';

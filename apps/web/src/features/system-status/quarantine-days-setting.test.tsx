@@ -1,4 +1,4 @@
-import '../../i18n/frame-resources.ts';
+import '../../test/frame-resources.ts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database.ts';
