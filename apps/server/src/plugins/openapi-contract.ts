@@ -179,6 +179,28 @@ const OPERATIONS: Record<string, [string, string, string]> = {
   ],
 };
 
+/**
+ * Rules that hold between fields or depend on the server's own state, which JSON Schema cannot
+ * carry: stated in words in the operation's description (a 400 names the field).
+ */
+const RULES_IN_WORDS: Record<string, string> = {
+  'POST /api/health-declarations': 'The declaration id is its traveller id (one declaration per traveller).',
+  'PUT /api/health-declarations/{id}': 'travelerId is the declaration id of the path.',
+  'POST /api/auth/register':
+    'confirmPassword equals password; the password does not contain the name part of the e-mail.',
+  'POST /api/users':
+    'A password shorter than the minimum needs shortPasswordConsent: true; it does not contain the name part of the e-mail.',
+  'POST /api/users/change-password':
+    'confirmPassword equals newPassword, and newPassword differs from currentPassword.',
+  'POST /api/push-subscriptions': "The endpoint is on a push service this server's settings accept.",
+  'GET /api/reports/custom':
+    '`from` is on or before `to`, and the range is at most the documented number of days.',
+  'GET /api/audit': '`from` is on or before `to`.',
+  'POST /api/travelers/bulk-import': 'The file has at least one data row.',
+  'GET /api/sync/pull': 'Each `skip` range from-to has from <= to.',
+  'GET /api/travelers': '`cursor` is a `nextCursor` this server answered, with the same filters and sort.',
+};
+
 /** Operations anyone may call; the refresh cookie authenticates refresh (and, if sent, logout). */
 const PUBLIC = new Set([
   'GET /api/health',
@@ -210,6 +232,7 @@ type Json = Record<string, unknown>;
 interface Operation {
   operationId?: string;
   summary?: string;
+  description?: string;
   security?: unknown[];
   parameters?: { in: string }[];
   requestBody?: { required?: boolean; content?: Record<string, unknown> };
@@ -350,6 +373,9 @@ export function completeDocument<D extends { paths?: object }>(doc: D): D {
       const [operationId, summary, okDescription] = OPERATIONS[key] ?? [];
       operation.operationId ??= operationId;
       operation.summary ??= summary;
+      const rules = RULES_IN_WORDS[key];
+      if (rules)
+        operation.description = operation.description ? `${operation.description}\n\n${rules}` : rules;
       if (PUBLIC.has(key)) operation.security = [];
       else if (COOKIE[key]) operation.security = COOKIE[key];
       addDownloads(key, operation);

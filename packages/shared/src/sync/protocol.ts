@@ -222,6 +222,7 @@ export type PushResponse = z.infer<typeof pushResponseSchema>;
  */
 export const MAX_PULL_SKIP_RANGES = 64;
 
+const SKIP_RANGE = '[1-9]\\d{0,15}-[1-9]\\d{0,15}';
 const SKIP_PATTERN = /^\d{1,16}-\d{1,16}(,\d{1,16}-\d{1,16})*$/;
 
 /**
@@ -282,6 +283,11 @@ export const pullQuerySchema = plainShape({
         )
         .max(MAX_PULL_SKIP_RANGES, 'validation.too_many_items'),
     )
+    .meta({
+      // Change numbers start at 1; each range's from is at most its to (stated, not a pattern).
+      pattern: `^${SKIP_RANGE}(?:,${SKIP_RANGE}){0,${MAX_PULL_SKIP_RANGES - 1}}$`,
+      description: 'change_seq ranges from-to (from <= to), comma-separated',
+    })
     .optional(),
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
