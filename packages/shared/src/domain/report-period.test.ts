@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   daysInRange,
   eachDay,
@@ -53,12 +53,14 @@ describe('report periods', () => {
   });
 
   it("does not depend on a locale's formatted output (WebKit formats en-CA as 11/27/2026)", () => {
-    const spy = vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get').mockReturnValue(() => '11/27/2026');
+    const proto = Intl.DateTimeFormat.prototype;
+    const original = Object.getOwnPropertyDescriptor(proto, 'format');
+    Object.defineProperty(proto, 'format', { configurable: true, get: () => () => '11/27/2026' });
     try {
       expect(todayIn('Asia/Ho_Chi_Minh', new Date('2026-11-26T18:30:00Z'))).toBe('2026-11-27');
       expect(todayIn('Pacific/Kiritimati', new Date('2026-11-27T10:30:00Z'))).toBe('2026-11-28');
     } finally {
-      spy.mockRestore();
+      if (original) Object.defineProperty(proto, 'format', original);
     }
   });
 });
