@@ -28,6 +28,15 @@ describe('validate helpers', () => {
     expect(root && toFieldIssues([root])).toEqual([{ code: 'validation.required' }]);
   });
 
+  it('names each unknown key by its own path in the wire issues', () => {
+    const strict = z.strictObject({ inner: z.strictObject({}, 'validation.unknown_field') });
+    const issues = strict.safeParse({ inner: { a: 1, b: 2 } }).error?.issues ?? [];
+    expect(toFieldIssues(issues)).toEqual([
+      { field: 'inner.a', code: 'validation.unknown_field' },
+      { field: 'inner.b', code: 'validation.unknown_field' },
+    ]);
+  });
+
   it('gives no params to keys without placeholders', () => {
     const [issue] = z.string().min(1, 'validation.required').safeParse('').error?.issues ?? [];
     expect(issue && issueToMessage(issue)).toEqual({ key: 'validation.required' });
