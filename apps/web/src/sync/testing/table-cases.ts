@@ -30,7 +30,11 @@ export interface TableCase {
   fields: readonly string[];
 }
 
-const pick = <T>(xs: readonly T[], rand: () => number): T => xs[Math.floor(rand() * xs.length)] as T;
+function pick<T>(xs: readonly T[], rand: () => number): T {
+  const x = xs[Math.floor(rand() * xs.length)];
+  if (x === undefined) throw new Error('pick: nothing to pick from');
+  return x;
+}
 const day = (n: number) => new Date(Date.UTC(2026, 10, 1 + (n % 28))).toISOString().slice(0, 10);
 
 const CASES: { [T in ServedTable]: Omit<TableCase, 'table'> } = {
