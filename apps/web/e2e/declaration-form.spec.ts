@@ -49,7 +49,8 @@ test('prefills from the route and query, and shows every rule with the spec mess
   // Contact history follows the mode (pandemic by default).
   await expect(page.getByTestId('section-contact')).toBeVisible();
   await expect(form.locator('select[name="vaccinationStatus"] option')).toHaveCount(5);
-  await expect(form.locator('input[name="bodyTemperature"]')).toHaveAttribute('step', '0.1');
+  // A text field with the decimal keypad: "37,8" (vi) and "37.8" are both read.
+  await expect(form.locator('input[name="bodyTemperature"]')).toHaveAttribute('inputmode', 'decimal');
 
   await form.locator('input[name="fullName"]').fill('');
   await form.locator('input[name="passportNumber"]').fill('');
@@ -74,6 +75,9 @@ test('prefills from the route and query, and shows every rule with the spec mess
   await expect(form.getByText('Nhiệt độ cơ thể phải từ 35°C đến 45°C', { exact: true })).toBeVisible();
   await form.locator('input[name="bodyTemperature"]').fill('34.9');
   await expect(form.getByText('Nhiệt độ cơ thể phải từ 35°C đến 45°C', { exact: true })).toBeVisible();
+  await form.locator('input[name="bodyTemperature"]').fill('37,8');
+  await expect(form.getByText('Nhiệt độ cơ thể phải từ 35°C đến 45°C', { exact: true })).toBeHidden();
+  await expect(form.getByText('Vui lòng nhập nhiệt độ cơ thể', { exact: true })).toBeHidden();
 
   // Reset brings the prefilled form back.
   await form.getByRole('button', { name: 'Nhập lại' }).click();

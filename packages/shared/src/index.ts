@@ -25,6 +25,7 @@ export * from './domain/lifecycle.ts';
 export * from './domain/mrz.ts';
 export * from './domain/mrz-countries.ts';
 export { looksLikeMrz } from './domain/mrz-lines.ts';
+export * from './domain/number.ts';
 export * from './domain/passport.ts';
 export * from './domain/password.ts';
 export * from './domain/phone.ts';

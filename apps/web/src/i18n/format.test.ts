@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuration, formatRelativeTime } from './format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatDuration,
+  formatRelativeTime,
+  formatTemperature,
+} from './format.ts';
 
 describe('formatDate', () => {
   it('formats in vi-VN with 2-digit day and month', () => {
@@ -48,5 +55,24 @@ describe('formatDuration', () => {
     expect(formatDuration(59)).toBe('0m');
     expect(formatDuration(3 * 3600 + 120)).toBe('3h 2m');
     expect(formatDuration(2 * 86400 + 3600)).toBe('2d 1h');
+  });
+});
+
+describe('formatDecimal and formatTemperature', () => {
+  it("use the language's decimal sign", () => {
+    expect(formatTemperature(38.9, 'vi')).toBe('38,9 °C');
+    expect(formatTemperature(38.9, 'en')).toBe('38.9 °C');
+    expect(formatTemperature(38.9, 'ja')).toBe('38.9 °C');
+    expect(formatDecimal(1.25, 2, 'vi')).toBe('1,25');
+    expect(formatDecimal(36, 1, 'vi')).toBe('36');
+  });
+  it('round to the decimals asked and never group thousands', () => {
+    expect(formatDecimal(37.55, 1, 'en')).toMatch(/^37\.[56]$/);
+    expect(formatDecimal(12345.5, 1, 'vi')).toBe('12345,5');
+  });
+  it('answer an empty string for a missing value', () => {
+    expect(formatTemperature(null)).toBe('');
+    expect(formatDecimal(undefined)).toBe('');
+    expect(formatDecimal(Number.NaN)).toBe('');
   });
 });

@@ -3,7 +3,8 @@
  * (the date with a 24-hour time) and a relative time, all in the app's language (vi-VN style
  * by default; i18n/index.ts keeps `setFormatLocale` in step with the language). 'N/A' for an
  * empty value, 'Invalid Date' for an unparseable one. Relative times use 30-day months and
- * 365-day years with the same thresholds in every language.
+ * 365-day years with the same thresholds in every language. Decimals use the language's decimal
+ * sign (formatDecimal, formatTemperature).
  */
 import type { Locale } from '@bh/shared';
 import { intlTag } from './intl-tag.ts';
@@ -60,6 +61,37 @@ export function formatDateTime(value: DateInput, locale: Locale = appLocale): st
   if (d === 'empty') return EMPTY_DATE;
   if (!d) return INVALID_DATE;
   return formatter(locale, true).format(d);
+}
+
+const decimalFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number with the language's decimal sign (38,9 in vi, 38.9 in en and ja), at most
+ * `maxFractionDigits` decimals, no grouping (a temperature or a size, never read back wrongly).
+ * An empty string for a missing or non-finite value.
+ */
+export function formatDecimal(
+  value: number | null | undefined,
+  maxFractionDigits = 2,
+  locale: Locale = appLocale,
+): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '';
+  const key = `${locale}:${maxFractionDigits}`;
+  let f = decimalFormatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(intlTag(locale), {
+      maximumFractionDigits: maxFractionDigits,
+      useGrouping: false,
+    });
+    decimalFormatters.set(key, f);
+  }
+  return f.format(value);
+}
+
+/** A body temperature: "38,9 °C" in vi, "38.9 °C" in en (one decimal at most). */
+export function formatTemperature(value: number | null | undefined, locale: Locale = appLocale): string {
+  const n = formatDecimal(value, 1, locale);
+  return n === '' ? '' : `${n} °C`;
 }
 
 type Unit = 'minute' | 'hour' | 'day' | 'month' | 'year';

@@ -221,6 +221,11 @@ const messages = {
     en: 'Please enter the body temperature',
     ja: '体温を入力してください',
   },
+  'declaration.errors.temperatureInvalid': {
+    vi: 'Nhiệt độ cơ thể phải là một số, ví dụ 37,5',
+    en: 'Body temperature must be a number, for example 37.5',
+    ja: '体温は数値で入力してください（例: 37.5）',
+  },
   'declaration.errors.temperatureRange': {
     vi: 'Nhiệt độ cơ thể phải từ 35°C đến 45°C',
     en: 'Body temperature must be between 35°C and 45°C',

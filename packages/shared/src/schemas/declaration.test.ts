@@ -37,9 +37,18 @@ describe('bodyTemperature', () => {
     expect(bodyTemperatureSchema.safeParse(undefined).error?.issues[0]?.message).toBe(
       'declaration.errors.temperatureRequired',
     );
+  });
+
+  it('reports a temperature that is not a number as invalid, not as missing', () => {
     expect(bodyTemperatureSchema.safeParse(Number.NaN).error?.issues[0]?.message).toBe(
-      'declaration.errors.temperatureRequired',
+      'declaration.errors.temperatureInvalid',
     );
+    expect(validateDeclarationForm({ ...validDeclarationForm, bodyTemperature: 'abc' })).toMatchObject({
+      errors: { bodyTemperature: 'declaration.errors.temperatureInvalid' },
+    });
+    expect(validateDeclarationForm({ ...validDeclarationForm, bodyTemperature: '38.9' })).toMatchObject({
+      value: { bodyTemperature: 38.9 },
+    });
   });
 });
 

@@ -17,6 +17,7 @@ import {
   TRAVELER_NAME_MAX_LENGTH,
 } from '../domain/constants.ts';
 import { EMAIL_PATTERN, isValidEmail } from '../domain/email.ts';
+import { decimalInput } from '../domain/number.ts';
 import { normalisePassport } from '../domain/passport.ts';
 import { isValidPhone } from '../domain/phone.ts';
 import { RISK_ZONES, SYMPTOMS, VACCINATION_STATUSES } from '../domain/reference.ts';
@@ -49,6 +50,7 @@ const PHONE_PATTERN = `^${SEP}(?:\\+${SEP}(?:\\d${SEP}){10,15}|(?:\\d${SEP}){9,1
 const EMAIL_INVALID = 'declaration.errors.emailInvalid';
 const TEMP_RANGE = 'declaration.errors.temperatureRange';
 const TEMP_REQUIRED = 'declaration.errors.temperatureRequired';
+const TEMP_INVALID = 'declaration.errors.temperatureInvalid';
 const VACCINATION_REQUIRED = 'declaration.errors.vaccinationStatusRequired';
 const COMMITMENT_REQUIRED = 'declaration.errors.commitmentRequired';
 
@@ -95,7 +97,7 @@ export const NO_CONTACT_HISTORY: Readonly<ContactHistory> = contactHistorySchema
 
 /** Body temperature in °C: 35-45, one decimal at most (37.55 is refused). */
 export const bodyTemperatureSchema = z
-  .number(keyed(TEMP_REQUIRED, TEMP_REQUIRED))
+  .number(keyed(TEMP_REQUIRED, TEMP_INVALID))
   .min(TEMP_MIN, TEMP_RANGE)
   .max(TEMP_MAX, TEMP_RANGE)
   .multipleOf(TEMP_STEP, 'declaration.errors.temperatureStep');
@@ -205,7 +207,7 @@ const NULL_WHEN_EMPTY = new Set<string>(DECLARATION_OPTIONAL_FIELDS);
 
 /**
  * Normalises raw form values: strings trimmed, passport upper case without spaces, empty optional
- * fields null, an empty travelerId absent, a numeric temperature string a number, missing symptom and
+ * fields null, an empty travelerId absent, a temperature typed with a decimal comma or point a number, missing symptom and
  * contact flags false (contact history is hidden in normal mode), missing riskZones [].
  */
 export function normaliseDeclarationForm(input: unknown): Record<string, unknown> {
@@ -220,7 +222,7 @@ export function normaliseDeclarationForm(input: unknown): Record<string, unknown
       value = field === 'travelerId' ? undefined : null;
     if (value !== undefined) draft[field] = value;
   }
-  draft.bodyTemperature = toNumber(draft.bodyTemperature);
+  draft.bodyTemperature = decimalInput(draft.bodyTemperature);
   draft.symptoms = withFlags(draft.symptoms, SYMPTOMS);
   draft.contactHistory = withFlags(draft.contactHistory, CONTACT_FLAGS);
   if (isRecord(draft.contactHistory) && draft.contactHistory.notes === '') draft.contactHistory.notes = null;
@@ -239,14 +241,6 @@ export function validateDeclarationForm(input: unknown): ValidationResult<Declar
   for (const field of DECLARATION_OPTIONAL_FIELDS) value[field] ??= null;
   value.contactHistory.notes ??= null;
   return { ok: true, value };
-}
-
-function toNumber(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const trimmed = value.trim().replace(',', '.');
-  if (trimmed === '') return undefined;
-  const number = Number(trimmed);
-  return Number.isNaN(number) ? value : number;
 }
 
 function withFlags(value: unknown, flags: readonly string[]): unknown {

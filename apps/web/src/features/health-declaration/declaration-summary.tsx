@@ -20,6 +20,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getDeclaration, type LocalDeclaration } from '../../db/declarations-repo.ts';
 import { getTraveler } from '../../db/travelers-repo.ts';
+import { formatTemperature } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { openDocument } from './open-document.ts';
 
@@ -136,7 +137,7 @@ export function DeclarationSummary({ travelerId }: { travelerId: string }) {
         )}
       </div>
       <dl className="text-sm">
-        {row(t('declaration.fields.bodyTemperature'), `${d.bodyTemperature} °C`)}
+        {row(t('declaration.fields.bodyTemperature'), formatTemperature(d.bodyTemperature))}
         {row(
           t('declaration.fields.vaccinationStatus'),
           vaccination ? pickLocale(vaccination.label, lang) : '-',

@@ -7,6 +7,7 @@ import { checkUploadFile, detectFileKind, MAGIC_BYTES_LENGTH } from '@bh/shared'
 import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFileBlob } from '../../db/files-repo.ts';
+import { formatDecimal } from '../../i18n/format.ts';
 import { Section } from './form-sections.tsx';
 import { FILE_SLOT_TYPES, type FileSlot, type PickedFile } from './form-values.ts';
 
@@ -14,8 +15,8 @@ const ACCEPT = '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf';
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+  if (bytes < 1024 * 1024) return `${formatDecimal(bytes / 1024, 1)} KB`;
+  return `${formatDecimal(bytes / 1024 / 1024, 2)} MB`;
 }
 
 async function checkFile(file: File): Promise<string | null> {

@@ -2,12 +2,13 @@
  * Basic info and health info sections of the declaration form (labelled controls with their
  * errors through the shared Field).
  */
-import { TEMP_MAX, TEMP_MIN, TEMP_STEP, TEXT_MAX_LENGTH, VACCINATION_STATUS_OPTIONS } from '@bh/shared';
+import { TEXT_MAX_LENGTH, VACCINATION_STATUS_OPTIONS } from '@bh/shared';
 import type { ReactNode } from 'react';
 import type { FieldPath, FieldPathValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/ui/field.tsx';
 import { LocalizedOptions } from '../../components/ui/options.tsx';
+import { formatDecimal } from '../../i18n/format.ts';
 import type { FormValues } from './form-values.ts';
 
 export interface SectionProps {
@@ -152,12 +153,9 @@ export function HealthInfoSection(props: SectionProps) {
             <input
               {...ctl}
               name="bodyTemperature"
-              type="number"
               inputMode="decimal"
-              min={TEMP_MIN}
-              max={TEMP_MAX}
-              step={TEMP_STEP}
-              placeholder="36.5"
+              autoComplete="off"
+              placeholder={formatDecimal(36.5)}
               className={`input w-full ${ctl['aria-invalid'] ? 'input-error' : ''}`}
               value={values.bodyTemperature}
               onChange={(e) => set('bodyTemperature', e.target.value)}

@@ -13,6 +13,7 @@ import {
   type UploadFileType,
 } from '@bh/shared';
 import type { LocalDeclaration } from '../../db/declarations-repo.ts';
+import { formatDecimal } from '../../i18n/format.ts';
 
 export interface PickedFile {
   id: string;
@@ -87,7 +88,7 @@ export function valuesFromDeclaration(
     ...emptyValues({ travelerId: d.travelerId, fullName: d.fullName, passportNumber: d.passportNumber }),
     phone: d.phone,
     email: d.email ?? '',
-    bodyTemperature: String(d.bodyTemperature),
+    bodyTemperature: formatDecimal(d.bodyTemperature, 1),
     vaccinationStatus: d.vaccinationStatus,
     symptoms: { ...noSymptoms(), ...d.symptoms },
     covidContact: d.contactHistory.covidContact,

@@ -24,6 +24,7 @@ import { FormActions } from '../../components/ui/form-actions.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { submitDeclaration } from '../../db/declarations-repo.ts';
 import { createTraveler, type LocalTraveler, updateTraveler } from '../../db/travelers-repo.ts';
+import { formatTemperature } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { TravelerFormFields } from '../travelers/traveler-form-fields.tsx';
 import { useReferenceLists, useSystemMode } from '../travelers/use-travelers.ts';
@@ -170,7 +171,7 @@ export function Review({ draft, online, onDone }: { draft: Draft; online: boolea
               <dt>{t('intake.review.phone')}</dt>
               <dd>{draft.declaration.phone}</dd>
               <dt>{t('intake.review.temperature')}</dt>
-              <dd>{draft.declaration.bodyTemperature} °C</dd>
+              <dd>{formatTemperature(draft.declaration.bodyTemperature)}</dd>
               <dt>{t('intake.review.risk')}</dt>
               <dd data-testid="review-risk">{t(`declaration.summary.level.${risk.level}`)}</dd>
             </dl>

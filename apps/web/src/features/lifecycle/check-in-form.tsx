@@ -5,6 +5,7 @@
 import {
   type CheckInInput,
   checkInInputSchema,
+  decimalInput,
   localDate,
   NO_SYMPTOMS,
   pickLocale,
@@ -28,12 +29,15 @@ interface CheckInValues {
   note: string;
 }
 
-/** The form's values as the shared schema's input (the day and time are the device's, at submit). */
+/**
+ * The form's values as the shared schema's input (the day and time are the device's, at submit);
+ * the temperature is read with a decimal comma or point, whatever the language (37,8 or 37.8).
+ */
 const toInput = (travelerId: string) => (v: CheckInValues) => ({
   travelerId,
   date: localDate(),
   checkedAt: new Date().toISOString(),
-  temperature: v.temperature.trim() === '' ? undefined : Number(v.temperature),
+  temperature: decimalInput(v.temperature),
   symptoms: v.symptoms,
   note: v.note.trim() || null,
 });

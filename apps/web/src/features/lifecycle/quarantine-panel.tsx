@@ -5,7 +5,7 @@
 import { type LocalCheckIn, type LocalTraveler, localDate, quarantineSchedule } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
-import { formatDate, formatDateTime } from '../../i18n/format.ts';
+import { formatDate, formatDateTime, formatTemperature } from '../../i18n/format.ts';
 import { CheckInForm } from './check-in-form.tsx';
 
 type DayState = 'done' | 'overdue' | 'today' | 'upcoming';
@@ -62,7 +62,8 @@ export function QuarantinePanel({
         <ul className="text-sm" data-testid="check-in-list">
           {checkIns.map((c) => (
             <li key={c.id} className="py-1 border-b border-base-200" data-testid="check-in-item">
-              <time dateTime={c.checkedAt}>{formatDateTime(c.checkedAt)}</time> · {c.temperature} °C
+              <time dateTime={c.checkedAt}>{formatDateTime(c.checkedAt)}</time> ·{' '}
+              {formatTemperature(c.temperature)}
               {c.officerName ? ` · ${c.officerName}` : ''}
               {c.note ? ` · ${c.note}` : ''}
             </li>

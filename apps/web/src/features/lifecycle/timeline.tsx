@@ -2,7 +2,7 @@
 import { type LocalTravelerEvent, travelerStatusLabelKey } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
-import { formatDateTime } from '../../i18n/format.ts';
+import { formatDateTime, formatTemperature } from '../../i18n/format.ts';
 
 function Detail({ event }: { event: LocalTravelerEvent }) {
   const { t } = useTranslation();
@@ -25,7 +25,7 @@ function Detail({ event }: { event: LocalTravelerEvent }) {
     case 'check_in':
       return (
         <span>
-          {typeof d.temperature === 'number' ? `${d.temperature} °C` : null}
+          {typeof d.temperature === 'number' ? formatTemperature(d.temperature) : null}
           {d.fever === true && (
             <Badge variant="error" size="sm" className="ms-1">
               {t('lifecycle.timeline.fever')}

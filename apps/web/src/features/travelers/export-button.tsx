@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDecimal } from '../../i18n/format.ts';
 import { ApiError } from '../../lib/api.ts';
 import type { ExportProgress } from './csv-transfer.ts';
 
@@ -14,7 +15,7 @@ type State =
   | { kind: 'failed'; busy: boolean };
 
 const sizeOf = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`;
+  bytes >= 1024 * 1024 ? `${formatDecimal(bytes / 1024 / 1024, 1)} MB` : `${Math.ceil(bytes / 1024)} kB`;
 
 export function ExportButton({ online }: { online: boolean }) {
   const { t, i18n } = useTranslation();
