@@ -236,7 +236,10 @@ interface Operation {
   security?: unknown[];
   parameters?: { in: string }[];
   requestBody?: { required?: boolean; content?: Record<string, unknown> };
-  responses: Record<string, { description?: string; content?: Record<string, { schema?: Json }> }>;
+  responses: Record<
+    string,
+    { description?: string; headers?: Json; content?: Record<string, { schema?: Json }> }
+  >;
 }
 
 /** A CSV body: text whose first line is `columns` (after an optional BOM). */
@@ -253,13 +256,19 @@ function csvSchema(columns: readonly string[], description: string, title = ''):
 
 const binary = (type: string): Json => ({ type: 'string', contentMediaType: type });
 
+const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying again',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
 function errorEntry(operation: Operation, status: string) {
-  const existing = Object.values(operation.responses).find((r) => r.content?.['application/json']);
   // Every error answer carries the same envelope: reuse the schema of one the route declared.
   const envelope = Object.entries(operation.responses).find(([s]) => Number(s) >= 400)?.[1];
   return {
     description: ERROR_DESCRIPTIONS[status] ?? 'Error',
-    content: envelope?.content ?? existing?.content ?? {},
+    content: envelope?.content ?? {},
   };
 }
 
@@ -386,6 +395,8 @@ export function completeDocument<D extends { paths?: object }>(doc: D): D {
       if (params.some((p) => p.in === 'path')) statuses.push('414');
       if (operation.requestBody) statuses.push('413', '415');
       for (const status of statuses) operation.responses[status] ??= errorEntry(operation, status);
+      const tooMany = operation.responses['429'];
+      if (tooMany) tooMany.headers ??= RETRY_AFTER;
       for (const [status, answer] of Object.entries(operation.responses)) {
         if (answer.description && answer.description !== 'Default Response') continue;
         answer.description =
