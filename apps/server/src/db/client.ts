@@ -104,14 +104,13 @@ export async function openDatabase(opts: {
   }
   // A new 16 MB WAL segment is not zero-filled first (PostgreSQL's wal_init_zero, meant for file
   // systems where the zeros reserve nothing): they only reserved disk space ahead of the WAL
-  // records, and every commit is written to the WAL before it is answered, as before. 10,000
-  // pushed travellers fill one or two new segments: 16-32 MB less written through PGlite's file
-  // system (pg_stat_io), a CPU profile's writeBuffer 131-153 -> 39-76 ms in sequential runs,
-  // within the noise in paired ones (docs/decisions/002-set-based-sync-apply.md, fourth pass).
+  // records, and every commit is written to the WAL before it is answered, as before. A large
+  // push fills new segments, so less is written through PGlite's file system
+  // (docs/decisions/002-set-based-sync-apply.md, fourth pass).
   // The trigram (GIN) indexes keep new entries in their pending list up to 16 MB (4 MB by
-  // default; about 35,000 travellers' names) instead of merging them into the index during the
-  // write that filled it: the merge runs once the writes pause (db/write-upkeep.ts,
-  // docs/decisions/012-write-path-upkeep.md: 20,000 pushed travellers' INSERT 869-892 -> 798-811 ms).
+  // default) instead of merging them into the index during the write that filled it: the merge
+  // runs once the writes pause, off the push's path (db/write-upkeep.ts,
+  // docs/decisions/012-write-path-upkeep.md).
   const startParams = [
     ...PGlite.defaultStartParams,
     '-c',

@@ -1,10 +1,10 @@
 /**
  * PGlite on a worker thread (db/pglite-worker.mjs), seen by drizzle as the PGlite it drives:
  * `query`, `exec` and `transaction`. PGlite runs PostgreSQL as WebAssembly on the thread that
- * calls it, and in process it took the server's one thread for every statement: a sync push of
- * 10,000 travellers spent half of its CPU there while the next push waited to be read and
- * checked. On a thread of its own the statements of one request run while the main thread
- * reads, checks and answers the others.
+ * calls it, and in process it took the server's one thread for every statement: a large sync
+ * push spent much of its CPU there while the next push waited to be read and checked. On a
+ * thread of its own the statements of one request run while the main thread reads, checks and
+ * answers the others (docs/decisions/011-pglite-thread.md).
  *
  * PGlite has one connection: as in process, one statement or one whole transaction runs at a
  * time. The main thread keeps that order: a transaction holds the lock from its BEGIN to its

@@ -10,11 +10,10 @@
  *
  * Planner statistics. Without them a travellers table that grew from empty is still planned as a
  * tiny one, with every live row taken for 0.5% of them: the sync push's duplicate guard was then
- * planned as a scan of every live traveller (85 ms of CPU per 500-row batch at 9,500 travellers,
- * and growing with the table) instead of an index lookup (1 ms after ANALYZE). Each table is
- * analysed:
+ * planned as a scan of every live traveller, costing more with every row, instead of an index
+ * lookup (docs/decisions/012-write-path-upkeep.md). Each table is analysed:
  * - when the server starts, if it holds rows: the first push after a restart then does not wait
- *   for an ANALYZE (10,000 travellers' first batch waited 50-90 ms for it);
+ *   for an ANALYZE;
  * - on its first write of the process otherwise (an empty table), at once: this is what keeps
  *   the duplicate guard an index lookup on a table that had no statistics;
  * - then whenever the rows written since reach a fifth of the rows counted at its last ANALYZE
@@ -22,14 +21,13 @@
  *   statistics, which PostgreSQL scales to the table's current size (the pages it has now times
  *   the rows per page it counted), so the guard stays an index lookup.
  * Only the tables written are analysed (ANALYZE samples up to 30,000 rows of each table named,
- * 39 ms of CPU for 10,000 travellers, 14 for their 10,000 audit rows on PGlite).
+ * and its CPU is shared with the writes; docs/decisions/012-write-path-upkeep.md).
  *
  * GIN pending lists. PGlite starts with a pending list of 16 MB per GIN index (db/client.ts): a
  * write appends its trigrams there, and the merge into the index waits. A search reads the
  * pending list whole, so the merge (gin_clean_pending_list) runs for the tables written once the
- * writes pause. 20,000 travellers through the push route: the INSERT took 798-811 ms instead of
- * 869-892; a substring search meanwhile took 84-88 ms instead of 1-4 (10,000 pending over 100,000
- * merged; docs/decisions/012-write-path-upkeep.md).
+ * writes pause: the push's INSERT gets faster, and a substring search is slower only while
+ * entries are pending (docs/decisions/012-write-path-upkeep.md).
  *
  * "Once the writes pause": QUIET_MS after the last write (a device sends its next push batch at
  * once), or MAX_WAIT_MS after the first of writes that never pause; so a push run pays for one

@@ -17,7 +17,7 @@ interface Encoded {
   gzip?: Buffer;
 }
 
-/** Stored answers, ~40 KB per 50-traveller page. */
+/** Stored answers, one per page (their size: docs/decisions/013-measured-figures.md). */
 export type AnswerCache = LruCache<Encoded>;
 
 /** The same floor as the compression plugin (plugins/compression.ts). */

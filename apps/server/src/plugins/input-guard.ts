@@ -50,7 +50,7 @@ class TooDeep extends Error {}
  * parsed JSON, a query string and path parameters hold no cycles, and their depth is bounded
  * (a value deeper than MAX_JSON_DEPTH throws TooDeep, which also ends any cycle another
  * parser's objects might hold). The path is built only for the value found, and strings get no
- * visit of their own, which keeps a 1,000-mutation push's walk at about 1% of the route
+ * visit of their own, which keeps the walk of a large push a small part of the route
  * (docs/decisions/002-set-based-sync-apply.md).
  */
 function findForbiddenText(value: unknown): string | null {

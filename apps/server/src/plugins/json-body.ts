@@ -2,8 +2,9 @@
  * The JSON body parser: Fastify's own (prototype poisoning refused as before), behind a depth
  * check on the raw text. No route takes JSON nested deeper than a few levels, and deep nesting is
  * what costs: every later step (the input guard, zod, the serializer) walks the parsed value.
- * The check reads the text once, before JSON.parse, so a 1 MB body of 500,000 brackets costs a
- * few milliseconds and answers 400 `validation.too_deep` before any route code runs.
+ * The check reads the text once, before JSON.parse, so even a body of nothing but brackets is
+ * refused cheaply with 400 `validation.too_deep` before any route code runs
+ * (docs/decisions/013-measured-figures.md).
  */
 import type { FastifyInstance } from 'fastify';
 import { validationError } from '../lib/errors.ts';

@@ -3,9 +3,9 @@
  * creation time in Unix milliseconds. Still a UUID to every reader (the server's uuid columns,
  * `isValidRecordId`), but ids made one after the other sort one after the other. So the
  * server's B-tree indexes on them (the records' primary keys, the audit trail's entity index)
- * take a synced batch at their right edge instead of at random pages: on PGlite, 20,000
- * traveller creates cost 6% less in the travellers' INSERT and 12% less in the audit INSERT
- * than with random (version 4) ids, and the gap grows with the tables.
+ * take a synced batch at their right edge instead of at random pages: the INSERTs touch fewer
+ * uncached pages than with random (version 4) ids, more so as the tables grow
+ * (docs/decisions/012-write-path-upkeep.md).
  *
  * Within one millisecond the 12 bits after the version count up from a random start (RFC 9562,
  * 6.2 method 1), so ids made in a loop keep their order; the last 62 bits are random.

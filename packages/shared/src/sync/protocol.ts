@@ -67,8 +67,8 @@ export const SYNC_TABLE_OPS: Readonly<Record<SyncTable, readonly SyncOp[]>> = {
 
 /**
  * Largest number of mutations in one push. A device sends at most this many and at most
- * MAX_PUSH_BODY_BYTES: the server's apply costs less per record in larger batches (10,000
- * creates on PGlite: ~13% less CPU in batches of 2,000 than of 500).
+ * MAX_PUSH_BODY_BYTES: the server's apply costs less per record in larger batches
+ * (docs/decisions/002-set-based-sync-apply.md).
  */
 export const MAX_PUSH_MUTATIONS = 2000;
 /** Largest push request body (JSON bytes); the server refuses a larger one with 413. */

@@ -6,7 +6,8 @@
 import { type FieldIssue, passwordContainsEmailName } from '@bh/shared';
 import { hash, verify } from '@node-rs/argon2';
 
-// OWASP's argon2id baseline (19 MiB, 2 passes): about 30-60 ms per hash on the target machines.
+// OWASP's argon2id baseline (19 MiB, 2 passes): slow enough to hurt guessing, quick enough for a
+// login (docs/decisions/013-measured-figures.md).
 // argon2id is the package's default algorithm (its const enum cannot be named under
 // verbatimModuleSyntax); the tests check every stored hash starts with $argon2id$.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -37,7 +38,8 @@ let commonPasswords: Promise<ReadonlySet<string>> | null = null;
 
 /**
  * The common and breached passwords of @zxcvbn-ts/language-common (~49k, lower-case), loaded on
- * first use (~45 ms, a few MB) so that a server that never sets a password never pays for them.
+ * first use so that a server that never sets a password never pays their load time and memory
+ * (docs/decisions/013-measured-figures.md).
  */
 function loadCommonPasswords(): Promise<ReadonlySet<string>> {
   commonPasswords ??= import('@zxcvbn-ts/language-common').then(

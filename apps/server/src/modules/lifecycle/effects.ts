@@ -152,8 +152,9 @@ async function declarePending(tx: Exec, ids: string[], user: AuthUser) {
   if (ids.length === 0) return;
   // Starts from the declarations (unique per traveller), one index probe per id, and writes
   // only when one was found: a batch of new travellers, which have none yet, costs the probes
-  // alone (the UPDATE joined to the declarations cost 2-8 ms per 500 travellers on PGlite, and was
-  // planned as a scan of every pending traveller while the statistics were stale).
+  // alone (the UPDATE joined to the declarations cost time on every batch, and was planned as a
+  // scan of every pending traveller while the statistics were stale;
+  // docs/decisions/002-set-based-sync-apply.md).
   const declared = await tx
     .select({ id: healthDeclarations.travelerId })
     .from(healthDeclarations)

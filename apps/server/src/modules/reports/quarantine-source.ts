@@ -44,10 +44,9 @@ async function statusChanges(db: Db, bounds: PeriodBounds) {
  * range than it holds days. The quarantined travellers, in id order, come from one partial
  * covering index (travelers_quarantine_idx, migration 0013) and are merge-joined with their live
  * check-ins (check_ins_live_idx, same order), grouped per traveller: two index scans instead of
- * one correlated subquery per quarantined traveller (1M bench, 50,000 in quarantine: 91-138 ms
- * and 198,000 buffers before 0013, 28-32 ms and 921 buffers now). Joining a DISTINCT subquery
- * of the live check-ins instead of count(DISTINCT) was slower (52-63 ms against 47-53 ms, same
- * session, hash joins).
+ * one correlated subquery per quarantined traveller, which read far more pages. Joining a
+ * DISTINCT subquery of the live check-ins instead of count(DISTINCT) was slower
+ * (docs/decisions/008-report-queries.md).
  */
 async function quarantineNow(db: Db, today: string) {
   const t = travelers;

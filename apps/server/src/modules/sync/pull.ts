@@ -9,8 +9,9 @@
  * inside (apply.ts reports only ranges its own statement took whole). The cursor moves past the
  * skipped rows: on a page with more to come it is the last change sent, as without skips; on the
  * last page it is the highest change_seq of any synced row read in the same statement (every row
- * above the cursor was then either sent or skipped). Before this, a device that pushed 10,000
- * travellers pulled all 10,000 back to throw them away as echoes (~530 ms of the sync bench).
+ * above the cursor was then either sent or skipped). Before this, a device that pushed many
+ * travellers pulled them all back only to throw them away as echoes
+ * (docs/decisions/002-set-based-sync-apply.md).
  */
 import { type ChangeRange, mergeChangeRanges } from '@bh/shared';
 import { max, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
@@ -30,7 +31,8 @@ import { PULLED_TABLES } from '../../write-path/tables.ts';
 async function pageEnd(db: Db, cursor: number, limit: number, skip: (seq: SQLWrapper) => SQL) {
   const union = sql.join(
     // Each branch ordered and limited, so each is an index scan of change_seq (without them
-    // PGlite, which keeps no statistics, planned sequential scans and a sort: 325 ms at 200k rows).
+    // PGlite, which keeps no statistics, planned sequential scans and a sort;
+    // docs/decisions/002-set-based-sync-apply.md).
     PULLED_TABLES.map(
       (t) =>
         sql`(SELECT change_seq FROM ${sql.raw(t.sqlName)} WHERE change_seq > ${cursor}${skip(sql.raw('change_seq'))} ORDER BY change_seq LIMIT ${limit + 1})`,
@@ -68,10 +70,9 @@ function skipFilter(ranges: readonly ChangeRange[]) {
  * One page of changes after `cursor` as the JSON text of a PullResponse, made by the database:
  * each record is written by row_to_json (its API columns, times formatted as the API sends them;
  * records.ts, changesJson) and the page is one aggregated string. Hand-written SQL where it
- * measurably pays (docs/decisions/002-set-based-sync-apply.md): 20,000 travellers in pages of
- * 2,000 on PGlite took 500-870 ms read through drizzle, turned into API records and stringified,
- * and 200-310 ms this way (the same bytes); the server's CPU is shared with the fresh device
- * that pulls.
+ * measurably pays: reading through drizzle, turning rows into API records and stringifying them
+ * cost far more CPU for the same bytes, and the server's CPU is shared with the fresh device
+ * that pulls (docs/decisions/002-set-based-sync-apply.md).
  */
 export async function pullPage(
   db: Db,

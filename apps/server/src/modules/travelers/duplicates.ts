@@ -13,9 +13,9 @@ type Key = Pick<TravelerInput, 'passportNo' | 'nationality' | 'entryDate'>;
 
 /**
  * Live travellers with one of these passports, leaving out the travellers `exceptIds`. The lists
- * travel as one JSON parameter each instead of one parameter per value: a 500-row sync batch
- * built and bound 1,000 parameters per check (50 ms of Node CPU per 10,000 synced travellers on
- * PostgreSQL, measured with scripts/bench-apply.mjs; docs/decisions/002-set-based-sync-apply.md).
+ * travel as one JSON parameter each instead of one parameter per value: building and binding a
+ * parameter per id of a sync batch cost measurable CPU on every check
+ * (docs/decisions/002-set-based-sync-apply.md).
  */
 export const livePassports = (passports: string[], exceptIds: string[]) =>
   and(

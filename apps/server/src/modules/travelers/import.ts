@@ -5,9 +5,9 @@
  * header and counts the rows, so a file without the required columns, empty or too long is
  * refused before anything is written; the second pass validates and writes the rows in chunks of
  * IMPORT_CHUNK_ROWS. Each chunk is its own transaction through applyMutations (versions,
- * change_seq, audit rows, sync to devices), so the write lock is held for one chunk at a time
- * (a few hundred milliseconds) and other writers and readers get in between chunks. A row is
- * either written whole or reported with its line number and the reasons (i18n keys); a
+ * change_seq, audit rows, sync to devices), so the write lock is held for one short chunk at a
+ * time and other writers and readers get in between chunks (docs/decisions/013-measured-figures.md).
+ * A row is either written whole or reported with its line number and the reasons (i18n keys); a
  * rejected row never leaves anything behind.
  *
  * Importing is also safe to repeat (a retry after a lost reply, or the same file imported

@@ -91,7 +91,8 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, security: BEARER, ...schema },
   });
   const exports = exportSlots();
-  // The pages officers read, by data version and query: 600 answers are ~25 MB at most.
+  // The pages officers read, by data version and query; the count bounds the memory they hold
+  // (docs/decisions/013-measured-figures.md).
   const pageAnswers: AnswerCache = new LruCache(600);
 
   app.get(
