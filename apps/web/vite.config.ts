@@ -52,8 +52,8 @@ export default defineConfig({
     sourcemap: false,
     // A lazy chunk's imports are not announced with <link rel="modulepreload"> elements at run
     // time (index.html still names the start chunks): appending them cost the login screen's
-    // start ~100 ms of main-thread work at Lighthouse's 4x slower mobile CPU, and a chunk's
-    // imports come from the service worker's cache once the app is installed.
+    // start main-thread work (docs/decisions/013-measured-figures.md), and a chunk's imports come
+    // from the service worker's cache once the app is installed.
     modulePreload: {
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },

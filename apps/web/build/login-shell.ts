@@ -56,7 +56,8 @@ function startShell(config: ShellConfig) {
   document.querySelector(`[data-shell="${login ? 'loading' : 'login'}"]`)?.remove();
   // The loading line is hidden in the page: should the browser paint before this script ran, a
   // signed-in visitor sees the card give way to it, and nothing on screen moves (shown from the
-  // start below the card, it moved up a whole screen: Lighthouse counted a layout shift of 1).
+  // start below the card, it moved up a whole screen, a layout shift Lighthouse counts;
+  // docs/decisions/013-measured-figures.md).
   if (!login) document.querySelector<HTMLElement>('[data-shell="loading"]')?.removeAttribute('hidden');
   const texts = config.texts[lang];
   if (!login || !texts) return;

@@ -42,7 +42,7 @@ if (!root) throw new Error('index.html has no #root element');
 // (build/start-chunk.ts), and a start chunk still waiting on them would never finish loading.
 // The first render is a transition: React renders it in slices of a few milliseconds and the
 // page (already showing index.html's shell) stays responsive, where one render of the whole
-// first screen was a task of 70-100 ms here (280-400 ms under Lighthouse's slowed-down mobile CPU).
+// first screen was a long task (docs/decisions/013-measured-figures.md).
 void Promise.all([i18nReady, preloadScreen(window.location.pathname)]).then(() =>
   startTransition(() =>
     createRoot(root).render(

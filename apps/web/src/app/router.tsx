@@ -3,10 +3,10 @@
  * screens inside the lazy frame behind RequireAuth, admin screens behind the admin role, and
  * the catch-all 404 page (which searches the table). Declarative React Router (BrowserRouter +
  * useRoutes), not the data router: the app uses no loaders or actions, and the data router
- * weighs ~18 KB gzip more on the login route. Every page is a lazy screen (lazy-screen.tsx)
- * so the login route's JavaScript stays small; the first screen is loaded before the first
- * render (`preloadScreen`), later ones while the previous screen stays on view (React Router
- * navigates in a transition).
+ * would add weight to the login route (docs/decisions/013-measured-figures.md). Every page is a
+ * lazy screen (lazy-screen.tsx) so the login route's JavaScript stays small; the first screen
+ * is loaded before the first render (`preloadScreen`), later ones while the previous screen
+ * stays on view (React Router navigates in a transition).
  */
 import { BrowserRouter, matchPath, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { loadScreenTexts } from '../i18n/index.ts';

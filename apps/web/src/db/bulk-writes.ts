@@ -2,13 +2,13 @@
  * Bulk writes told to this tab's readers as they commit, records included: the traveller index
  * takes a pulled page from here instead of reading it back from IndexedDB (Dexie reports a write
  * of 50 rows or more only as "the whole table changed"). A fresh device's pull with the index
- * following it re-read each page's records for seconds after it was written: 45.8 s for 100,000
- * travellers against 14.8 s without the index (bench/fresh-device-pull.bench.mjs, loaded machine).
+ * following it re-read each page's records for seconds after it was written, making the pull
+ * several times slower (docs/decisions/010-landing-fresh-pull.md).
  * Other tabs still learn of the write from Dexie's storagemutated event.
  *
  * A writer with more of the same run to come (a pull with pages left) says so: the index then
  * leaves its checks of "the whole table changed" for the end of the run. Checking after each
- * page cost the browser process 3-5 s of CPU over a fresh device's 100,000 travellers.
+ * page cost the browser process seconds of CPU over a fresh device's pull.
  */
 import type { LocalRecord, PWADatabase, SyncTable } from './database.ts';
 

@@ -1,10 +1,10 @@
 /**
  * The dashboard's figures, computed on the device (works offline): the travellers come from
- * the in-memory traveller index (one pass over every live entry: a few milliseconds for
- * 100,000), today's high-risk count from the declarations of today's arrivals (read by key the
- * first time, then kept until a declaration changes: dashboard-risk-cache.ts),
+ * the in-memory traveller index (one cheap pass over every live entry), today's high-risk count
+ * from the declarations of today's arrivals (read by key the first time, then kept until a
+ * declaration changes: dashboard-risk-cache.ts),
  * overdue check-ins from the check-ins of the quarantined travellers that have a day due
- * (read by traveller). Measured by bench/dashboard.bench.mjs.
+ * (read by traveller). Measured by bench/dashboard.bench.mjs (docs/decisions/008-report-queries.md).
  */
 import { overdueDays } from '@bh/shared';
 import { highRiskCache } from './dashboard-risk-cache.ts';

@@ -1,11 +1,11 @@
 /**
  * Whether each of today's arrivals has a live high-risk declaration, kept between the
  * dashboard's recomputations. Why: reading today's declarations by key was most of a
- * recomputation (about 270 reads at 100,000 travellers: p95 30 ms of 94 in Chromium under load,
- * bench/dashboard.bench.mjs), and a change to one traveller or one declaration changes at most
- * one answer. A declaration write (this tab or another, Dexie's `storagemutated`) drops the
- * answers of the keys it touched (all of them for a wide write) and bumps `version`, which the
- * dashboard's hook watches, since a cached answer is not a read its live query can observe.
+ * recomputation (docs/decisions/008-report-queries.md), and a change to one traveller or one
+ * declaration changes at most one answer. A declaration write (this tab or another, Dexie's
+ * `storagemutated`) drops the answers of the keys it touched (all of them for a wide write) and
+ * bumps `version`, which the dashboard's hook watches, since a cached answer is not a read its
+ * live query can observe.
  */
 import Dexie, { type IntervalTree, type ObservabilitySet } from 'dexie';
 import { createStore } from '../lib/store.ts';

@@ -3,10 +3,9 @@
  *
  * A few changes are spliced into the sorted list; a large batch (a pulled page) is sorted into a
  * run of its own. Runs are merged in pairs of like size as they come (each entry is merged about
- * log2(pages) times) and into one list when the list is read. Splicing each row into 100,000
- * entries made a pull 40% slower, and merging each page into the whole list cost about 1 s of
- * main thread per 100,000 travellers on a fresh device's first pull (50 pages, each merged into
- * everything pulled before it).
+ * log2(pages) times) and into one list when the list is read. Splicing each row into a large
+ * list made a pull markedly slower, and merging each page into the whole list cost main-thread
+ * time that grew with everything pulled before it (docs/decisions/010-landing-fresh-pull.md).
  *
  * Entries are compared by `compare`, which must be a total order; an entry is removed by
  * identity (the object given when it was added).

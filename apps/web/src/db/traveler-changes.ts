@@ -7,8 +7,9 @@
  *   acknowledgement, as the whole table) are re-read by `lastModified`;
  * - a reported page is handed over as it is; while the pull says more pages are coming, wide
  *   re-reads wait for its end (or for RUN_QUIET_MS without a page): one re-read per page cost the
- *   browser process 3-5 s of CPU over a fresh device's 100,000 travellers (its count alone walks
- *   the whole store). Within the run, each page's moment is checked as it comes.
+ *   browser process seconds of CPU over a fresh device's pull (its count alone walks the whole
+ *   store; docs/decisions/010-landing-fresh-pull.md). Within the run, each page's moment is
+ *   checked as it comes.
  */
 import Dexie, { type ObservabilitySet } from 'dexie';
 import { type BulkWrite, onBulkWrite } from './bulk-writes.ts';

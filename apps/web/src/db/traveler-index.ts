@@ -1,11 +1,11 @@
 /**
  * In-memory search index of the local travellers, kept in step with IndexedDB.
  *
- * Why: a filter over 100,000 travellers must answer in < 100 ms, and a Dexie full scan with a
- * substring test takes about a second (measured on 100,000 rows). The index holds only what the list and
- * the filters need (traveler-entry.ts: lower-cased name and passport precomputed), sorted by entry
- * date (newest first) in sorted runs (sorted-runs.ts), and reads what its change feed
- * (traveler-changes.ts) says changed:
+ * Why: a filter over every local traveller must answer while the officer types, and a Dexie full
+ * scan with a substring test is far too slow for that (docs/decisions/013-measured-figures.md).
+ * The index holds only what the list and the filters need (traveler-entry.ts: lower-cased name
+ * and passport precomputed), sorted by entry date (newest first) in sorted runs (sorted-runs.ts),
+ * and reads what its change feed (traveler-changes.ts) says changed:
  * - keys are re-read by key;
  * - wide changes are re-read by `lastModified`, which every record write sets, followed by a
  *   count check that falls back to a full reload;
@@ -280,9 +280,9 @@ export class TravelerIndex {
   /**
    * Once per reported moment: what else was stored at that millisecond is read. Within a run
    * (a pull) each page's moment is checked as it comes, while the wide re-read waits for the
-   * end: checking all of a fresh device's 50 moments at the end took 2.4-6.6 s after its pull
-   * of 100,000 travellers (loaded machine). The moments are read in one transaction: each read
-   * of its own, one after another, kept the index about a second behind that pull.
+   * end: checking all of a fresh device's moments at the end left the list incomplete for
+   * seconds after its pull. The moments are read in one transaction: each read of its own, one
+   * after another, kept the index behind that pull (docs/decisions/010-landing-fresh-pull.md).
    */
   private async checkMoments() {
     const unchecked = [...this.reported].filter(([, report]) => !report.checked);

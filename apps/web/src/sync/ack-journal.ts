@@ -3,11 +3,11 @@
  * instead of one record write per acknowledged record, and folded into the records afterwards.
  *
  * Why: acknowledging a plain create or update means setting the record's server version and
- * marking it synced, one IndexedDB put per record. A put costs about 120-150 µs in Chromium
- * whatever its size (10,000 puts 1.2-1.5 s, raw IndexedDB or Dexie alike), while one row holding
- * 1,000 ids and versions costs about 3 ms. Written per record, the acknowledgements ran on the
- * device's CPU while the server applied the next pushes (two cores shared by browser and server)
- * and bounded the whole sync run (bench/sync.bench.mjs, ackFloorMs). With the journal, the outbox
+ * marking it synced, one IndexedDB put per record. Chromium charges each put whatever its size,
+ * while one row holding a whole batch's ids and versions costs far less than a put per record.
+ * Written per record, the acknowledgements ran on the device's CPU while the server applied the
+ * next pushes (two cores shared by browser and server) and bounded the whole sync run
+ * (docs/decisions/009-acknowledgement-journal.md). With the journal, the outbox
  * rows leave and the journal row is added in the same transaction (so exactly-once holds as
  * before), and the records are brought up to date by `foldJournal` once the run has ended.
  *
@@ -142,8 +142,8 @@ export async function readForDecision(
 
 /**
  * Records folded per transaction. A fold transaction holds the records' stores (and the outbox),
- * so the list's reads and the officer's saves wait for it: a whole pushed batch of 2,000 held
- * them for about 300 ms (the sync bench's outbox count waited that long after the run).
+ * so the list's reads and the officer's saves wait for it: a whole pushed batch held them too
+ * long (docs/decisions/009-acknowledgement-journal.md).
  */
 const FOLD_SLICE = 250;
 

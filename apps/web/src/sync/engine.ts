@@ -86,8 +86,9 @@ export class SyncEngine {
   private folded = false;
   /**
    * change_seq ranges of this run's applied writes (the push answers' `written`): the pull asks
-   * the server to leave those rows out, so 10,000 pushed travellers are not sent back only to be
-   * skipped here as echoes (~530 ms of the sync bench). The echoes stay as the second guard.
+   * the server to leave those rows out, so pushed travellers are not sent back only to be
+   * skipped here as echoes (docs/decisions/002-set-based-sync-apply.md). The echoes stay as the
+   * second guard.
    */
   private readonly written: ChangeRange[] = [];
 
@@ -149,8 +150,7 @@ export class SyncEngine {
     // run folds it.
     // A task later: what the app does right after a run (the outbox count of the status badge,
     // the list's read) goes first instead of waiting behind the first fold transaction, which
-    // holds the outbox and the record stores (the sync bench's count after the run waited
-    // about 100 ms for it).
+    // holds the outbox and the record stores (docs/decisions/009-acknowledgement-journal.md).
     this.folding = this.folding
       .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
       .then(() => this.timed('fold', () => foldJournal(database)))

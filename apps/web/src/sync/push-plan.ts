@@ -5,9 +5,9 @@
  * scan to skip per-record look-ups for records that had no later row (see acknowledge.ts).
  *
  * The scan streams: the first batch is handed out as soon as the first chunk of the outbox is
- * read, so the first push is on the wire while the rest is scanned (reading 10,000 rows took
- * 100-500 ms before the first push could leave). The hint is complete only when the scan ends,
- * and acknowledgements wait for it.
+ * read, so the first push is on the wire while the rest is scanned (reading a large outbox
+ * whole held the first push back; docs/decisions/012-write-path-upkeep.md). The hint is complete
+ * only when the scan ends, and acknowledgements wait for it.
  */
 import { MAX_PUSH_MUTATIONS } from '@bh/shared';
 import type { PWADatabase, SyncQueueItem } from '../db/database.ts';
@@ -15,10 +15,8 @@ import type { PWADatabase, SyncQueueItem } from '../db/database.ts';
 /**
  * Mutations per push: the server's limit (packages/shared, 2,000). Once acknowledging a batch
  * became one journal row instead of a put per record (ack-journal.ts), the long tail of the last
- * acknowledgement went, and fewer, larger pushes pay: 10,000 offline travellers
- * (bench/sync.bench.mjs, medians of three, load 1.5-2.8) reached the server at 8,280 and 8,576
- * rec/s with batches of 2,000 against 7,189 and 7,346 with 1,000 on PostgreSQL (alternated), and
- * 5,040 against 4,572 on PGlite. With the per-record acknowledgement, 2,000 had been the slowest.
+ * acknowledgement went, and fewer, larger pushes pay, on PostgreSQL and PGlite alike (with the
+ * per-record acknowledgement they had been the slowest; docs/decisions/009-acknowledgement-journal.md).
  */
 export const PUSH_BATCH_SIZE = Math.min(MAX_PUSH_MUTATIONS, 2000);
 /**

@@ -48,8 +48,9 @@ export const RULES_STAMP = BUILD_DATE ?? 'dev';
 
 /**
  * Checks rows before sending; the ones that can never be accepted become failed items. Rows this
- * build checked as they were queued are not checked again: 10,000 traveller creates spent 127 ms
- * of the page's time here during the push, 52 ms of it before the first batch could leave.
+ * build checked as they were queued are not checked again: checking them here cost the page's
+ * time during the push, some of it before the first batch could leave
+ * (docs/decisions/012-write-path-upkeep.md).
  */
 export async function rejectInvalidRows(database: PWADatabase, rows: SyncQueueItem[]) {
   const valid: SyncQueueItem[] = [];

@@ -2,11 +2,9 @@
  * Landing: a fresh device's first pull stores its records packed, several hundred to a row, and
  * moves them into their stores afterwards, in the background ("hydration"); ADR 010.
  *
- * Why: Chromium pays each IndexedDB request, not each byte. On the project's 2-core machines a put
- * costs the browser process 110-200 µs whatever the record's size (100,000 travellers of 540
- * bytes: 8.4-14.5 s with the travellers' two indexes or none, raw IndexedDB, 2,000 puts per
- * transaction), while the same records packed 100 to a value took 0.9 s. A fresh device's pull
- * of 100,000 travellers was IndexedDB-bound at 15-19 s; landed, it is bound by the server.
+ * Why: Chromium pays each IndexedDB request, not each byte, so the same records packed many to a
+ * value are stored many times faster than one put each. A fresh device's pull was bound by
+ * IndexedDB; landed, it is bound by the server (docs/decisions/010-landing-fresh-pull.md).
  *
  * The parts, one job each:
  * - zone.ts: the middleware's steps on Dexie's promises (its transaction zone);

@@ -22,7 +22,7 @@ import { type Notice, rateLimitNotice } from './rate-limit-notice.ts';
 // The verifier (PBKDF2 and its stored form) loads only when a sign-in needs it.
 const verifier = () => import('./offline-verifier.ts');
 // The shared schemas (and zod) load when the form is first focused (or checked): evaluating
-// them is a task of ~40 ms here, which the screen's start no longer waits behind.
+// them is a task the screen's start no longer waits behind (docs/decisions/013-measured-figures.md).
 const checks = () => import('./login-checks.ts');
 const loadChecks = () => void checks().catch(() => {});
 const loginResolver: Resolver<LoginForm> = async (...args) => (await checks()).loginResolver(...args);

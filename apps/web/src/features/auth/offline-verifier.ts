@@ -1,9 +1,9 @@
 /**
  * Offline sign-in: after an online sign-in the device keeps, per officer, a slow password
- * verifier (PBKDF2-SHA-256, 1,000,000 iterations, above OWASP's 600,000, so one check takes
- * clearly over 100 ms on an officer's machine; a random 16-byte salt per user) and the cached
- * profile. Each verifier keeps its own iteration count, so those saved with an older count still
- * verify; the next online sign-in saves one with the current count.
+ * verifier (PBKDF2-SHA-256, 1,000,000 iterations, above OWASP's 600,000, so each guess is slow
+ * on an officer's machine, docs/decisions/013-measured-figures.md; a random 16-byte salt per
+ * user) and the cached profile. Each verifier keeps its own iteration count, so those saved with
+ * an older count still verify; the next online sign-in saves one with the current count.
  * Within N days of that sign-in (a setting, 7 by default) the officer can sign in again with
  * no network; the password then stays in memory only, to renew the real session when the
  * network returns (auth-client.ts). Nothing here is a secret the server relies on.
