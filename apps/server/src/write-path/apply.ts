@@ -14,9 +14,9 @@
  * and a pull cursor can never skip a slower transaction's rows.
  *
  * Why hand-written SQL here and not the drizzle query builder: the writes are set-based
- * (json_to_recordset over the whole round, one statement per round), measured at ~120k rows/s
- * for 500-row rounds on PostgreSQL 15 against ~9.4k rows/s written row by row; the builder has no
- * form for UPDATE ... FROM json_to_recordset. See docs/decisions/002-set-based-sync-apply.md.
+ * (json_to_recordset over the whole round, one statement per round), an order of magnitude
+ * faster than writing row by row; the builder has no form for UPDATE ... FROM
+ * json_to_recordset. See docs/decisions/002-set-based-sync-apply.md.
  * Rows read back from these statements are parsed with zod (queryRows), never cast.
  */
 import { type ChangeRange, type Mutation, type PushResult, validateMutationData } from '@bh/shared';
@@ -118,9 +118,7 @@ const sqlType = (col: ColumnDef) =>
 /**
  * The recordset JSON of a round names the table's columns by position (`c0`, `c1`, ...) and
  * leaves out the null ones (json_to_recordset reads an absent key as NULL): PostgreSQL parses
- * less JSON per row. Measured alone on PGlite, 10,000 traveller creates in rounds of 2,000
- * (the bench's travellers have 13 null columns of 24): INSERT 528-640 CPU ms with every column
- * named against 497-545.
+ * less JSON per row, and the INSERT costs less CPU (docs/decisions/002-set-based-sync-apply.md).
  */
 const recordsetKeys = new WeakMap<WritableTable, { key: string; at: string }[]>();
 /** Each writable column's key in the data and in the recordset JSON (`c0`, ...), in table order. */
@@ -159,8 +157,8 @@ const idRowSchema = z.object({ id: z.string() });
 /**
  * Creates a round's records, but those whose id the table already has (they answer 'conflict').
  * The ids are looked up first and the rest inserted plainly: under the write lock nobody else
- * inserts meanwhile, and an INSERT without ON CONFLICT and RETURNING cost 599-613 ms of CPU
- * against 638-669 for 10,000 travellers in 500-row rounds on PGlite, lookup included.
+ * inserts meanwhile, and an INSERT without ON CONFLICT and RETURNING costs less CPU, lookup
+ * included (docs/decisions/002-set-based-sync-apply.md).
  */
 async function insertRound(
   tx: Exec,
@@ -192,7 +190,7 @@ async function insertRound(
   // The change_seqs it took: the `fresh.length` values up to the session's last one. Consecutive,
   // as under the write lock no other session takes any (the pull cursor relies on the same
   // lock). Read this way, not with RETURNING (even folded into one summary row by a CTE it cost
-  // 30-70 ms of CPU more per 10,000 travellers on PGlite, 5-10% of the INSERT).
+  // a noticeable share of the INSERT's CPU; docs/decisions/002-set-based-sync-apply.md).
   const [last] = await queryRows(tx, lastSeqSchema, sql`SELECT currval('change_seq') AS high`);
   if (last) written.push({ from: last.high - fresh.length + 1, to: last.high });
   return new Map(fresh.map((p) => [p.m.id, 1]));

@@ -116,7 +116,7 @@ export async function travelerRuleRejections(
   const keys = keyed.flatMap((w) => keyOf(w) ?? []);
   // The live travellers, then each accepted write of this batch, by passport and nationality:
   // a write is compared with those of its passport only (comparing each with every accepted one
-  // cost 47 ms of CPU per 2,000-create batch).
+  // was quadratic in the batch; docs/decisions/002-set-based-sync-apply.md).
   const known = new Map<string, Key[]>();
   const remember = (key: Key) => {
     const same = known.get(passportKey(key));

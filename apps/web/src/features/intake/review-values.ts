@@ -53,8 +53,8 @@ export async function findLocalDuplicate(
   if (!key.passportNo || !key.nationality || !key.entryDate) return null;
   const at = Date.parse(key.entryDate);
   // The in-memory index, not an IndexedDB passportNo index: that index cost every pulled
-  // traveller one more write (db/database.ts, version 4), and a pass over the index takes a few
-  // milliseconds at 100,000 travellers.
+  // traveller one more write (db/database.ts, version 4), and a pass over the index is cheap
+  // (docs/decisions/013-measured-figures.md).
   return findLiveTraveler(
     (e) =>
       e.passportNo === key.passportNo &&

@@ -30,9 +30,8 @@ export const loadSearchPanel = once(() => import('./search-panel.tsx'));
  * Starts loading every module above (a failure is left to the dialog that needs it), unless the
  * service worker serves this page: it precached every chunk before it took control, so each
  * module then loads when first needed, offline too. Evaluating them all as the list started cost
- * the signed-in list its longest tasks after React's first render: 128 and 68 ms at Lighthouse's
- * four times slower CPU (React Aria's locale data, the shared zod schemas), with a total blocking
- * time of 334 ms and a performance score of 90-95.
+ * the signed-in list its longest tasks after React's first render (React Aria's locale data, the
+ * shared zod schemas; docs/decisions/013-measured-figures.md).
  */
 export function preloadListDialogs() {
   if (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) return;
