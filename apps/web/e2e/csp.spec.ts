@@ -8,14 +8,14 @@ import { addTraveler, rowOf, uniq } from './travelers-helpers.ts';
  */
 test.use({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
 
-const violations = (page: Page) => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+const violations = (page: Page) => page.evaluate(() => Reflect.get(window, '__csp'));
 
 test('signing in, the register form, the list and a traveller form cause no CSP violation', async ({
   page,
 }) => {
   await page.addInitScript(() => {
     const seen: string[] = [];
-    (window as unknown as { __csp: string[] }).__csp = seen;
+    Reflect.set(window, '__csp', seen);
     document.addEventListener('securitypolicyviolation', (e) =>
       seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
     );

@@ -3,7 +3,6 @@
  * event loop for minutes. Every body-taking API route now answers it with 400 validation.too_deep,
  * or 401 before reading it, in well under 100 ms, while /api/health keeps answering.
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness, UNTHROTTLED } from './harness.ts';
 import { registeredApiRoutes } from './routes.ts';
@@ -18,7 +17,9 @@ let base: string;
 beforeAll(async () => {
   h = await createHarness(UNTHROTTLED);
   await h.app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+  const address = h.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening on a port');
+  base = `http://127.0.0.1:${address.port}`;
 });
 afterAll(() => h.close());
 

@@ -72,7 +72,9 @@ describe('sorted runs', () => {
     runs.reset([...first]);
     const list = runs.ordered();
     const moved = { id: 5, key: 100 };
-    runs.apply(new Set([first[5] as Entry]), [moved]);
+    const old = first[5];
+    if (!old) throw new Error('no entry 5');
+    runs.apply(new Set([old]), [moved]);
     expect(runs.ordered()).toBe(list);
     expect(list.at(-1)).toBe(moved);
     runs.apply(

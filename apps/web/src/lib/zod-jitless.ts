@@ -9,8 +9,9 @@
  * globalThis for every copy of itself, instead of importing zod's `config`: the login screen
  * loads zod only when its form is first used. zod-jitless.test.ts checks that zod reads it.
  */
-const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-holder.__zod_globalConfig ??= {};
-holder.__zod_globalConfig.jitless = true;
+const existing: unknown = Reflect.get(globalThis, '__zod_globalConfig');
+const shared = typeof existing === 'object' && existing !== null ? existing : {};
+Reflect.set(shared, 'jitless', true);
+Reflect.set(globalThis, '__zod_globalConfig', shared);
 
 export {};

@@ -4,7 +4,7 @@
  * of docs/decisions/003-epoch-detection.md: a server that went back in time gets back what this
  * device holds as synced.
  */
-import type { LocalTraveler, PullResponse, PushRequest, PushResponse, SyncStatusResponse } from '@bh/shared';
+import type { PullResponse, PushRequest, PushResponse, SyncStatusResponse } from '@bh/shared';
 import { validTraveler } from '@bh/shared/testing';
 import { describe, expect, it } from 'vitest';
 import { freshDatabaseEachTest } from '../test/test-database.ts';
@@ -160,7 +160,7 @@ describe('sync engine: a server that went back in time (ADR 003)', () => {
     });
     expect(await getEpoch(t.database)).toBe(state.epoch);
     expect(await getCursor(t.database)).toBe(state.maxChangeSeq);
-    const stored = (await t.database.travelers.toArray()) as LocalTraveler[];
+    const stored = await t.database.travelers.toArray();
     expect(stored.map((r) => r.fullName).sort()).toEqual(
       ['Never pushed', 'Synced and folded', 'Synced, still in the journal'].sort(),
     );

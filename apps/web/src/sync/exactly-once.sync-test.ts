@@ -1,4 +1,4 @@
-import { pullPath } from '@bh/shared';
+import { pullPath, pullResponseSchema } from '@bh/shared';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -34,8 +34,9 @@ async function travelerOnBoth(a: Device, b: Device) {
 
 async function serverTravelers() {
   const res = await h.app.inject({ url: '/api/sync/pull?cursor=0&limit=5000', headers });
-  return (res.json().changes as { table: string; record: Record<string, unknown> }[])
-    .filter((c) => c.table === 'travelers')
+  return pullResponseSchema
+    .parse(res.json())
+    .changes.filter((c) => c.table === 'travelers')
     .map((c) => c.record);
 }
 
@@ -368,7 +369,7 @@ describe.each(TABLE_CASES)('every synced table: $table', (c) => {
   /** Every record of the table on the server, by id, as a device pulls it. */
   async function onServer() {
     const res = await h.app.inject({ url: pullPath(0, 5000), headers: as });
-    const changes = res.json().changes as { table: string; record: Record<string, unknown> }[];
+    const { changes } = pullResponseSchema.parse(res.json());
     return new Map(
       changes.filter((ch) => ch.table === c.table).map((ch) => [String(ch.record.id), ch.record]),
     );

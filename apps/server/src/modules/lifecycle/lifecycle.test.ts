@@ -3,6 +3,7 @@ import { findTransition, TRAVELER_STATUSES, type TravelerStatus } from '@bh/shar
 import { noSymptoms } from '@bh/shared/testing';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { fileHarness } from '../../test/file-harness.ts';
 import { declarationPayload, travelerPayload } from '../../test/payloads.ts';
 
@@ -56,16 +57,19 @@ async function statusOf(id: string) {
   return res.json().status;
 }
 
+/** An answer's list of objects, checked as such. */
+const rows = z.array(z.record(z.string(), z.unknown()));
+
 async function timeline(id: string) {
   const res = await h.app.inject({ url: `/api/travelers/${id}/events`, headers: officer.headers });
   expect(res.statusCode).toBe(200);
-  return res.json().items as Record<string, unknown>[];
+  return rows.parse(res.json().items);
 }
 
 function push(headers: Headers, clientId: string, mutations: Record<string, unknown>[]) {
   return h.app
     .inject({ method: 'POST', url: '/api/sync/push', headers, payload: { clientId, mutations } })
-    .then((r) => r.json().results as Record<string, unknown>[]);
+    .then((r) => rows.parse(r.json().results));
 }
 const createMutation = (seq: number, table: string, id: string, data: Record<string, unknown>) => ({
   seq,
