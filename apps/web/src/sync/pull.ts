@@ -12,12 +12,9 @@ import { landInTransaction } from '../db/landing/index.ts';
 import { readForDecision } from './ack-journal.ts';
 import { keepShadows } from './shadow.ts';
 
-// A page is decoded and saved in one main-thread stretch. A fresh device's pull of 200,000
-// changes (bench/fresh-device-pull.bench.mjs, loaded 2-core machine) spent 11.6 s in long tasks,
-// 9 of them over 200 ms, with pages of 5,000; 6.5 s and 5 with pages of 2,000. Pages are fetched
-// while the previous one is saved, so the extra requests cost little. With the traveller index's
-// per-page work cut (2026-11-27), pages of 4,000 pulled 100,000 travellers within noise of 2,000
-// (20.6/15.2 s against 20.9/16.1 s, A/B at load 3-5, same browser CPU) with a task of 156 ms.
+// A page is decoded and saved in one main-thread stretch: larger pages made longer tasks on a
+// fresh device's pull, and larger pages than this pulled no faster. Pages are fetched while the
+// previous one is saved, so the extra requests cost little (docs/decisions/010-landing-fresh-pull.md).
 export const PULL_PAGE_SIZE = 2000;
 const CURSOR_KEY = 'pullCursor';
 const EPOCH_KEY = 'serverEpoch';
@@ -108,9 +105,9 @@ export async function savePage(
         // land packed (db/landing/) and reach their store after the run.
         landInTransaction(store.name);
         const puts = records.map((r) => synced(r, now));
-        // In slices: each put is cloned on the main thread as it is issued, and 2,000 at once
-        // made tasks over 200 ms on the loaded machine. Slices of 1,000 saved no time and made
-        // 44-46 long tasks (2.8-3.4 s) against 0-27 with 500 (100,000 travellers, A/B).
+        // In slices: each put is cloned on the main thread as it is issued, and a whole page at
+        // once made long tasks; larger slices saved no time and made more of them
+        // (docs/decisions/010-landing-fresh-pull.md).
         for (let at = 0; at < puts.length; at += PUT_SLICE)
           await store.bulkPut(puts.slice(at, at + PUT_SLICE));
         written += puts.length;
