@@ -3,6 +3,7 @@
  * `{error:{code,message,details}}`. A 401 triggers one silent refresh, then the call is retried.
  */
 import { API_TIMEOUT_MS } from '@bh/shared';
+import { noteServerReached } from './server-reached.ts';
 import { getSession } from './session.ts';
 
 /**
@@ -116,6 +117,8 @@ async function request(path: string, opts: RequestOptions): Promise<unknown> {
   if (res.status === 401 && !opts.noRefresh && (await refreshAfterUnauthorized())) {
     res = await send(path, opts);
   }
+  // The network works, whatever navigator.onLine says: a waiting sync may start (sync/reconnect.ts).
+  if (res.ok) noteServerReached();
   if (opts.raw && res.ok) return res;
   const text = await res.text();
   let json: unknown = null;

@@ -1,8 +1,9 @@
 /**
  * The browser's one sync engine and what starts it: start-up, `online`, the page becoming
- * visible, local writes (debounced), a timer, the service worker's SYNC_NOW (Background Sync)
- * and a login. Web Locks keep one run at a time across tabs; BroadcastChannel shows the
- * running tab's state in the others.
+ * visible, local writes (debounced), a timer, the service worker's SYNC_NOW (Background Sync),
+ * a login, and the server answering again after a run that could not reach it (reconnect.ts:
+ * Firefox fires no `online` after an offline reload). Web Locks keep one run at a time across
+ * tabs; BroadcastChannel shows the running tab's state in the others.
  */
 import { db } from '../db/database.ts';
 import { getSession, subscribeSession } from '../lib/session.ts';
@@ -11,6 +12,7 @@ import { uploadPendingFiles } from './file-uploads.ts';
 import { httpTransport } from './http-transport.ts';
 import { pushNotice } from './notices.ts';
 import { setLocalWriteHooks } from './outbox.ts';
+import { startReconnectSync, syncOnline } from './reconnect.ts';
 import { withSyncLockIfFree } from './run-lock.ts';
 import { serialRuns } from './serial-runs.ts';
 import { automaticSyncAllowed, notifyLocalWrite, onSyncRequested } from './triggers.ts';
@@ -48,6 +50,7 @@ export const engine = new SyncEngine({
   transport: httpTransport,
   clientId,
   lock: withSyncLockIfFree,
+  isOnline: syncOnline,
   canSync: () => getSession() !== null,
   // Files first, so every declaration the push carries refers to a file the server has.
   beforePush: async () => {
@@ -62,16 +65,20 @@ const channel: BroadcastChannel | null =
 let started = false;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
+let reconnect: ReturnType<typeof startReconnectSync> | null = null;
+
 const run = serialRuns(async (reason: string) => {
   if (!automaticSyncAllowed()) return;
+  reconnect?.runStarting();
   const result = await engine.sync();
-  if (!result.ran && navigator.onLine && getSession() && reason !== 'busy-retry') {
+  reconnect?.runEnded(result);
+  if (!result.ran && syncOnline() && getSession() && reason !== 'busy-retry') {
     // Another tab holds the lock: look again shortly so a write made meanwhile is not left waiting.
     if (retryTimer) clearTimeout(retryTimer);
     retryTimer = setTimeout(() => void run('busy-retry'), 3000);
   }
   const due = await engine.nextDue();
-  if (due !== null && navigator.onLine) {
+  if (due !== null && syncOnline()) {
     if (retryTimer) clearTimeout(retryTimer);
     retryTimer = setTimeout(() => void run('backoff'), Math.max(500, due - Date.now()));
   }
@@ -91,6 +98,10 @@ export function startSync() {
     void run(reason);
   });
   window.addEventListener('online', () => void run('online'));
+  reconnect = startReconnectSync({
+    hasOutboxRows: async () => (await db.syncQueue.count()) > 0,
+    start: (reason) => void run(reason),
+  });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void run('visible');
   });
