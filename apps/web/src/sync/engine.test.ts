@@ -4,9 +4,16 @@
  * of docs/decisions/003-epoch-detection.md: a server that went back in time gets back what this
  * device holds as synced.
  */
-import type { PullResponse, PushRequest, PushResponse, SyncStatusResponse } from '@bh/shared';
+import {
+  NO_SYMPTOMS,
+  type PullResponse,
+  type PushRequest,
+  type PushResponse,
+  type SyncStatusResponse,
+} from '@bh/shared';
 import { validTraveler } from '@bh/shared/testing';
 import { describe, expect, it } from 'vitest';
+import { storeFor } from '../db/database.ts';
 import { freshDatabaseEachTest } from '../test/test-database.ts';
 import { SyncEngine } from './engine.ts';
 import { writeRecord } from './outbox.ts';
@@ -164,6 +171,45 @@ describe('sync engine: a server that went back in time (ADR 003)', () => {
     expect(stored.map((r) => r.fullName).sort()).toEqual(
       ['Never pushed', 'Synced and folded', 'Synced, still in the journal'].sort(),
     );
+  });
+
+  it("sends again every record an officer's device creates (timeline, check-ins), never the admin's system status", async () => {
+    const { server, first } = await deviceThatPulledTo10();
+    const synced = { version: 1, syncStatus: 'synced' as const, lastModified: NOW, deletedAt: null };
+    const stamp = { createdAt: '2026-11-20T08:00:00.000Z', updatedAt: '2026-11-20T08:00:00.000Z' };
+    await storeFor(t.database, 'checkIns').put({
+      id: 'c0000000-0000-7000-8000-000000000001',
+      travelerId: first.id,
+      date: '2026-11-20',
+      checkedAt: stamp.createdAt,
+      temperature: 36.8,
+      symptoms: { ...NO_SYMPTOMS },
+      note: null,
+      ...stamp,
+      ...synced,
+    });
+    await storeFor(t.database, 'travelerEvents').put({
+      id: 'e0000000-0000-7000-8000-000000000001',
+      travelerId: first.id,
+      kind: 'note',
+      note: 'Seen at the counter',
+      occurredAt: stamp.createdAt,
+      ...stamp,
+      ...synced,
+    });
+    await storeFor(t.database, 'systemStatus').put({
+      id: 'current',
+      mode: 'pandemic',
+      statusText: '',
+      ...stamp,
+      ...synced,
+    });
+    server.state = { epoch: 'epoch-b', maxChangeSeq: 50 };
+    await engineFor(server, [], Date.now).sync();
+    const tables = new Map(pushedCreates(server).map((m) => [m.id, m.table]));
+    expect(tables.get('c0000000-0000-7000-8000-000000000001')).toBe('checkIns');
+    expect(tables.get('e0000000-0000-7000-8000-000000000001')).toBe('travelerEvents');
+    expect([...tables.values()]).not.toContain('systemStatus');
   });
 
   it.each([

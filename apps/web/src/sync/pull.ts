@@ -10,6 +10,7 @@ import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
 import { storeFor, syncStores } from '../db/database.ts';
 import { landInTransaction } from '../db/landing/index.ts';
 import { readForDecision } from './ack-journal.ts';
+import { pullDecision } from './merge-rule.ts';
 import { keepShadows } from './shadow.ts';
 
 // A page is decoded and saved in one main-thread stretch: larger pages made longer tasks on a
@@ -122,13 +123,10 @@ export async function savePage(
       const skipped: Record<string, unknown>[] = [];
       records.forEach((record, i) => {
         const local = existing[i];
-        if (local && local.syncStatus !== 'synced') {
-          skipped.push(record);
-          return;
-        }
-        // Already up to date (e.g. our own push coming back): nothing to write.
-        if (local && Number(local.version) >= Number(record.version)) return;
-        puts.push(synced(record, now, local));
+        const decision = pullDecision(local, record);
+        if (decision === 'keep-local') skipped.push(record);
+        // take-remote; up-to-date (e.g. our own push coming back) writes nothing.
+        else if (decision === 'take-remote') puts.push(synced(record, now, local));
       });
       await store.bulkPut(puts);
       written += puts.length;

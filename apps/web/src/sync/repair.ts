@@ -2,20 +2,20 @@
  * A server that went back in time (new database epoch, or its highest change below our cursor)
  * lacks records this device already saw acknowledged. Queue them again as creates: records the
  * server still has come back as a "conflict" with identical data and count as applied; the
- * rest are written again.
+ * rest are written again. Which tables: the registry's RESENT_AFTER_RESTORE (every record an
+ * officer's device creates, in the protocol's order, so a traveller goes before its declaration,
+ * timeline and check-ins).
  */
-import { type NewSyncQueueItem, pickWritableFields, type SyncTable } from '@bh/shared';
+import { type NewSyncQueueItem, pickWritableFields, RESENT_AFTER_RESTORE } from '@bh/shared';
 import type { PWADatabase } from '../db/database.ts';
 import { storeFor } from '../db/database.ts';
 import { foldJournal } from './ack-journal.ts';
-
-const REPAIRED_TABLES: SyncTable[] = ['travelers', 'healthDeclarations'];
 
 export async function repairServer(database: PWADatabase): Promise<number> {
   // Acknowledged records still in the journal look pending: fold them, or they would be missed.
   await foldJournal(database);
   let count = 0;
-  for (const table of REPAIRED_TABLES) {
+  for (const table of RESENT_AFTER_RESTORE) {
     const store = storeFor(database, table);
     await database.transaction('rw', [store, database.syncQueue], async () => {
       // A scan, not an index: this runs once after a server restore, while a syncStatus index

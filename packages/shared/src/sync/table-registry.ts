@@ -39,6 +39,13 @@ interface SyncTableSpec<T extends SyncTable = SyncTable> {
    */
   analysed: boolean;
   scope: SyncScope;
+  /**
+   * Officers' devices create these records. After a server that went back in time, a device
+   * queues its acknowledged copies again as creates (apps/web/src/sync/repair.ts,
+   * docs/decisions/003-epoch-detection.md); records only an admin writes (the system status) are
+   * not sent again.
+   */
+  resentAfterRestore: boolean;
   /** Fields kept private to the devices that may read them (to be encrypted); none yet. */
   privateFields: readonly (keyof SyncData<T> & string)[];
 }
@@ -53,6 +60,7 @@ export const SYNC_TABLE_SPECS = {
     landsFresh: true,
     analysed: true,
     scope: 'traveler',
+    resentAfterRestore: true,
     privateFields: [],
   },
   healthDeclarations: {
@@ -63,6 +71,7 @@ export const SYNC_TABLE_SPECS = {
     landsFresh: true,
     analysed: true,
     scope: 'traveler',
+    resentAfterRestore: true,
     privateFields: [],
   },
   users: {
@@ -73,6 +82,7 @@ export const SYNC_TABLE_SPECS = {
     landsFresh: false,
     analysed: false,
     scope: 'global',
+    resentAfterRestore: false,
     privateFields: [],
   },
   systemStatus: {
@@ -83,6 +93,7 @@ export const SYNC_TABLE_SPECS = {
     landsFresh: false,
     analysed: false,
     scope: 'global',
+    resentAfterRestore: false,
     privateFields: [],
   },
   travelerEvents: {
@@ -93,6 +104,7 @@ export const SYNC_TABLE_SPECS = {
     landsFresh: true,
     analysed: true,
     scope: 'traveler',
+    resentAfterRestore: true,
     privateFields: [],
   },
   checkIns: {
@@ -103,6 +115,7 @@ export const SYNC_TABLE_SPECS = {
     landsFresh: true,
     analysed: true,
     scope: 'traveler',
+    resentAfterRestore: true,
     privateFields: [],
   },
 } as const satisfies { [T in SyncTable]: SyncTableSpec<T> };
@@ -126,6 +139,10 @@ export const SERVED_TABLES: readonly ServedTable[] = SYNC_TABLES.filter(isServed
 export const LANDED_TABLES: readonly SyncTable[] = SYNC_TABLE_LIST.filter((s) => s.landsFresh).map(
   (s) => s.table,
 );
+/** Tables a device sends again, as creates, to a server that went back in time (sync/repair.ts). */
+export const RESENT_AFTER_RESTORE: readonly SyncTable[] = SYNC_TABLE_LIST.filter(
+  (s) => s.resentAfterRestore,
+).map((s) => s.table);
 /** SQL names of the synced tables kept up after writes on PGlite (docs/decisions/012-write-path-upkeep.md). */
 export const ANALYSED_SYNC_TABLES: readonly AnalysedSyncSqlTable[] = SYNC_TABLE_LIST.filter(
   (s): s is AnalysedSpec => s.analysed,
