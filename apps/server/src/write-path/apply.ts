@@ -16,18 +16,18 @@
  * Why hand-written SQL here and not the drizzle query builder: the writes are set-based
  * (json_to_recordset over the whole round, one statement per round), an order of magnitude
  * faster than writing row by row; the builder has no form for UPDATE ... FROM
- * json_to_recordset. See docs/decisions/002-set-based-sync-apply.md.
- * Rows read back from these statements are parsed with zod (queryRows), never cast.
+ * json_to_recordset. See docs/decisions/002-set-based-sync-apply.md. The rounds' statements are
+ * in rounds.ts.
  */
 import { type ChangeRange, type Mutation, type PushResult, validateMutationData } from '@bh/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { type Database, type Db, queryRows, type Tx } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client.ts';
 import { redactDetails } from '../modules/audit/audit.ts';
 import type { AuthUser } from '../plugins/auth-guard.ts';
 import { fetchRecords } from './records.ts';
+import { type Exec, type Prepared, writeRound } from './rounds.ts';
 import { storedResults, storeResults } from './stored-results.ts';
-import { type ColumnDef, rowsWrittenBy, type WritableTable, writableTable } from './tables.ts';
+import { rowsWrittenBy, type WritableTable, writableTable } from './tables.ts';
 import { travelerRuleRejections } from './traveler-rules.ts';
 
 const WRITE_LOCK_KEY = 7_233_001;
@@ -44,33 +44,6 @@ export interface ApplyContext {
    * push answer's `written`): only rows those writes took, so a pull may skip them for this device.
    */
   written?: ChangeRange[];
-}
-
-type Exec = Db | Tx;
-
-interface Prepared {
-  m: Mutation;
-  table: WritableTable;
-  row: Record<string, unknown> | null;
-}
-
-/** id, new version and change_seq of each row a round wrote (bigint-safe text on some drivers). */
-const writtenRowSchema = z.object({
-  id: z.string(),
-  version: z.coerce.number(),
-  change_seq: z.coerce.number(),
-});
-const lastSeqSchema = z.object({ high: z.coerce.number() });
-
-/** A round's written change_seqs as ranges of consecutive values. */
-function rangesOf(seqs: number[]): ChangeRange[] {
-  const ranges: ChangeRange[] = [];
-  for (const seq of seqs.sort((a, b) => a - b)) {
-    const last = ranges.at(-1);
-    if (last && seq === last.to + 1) last.to = seq;
-    else ranges.push({ from: seq, to: seq });
-  }
-  return ranges;
 }
 
 export async function lockWrites(tx: Exec) {
@@ -101,136 +74,6 @@ function prepare(m: Mutation, user: AuthUser): Prepared | PushResult {
     row = prepared;
   }
   return { m, table, row };
-}
-
-const sqlType = (col: ColumnDef) =>
-  ({
-    text: 'text',
-    date: 'date',
-    timestamptz: 'timestamptz',
-    int: 'integer',
-    float: 'double precision',
-    bool: 'boolean',
-    jsonb: 'jsonb',
-    uuid: 'uuid',
-  })[col.type];
-
-/**
- * The recordset JSON of a round names the table's columns by position (`c0`, `c1`, ...) and
- * leaves out the null ones (json_to_recordset reads an absent key as NULL): PostgreSQL parses
- * less JSON per row, and the INSERT costs less CPU (docs/decisions/002-set-based-sync-apply.md).
- */
-const recordsetKeys = new WeakMap<WritableTable, { key: string; at: string }[]>();
-/** Each writable column's key in the data and in the recordset JSON (`c0`, ...), in table order. */
-function keysOf(table: WritableTable) {
-  let keys = recordsetKeys.get(table);
-  if (!keys) {
-    keys = table.columns.map((c, i) => ({ key: c.key, at: `c${i}` }));
-    recordsetKeys.set(table, keys);
-  }
-  return keys;
-}
-
-/** The recordset's columns: `x.c0` is the table's first writable column, and so on. */
-function recordsetColumns(table: WritableTable, withBase: boolean) {
-  const defs = [
-    table.name === 'systemStatus' ? 'id text' : 'id uuid',
-    ...(withBase ? ['base_version integer'] : []),
-    ...table.columns.map((c, i) => `c${i} ${sqlType(c)}`),
-  ];
-  return sql.raw(defs.join(', '));
-}
-
-function toRecordsetRow(p: Prepared) {
-  const out: Record<string, unknown> = { id: p.m.id };
-  if (p.m.baseVersion !== null) out.base_version = p.m.baseVersion;
-  if (!p.row) return out;
-  for (const { key, at } of keysOf(p.table)) {
-    const v = p.row[key];
-    if (v !== undefined && v !== null) out[at] = v;
-  }
-  return out;
-}
-
-const idRowSchema = z.object({ id: z.string() });
-
-/**
- * Creates a round's records, but those whose id the table already has (they answer 'conflict').
- * The ids are looked up first and the rest inserted plainly: under the write lock nobody else
- * inserts meanwhile, and an INSERT without ON CONFLICT and RETURNING costs less CPU, lookup
- * included (docs/decisions/002-set-based-sync-apply.md).
- */
-async function insertRound(
-  tx: Exec,
-  table: WritableTable,
-  items: Prepared[],
-  userId: string,
-  written: ChangeRange[],
-) {
-  const idType = sql.raw(table.name === 'systemStatus' ? 'text' : 'uuid');
-  const ids = JSON.stringify(items.map((p) => p.m.id));
-  const t = sql.raw(table.sqlName);
-  const taken = await queryRows(
-    tx,
-    idRowSchema,
-    sql`SELECT id::text AS id FROM ${t}
-      WHERE id = ANY(ARRAY(SELECT json_array_elements_text(${ids}::json)::${idType}))`,
-  );
-  const takenIds = new Set(taken.map((r) => r.id.toLowerCase()));
-  const fresh = items.filter((p) => !takenIds.has(p.m.id.toLowerCase()));
-  if (fresh.length === 0) return new Map<string, number>();
-  const cols = table.columns.map((c) => c.col);
-  const target = sql.raw(['id', ...cols].join(', '));
-  const source = sql.raw(['x.id', ...cols.map((_, i) => `x.c${i}`)].join(', '));
-  const audit = table.name === 'systemStatus' ? sql`` : sql`, created_by, updated_by`;
-  const auditVals = table.name === 'systemStatus' ? sql`` : sql`, ${userId}::uuid, ${userId}::uuid`;
-  await tx.execute(sql`INSERT INTO ${t} (${target}, version, change_seq${audit})
-    SELECT ${source}, 1, nextval('change_seq')${auditVals}
-    FROM json_to_recordset(${JSON.stringify(fresh.map(toRecordsetRow))}::json) AS x(${recordsetColumns(table, true)})`);
-  // The change_seqs it took: the `fresh.length` values up to the session's last one. Consecutive,
-  // as under the write lock no other session takes any (the pull cursor relies on the same
-  // lock). Read this way, not with RETURNING (even folded into one summary row by a CTE it cost
-  // a noticeable share of the INSERT's CPU; docs/decisions/002-set-based-sync-apply.md).
-  const [last] = await queryRows(tx, lastSeqSchema, sql`SELECT currval('change_seq') AS high`);
-  if (last) written.push({ from: last.high - fresh.length + 1, to: last.high });
-  return new Map(fresh.map((p) => [p.m.id, 1]));
-}
-
-/** Runs one (table, op) round set-based; returns the ids written with their new versions. */
-async function writeRound(
-  tx: Exec,
-  table: WritableTable,
-  op: Mutation['op'],
-  items: Prepared[],
-  userId: string,
-  written: ChangeRange[],
-) {
-  if (op === 'create') return insertRound(tx, table, items, userId, written);
-  const json = JSON.stringify(items.map(toRecordsetRow));
-  const cols = table.columns.map((c) => c.col);
-  const t = sql.raw(table.sqlName);
-  let q: SQL;
-  if (op === 'update') {
-    const sets = sql.raw(cols.map((c, i) => `${c} = x.c${i}`).join(', '));
-    const extra =
-      table.name === 'systemStatus'
-        ? sql`, updated_by = ${userId}::uuid`
-        : sql`, deleted_at = NULL, updated_by = ${userId}::uuid`;
-    q = sql`UPDATE ${t} AS t SET ${sets}, version = t.version + 1, updated_at = now(),
-      change_seq = nextval('change_seq')${extra}
-      FROM json_to_recordset(${json}::json) AS x(${recordsetColumns(table, true)})
-      WHERE t.id = x.id AND t.version = x.base_version
-      RETURNING t.id::text AS id, t.version, t.change_seq`;
-  } else {
-    q = sql`UPDATE ${t} AS t SET deleted_at = now(), version = t.version + 1, updated_at = now(),
-      change_seq = nextval('change_seq'), updated_by = ${userId}::uuid
-      FROM json_to_recordset(${json}::json) AS x(id uuid, base_version integer)
-      WHERE t.id = x.id AND t.version = x.base_version AND t.deleted_at IS NULL
-      RETURNING t.id::text AS id, t.version, t.change_seq`;
-  }
-  const rows = await queryRows(tx, writtenRowSchema, q);
-  written.push(...rangesOf(rows.map((r) => r.change_seq)));
-  return new Map(rows.map((r) => [r.id, r.version]));
 }
 
 /** Rows as they were before an update, for tables that keep earlier versions in the audit trail. */
