@@ -7,177 +7,25 @@
  * the upload and import routes read themselves.
  */
 import { FILE_KIND_MIME_TYPES, UPLOAD_FILE_TYPES } from '@bh/shared';
+import { z } from 'zod';
 import { AUDIT_CSV_HEADER } from '../modules/audit/store.ts';
 import { REPORT_CSV_FIRST_HEADER } from '../modules/reports/tables.ts';
 import { TRAVELER_CSV_COLUMNS } from '../modules/travelers/csv.ts';
+import operations from './openapi-operations.json';
 
 /** The columns an import's header must name (travelers/import.ts refuses a file without one). */
 const IMPORT_REQUIRED_COLUMNS = ['fullName', 'passportNo', 'nationality', 'entryDate'];
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** operationId, summary and the description of the success answer, per 'METHOD /path'. */
-const OPERATIONS: Record<string, [string, string, string]> = {
-  'GET /api/health': ['getHealth', 'Liveness and version', 'The server is up'],
-  'POST /api/sync/push': [
-    'syncPush',
-    'Push a batch of offline mutations',
-    'One result per mutation, in order',
-  ],
-  'GET /api/sync/pull': ['syncPull', 'Pull changes after a cursor', 'One page of changes'],
-  'GET /api/sync/records': ['syncRecords', 'Server copies of some records', 'The records found'],
-  'GET /api/sync/status': ['syncStatus', 'Sync status of the server', 'Server time, epoch and counts'],
-  'POST /api/auth/login': [
-    'login',
-    'Log in with e-mail and password',
-    'An access token; the refresh cookie is set',
-  ],
-  'POST /api/auth/refresh': [
-    'refreshSession',
-    'Renew the access token with the refresh cookie',
-    'A new access token; the cookie is rotated',
-  ],
-  'POST /api/auth/logout': [
-    'logout',
-    'End the session of the refresh cookie',
-    'Logged out; the cookie is cleared',
-  ],
-  'GET /api/auth/profile': ['getProfile', 'The logged-in user', 'The user and their session'],
-  'POST /api/auth/register': [
-    'register',
-    'Request an account',
-    'The request is filed (same answer for a known e-mail)',
-  ],
-  'GET /api/auth/demo': ['getDemoMode', 'Whether demo accounts are enabled', 'The demo flag'],
-  'GET /api/users': ['listUsers', 'List user accounts', 'The accounts'],
-  'POST /api/users': ['createUser', 'Create a user account', 'The account created'],
-  'PUT /api/users/profile': ['updateProfile', 'Update your own profile', 'The updated profile'],
-  'POST /api/users/change-password': ['changePassword', 'Change your own password', 'Password changed'],
-  'GET /api/users/{id}': ['getUser', 'One user account', 'The account'],
-  'PUT /api/users/{id}': ['updateUser', 'Update a user account', 'The updated account'],
-  'GET /api/account-requests': ['listAccountRequests', 'List account requests', 'The requests'],
-  'POST /api/account-requests/{id}/decision': [
-    'decideAccountRequest',
-    'Approve or reject an account request',
-    'The decided request',
-  ],
-  'GET /api/travelers': ['listTravelers', 'Search the traveller register', 'One page of travellers'],
-  'POST /api/travelers': ['createTraveler', 'Register a traveller', 'The traveller created'],
-  'GET /api/travelers/export': ['exportTravelers', 'Export travellers as CSV', 'The CSV file'],
-  'GET /api/travelers/{id}': ['getTraveler', 'One traveller', 'The traveller'],
-  'PUT /api/travelers/{id}': [
-    'updateTraveler',
-    'Update a traveller at the version read',
-    'The updated traveller',
-  ],
-  'DELETE /api/travelers/{id}': [
-    'deleteTraveler',
-    'Delete a traveller (to the trash)',
-    'The deletion tombstone',
-  ],
-  'POST /api/travelers/bulk-import': [
-    'importTravelers',
-    'Import travellers from CSV',
-    'The import report (or its progress lines)',
-  ],
-  'GET /api/travelers/deleted': ['listDeletedTravelers', 'Travellers in the trash', 'The deleted travellers'],
-  'POST /api/travelers/{id}/restore': [
-    'restoreTraveler',
-    'Restore a deleted traveller',
-    'The restored traveller',
-  ],
-  'GET /api/health-declarations/traveler/{travelerId}': [
-    'getTravelerDeclaration',
-    "A traveller's live declaration",
-    'The declaration',
-  ],
-  'GET /api/health-declarations/{id}': ['getDeclaration', 'A declaration by id', 'The declaration'],
-  'PUT /api/health-declarations/{id}': [
-    'updateDeclaration',
-    'Replace a declaration at the version read',
-    'The updated declaration',
-  ],
-  'POST /api/health-declarations': [
-    'createDeclaration',
-    'Declare for a traveller',
-    'The declaration created',
-  ],
-  'POST /api/files': ['uploadFile', 'Upload a certificate', 'The stored file (200: the same upload retried)'],
-  'GET /api/files/{id}/metadata': ['getFileMetadata', 'Metadata of an uploaded file', 'The metadata'],
-  'GET /api/files/{id}': ['downloadFile', 'Download an uploaded file', 'The stored bytes'],
-  'DELETE /api/files/{id}': ['deleteFile', 'Delete an uploaded file', 'Deleted'],
-  'GET /api/system-status': ['getSystemStatus', 'The system mode', 'The mode and its schedule'],
-  'PUT /api/system-status': ['setSystemStatus', 'Change the system mode', 'The new mode'],
-  'GET /api/notifications': ['listNotifications', 'Your notifications', 'The notifications'],
-  'DELETE /api/notifications': [
-    'clearNotifications',
-    'Delete all your notifications',
-    'How many were deleted',
-  ],
-  'PUT /api/notifications/read-all': [
-    'readAllNotifications',
-    'Mark all notifications read',
-    'How many were marked',
-  ],
-  'PUT /api/notifications/{id}/read': ['readNotification', 'Mark a notification read', 'The notification'],
-  'DELETE /api/notifications/{id}': ['deleteNotification', 'Delete a notification', 'Deleted'],
-  'GET /api/config/countries': ['listCountries', 'Country list', 'The countries'],
-  'GET /api/config/nationalities': ['listNationalities', 'Nationality list', 'The nationalities'],
-  'GET /api/config/languages': ['listLanguages', 'Language list', 'The languages'],
-  'GET /api/config/currencies': ['listCurrencies', 'Currency list', 'The currencies'],
-  'GET /api/config/airports': ['listAirports', 'Airport list', 'The airports'],
-  'GET /api/config/flight-suggestions': [
-    'listFlightSuggestions',
-    'Flight number suggestions',
-    'The suggestions',
-  ],
-  'GET /api/push/public-key': ['getPushPublicKey', 'The Web Push public key', 'The VAPID public key'],
-  'GET /api/push-subscriptions': ['listPushSubscriptions', 'Your push subscriptions', 'The subscriptions'],
-  'POST /api/push-subscriptions': ['subscribePush', 'Subscribe this device to push', 'The subscription'],
-  'DELETE /api/push-subscriptions': [
-    'unsubscribePush',
-    'Unsubscribe a device from push',
-    'Whether one was removed',
-  ],
-  'POST /api/pre-arrivals': ['submitPreArrival', 'Submit a pre-arrival declaration', 'The reference code'],
-  'GET /api/pre-arrivals/{code}': ['getPreArrival', 'A pre-arrival submission by code', 'The submission'],
-  'POST /api/pre-arrivals/{code}/used': [
-    'usePreArrival',
-    'Mark a pre-arrival submission used',
-    'The submission',
-  ],
-  'GET /api/travelers/{id}/events': [
-    'listTravelerEvents',
-    "A traveller's timeline",
-    'The events, oldest first',
-  ],
-  'POST /api/travelers/{id}/events': [
-    'addTravelerEvent',
-    'Add a status change, test result or note',
-    'The event added',
-  ],
-  'GET /api/reports/daily': ['dailyReport', 'Report of one day', 'The report (JSON, CSV or XLSX by format=)'],
-  'GET /api/reports/weekly': [
-    'weeklyReport',
-    'Report of one ISO week',
-    'The report (JSON, CSV or XLSX by format=)',
-  ],
-  'GET /api/reports/monthly': [
-    'monthlyReport',
-    'Report of one month',
-    'The report (JSON, CSV or XLSX by format=)',
-  ],
-  'GET /api/reports/custom': [
-    'customReport',
-    'Report of a date range',
-    'The report (JSON, CSV or XLSX by format=)',
-  ],
-  'GET /api/audit': [
-    'listAuditEvents',
-    'Search the audit trail',
-    'One page of entries, or all as CSV (format=csv)',
-  ],
-};
+/**
+ * operationId, summary and the description of the success answer, per 'METHOD /path': a data
+ * file (openapi-operations.json), checked as it is read; the document test fails when an
+ * operation has no entry.
+ */
+const OPERATIONS: Record<string, [string, string, string]> = z
+  .record(z.string(), z.tuple([z.string(), z.string(), z.string()]))
+  .parse(operations);
 
 /**
  * Rules that hold between fields or depend on the server's own state, which JSON Schema cannot
