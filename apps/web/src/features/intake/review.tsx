@@ -26,6 +26,7 @@ import { submitDeclaration } from '../../db/declarations-repo.ts';
 import { createTraveler, type LocalTraveler, updateTraveler } from '../../db/travelers-repo.ts';
 import { formatTemperature } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
+import { PassportExpiryAlert } from '../travelers/passport-expiry-alert.tsx';
 import { TravelerFormFields } from '../travelers/traveler-form-fields.tsx';
 import { useReferenceLists, useSystemMode } from '../travelers/use-travelers.ts';
 import { differences, findLocalDuplicate, reviewValues } from './review-values.ts';
@@ -125,6 +126,7 @@ export function Review({ draft, online, onDone }: { draft: Draft; online: boolea
           {t('intake.review.mrzUnknownCountry', { code: draft.unknownNationality })}
         </Alert>
       )}
+      <PassportExpiryAlert traveler={values} />
       {existing && (
         <Alert tone="warning" data-testid="review-duplicate">
           <div className="flex flex-col gap-2">

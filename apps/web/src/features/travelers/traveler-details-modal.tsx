@@ -13,6 +13,7 @@ import { DeleteTravelerButton } from '../intake/delete-traveler-button.tsx';
 import { LifecycleSection } from '../lifecycle/lifecycle-section.tsx';
 import { DeclarationSlot } from './declaration-slot.tsx';
 import { countryName, formatDate } from './format.ts';
+import { PassportExpiryAlert } from './passport-expiry-alert.tsx';
 import { StatusBadge, SyncBadge } from './status-badges.tsx';
 import { useGoToDeclaration } from './traveler-links.ts';
 import { useReferenceLists } from './use-travelers.ts';
@@ -60,6 +61,7 @@ export function TravelerDetailsModal({
     const tr = traveler;
     body = (
       <div data-testid="traveler-details">
+        <PassportExpiryAlert traveler={tr} />
         <h3 className="font-semibold mt-1 mb-1">{t('travelers.details.basicInfo')}</h3>
         <dl>
           <Row label={f('fullName')} value={tr.fullName} testId="details-fullName" />
