@@ -50,74 +50,57 @@ interface SyncTableSpec<T extends SyncTable = SyncTable> {
   privateFields: readonly (keyof SyncData<T> & string)[];
 }
 
+/**
+ * A table of one traveller's records, which officers' devices create: served, landed on a fresh
+ * pull, analysed after writes, sent again after a restore.
+ */
+function travelerTable<const T extends SyncTable, const S extends string, const Q extends string>(
+  table: T,
+  store: S,
+  sqlName: Q,
+) {
+  return {
+    table,
+    store,
+    sqlName,
+    served: true,
+    landsFresh: true,
+    analysed: true,
+    scope: 'traveler',
+    resentAfterRestore: true,
+    privateFields: [],
+  } as const;
+}
+
+/** A table whose records reach every device and that only an admin writes, if anyone. */
+function globalTable<
+  const T extends SyncTable,
+  const S extends string,
+  const Q extends string,
+  const V extends boolean,
+>(table: T, store: S, sqlName: Q, served: V) {
+  return {
+    table,
+    store,
+    sqlName,
+    served,
+    landsFresh: false,
+    analysed: false,
+    scope: 'global',
+    resentAfterRestore: false,
+    privateFields: [],
+  } as const;
+}
+
 /** The registry itself, by protocol name. */
 export const SYNC_TABLE_SPECS = {
-  travelers: {
-    table: 'travelers',
-    store: 'travelers',
-    sqlName: 'travelers',
-    served: true,
-    landsFresh: true,
-    analysed: true,
-    scope: 'traveler',
-    resentAfterRestore: true,
-    privateFields: [],
-  },
-  healthDeclarations: {
-    table: 'healthDeclarations',
-    store: 'declarations',
-    sqlName: 'health_declarations',
-    served: true,
-    landsFresh: true,
-    analysed: true,
-    scope: 'traveler',
-    resentAfterRestore: true,
-    privateFields: [],
-  },
-  users: {
-    table: 'users',
-    store: 'users',
-    sqlName: 'users',
-    served: false,
-    landsFresh: false,
-    analysed: false,
-    scope: 'global',
-    resentAfterRestore: false,
-    privateFields: [],
-  },
-  systemStatus: {
-    table: 'systemStatus',
-    store: 'systemStatus',
-    sqlName: 'system_status',
-    served: true,
-    landsFresh: false,
-    analysed: false,
-    scope: 'global',
-    resentAfterRestore: false,
-    privateFields: [],
-  },
-  travelerEvents: {
-    table: 'travelerEvents',
-    store: 'travelerEvents',
-    sqlName: 'traveler_events',
-    served: true,
-    landsFresh: true,
-    analysed: true,
-    scope: 'traveler',
-    resentAfterRestore: true,
-    privateFields: [],
-  },
-  checkIns: {
-    table: 'checkIns',
-    store: 'checkIns',
-    sqlName: 'check_ins',
-    served: true,
-    landsFresh: true,
-    analysed: true,
-    scope: 'traveler',
-    resentAfterRestore: true,
-    privateFields: [],
-  },
+  travelers: travelerTable('travelers', 'travelers', 'travelers'),
+  healthDeclarations: travelerTable('healthDeclarations', 'declarations', 'health_declarations'),
+  /** Not served: a device keeps the store from its first versions; accounts go through /api/users. */
+  users: globalTable('users', 'users', 'users', false),
+  systemStatus: globalTable('systemStatus', 'systemStatus', 'system_status', true),
+  travelerEvents: travelerTable('travelerEvents', 'travelerEvents', 'traveler_events'),
+  checkIns: travelerTable('checkIns', 'checkIns', 'check_ins'),
 } as const satisfies { [T in SyncTable]: SyncTableSpec<T> };
 
 /** The spec of any synced table, as written above (literal names and flags). */
