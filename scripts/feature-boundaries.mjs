@@ -4,9 +4,9 @@
 // (apps/web/src/app: composition imports screens, never the other way), or when the document
 // names an import no file makes any more. Static imports, re-exports and lazy `import('...')`
 // count, type-only ones included. Used by `npm run lint`.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { importsOf, resolveImport } from './import-cycles.mjs';
+import { importsOf, resolveImport, sourceFiles } from './import-cycles.mjs';
 
 const SOURCE = /\.(ts|tsx)$/;
 const LAZY = /import\(\s*['"](\.\.?\/[^'"]+)['"]\s*\)/g;
@@ -28,16 +28,6 @@ export function allowedFromDoc(markdown) {
   return allowed;
 }
 
-function sourceFiles(dir) {
-  const out = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sourceFiles(full));
-    else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(full);
-  }
-  return out;
-}
-
 /** Where a file of the web source tree `src` lies: its feature, the app shell, or elsewhere. */
 function areaOf(src, file) {
   const [top, name] = path.relative(src, file).split(path.sep);
@@ -48,7 +38,7 @@ function areaOf(src, file) {
 
 /** Every import of a feature's file into another feature or the app shell: { file, from, to }. */
 export function featureImports(src) {
-  const all = sourceFiles(src);
+  const all = sourceFiles(src, SOURCE);
   const known = new Set(all);
   const edges = [];
   for (const file of all) {

@@ -115,12 +115,13 @@ function cycleThrough(graph, component) {
   return { files: component, cycle: [start, start] };
 }
 
-function sourceFiles(dir) {
+/** The files below `dir` whose names match `source` (TypeScript by default), declarations left out. */
+export function sourceFiles(dir, source = SOURCE) {
   const out = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sourceFiles(full));
-    else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(full);
+    if (entry.isDirectory()) out.push(...sourceFiles(full, source));
+    else if (source.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(full);
   }
   return out;
 }
