@@ -16,3 +16,17 @@ export function travelerPayload(over: Record<string, unknown> = {}) {
     ...over,
   };
 }
+
+/** A valid traveller as sync mutation data (the record id travels beside it, not inside). */
+export function travelerData(over: Record<string, unknown> = {}) {
+  const { id: _id, ...data } = travelerPayload(over);
+  return data;
+}
+
+/** The inject options of POST /api/sync/push as a device sends it. */
+export const syncPush = (headers: Record<string, string>, clientId: string, mutations: unknown[]) => ({
+  method: 'POST' as const,
+  url: '/api/sync/push',
+  headers,
+  payload: { clientId, mutations },
+});

@@ -8,17 +8,15 @@ import { type ChangeRange, MAX_PULL_SKIP_RANGES, type PullResponse, pullPath } f
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fileHarness } from '../../test/file-harness.ts';
-import { travelerPayload } from '../../test/payloads.ts';
+import { syncPush, travelerData } from '../../test/payloads.ts';
 import { maxChangeSeq } from './pull.ts';
 
 const h = fileHarness();
 
 let passports = 0;
 /** Traveller mutation data with a passport of its own (the duplicate guard lets each in). */
-const traveler = (over: Record<string, unknown> = {}) => {
-  const { id: _id, ...data } = travelerPayload({ passportNo: `C${4_000_000 + passports++}`, ...over });
-  return data;
-};
+const traveler = (over: Record<string, unknown> = {}) =>
+  travelerData({ passportNo: `C${4_000_000 + passports++}`, ...over });
 const create = (seq: number, id: string) => ({
   seq,
   table: 'travelers',
@@ -29,12 +27,7 @@ const create = (seq: number, id: string) => ({
 });
 
 async function push(headers: Record<string, string>, clientId: string, mutations: unknown[]) {
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/api/sync/push',
-    headers,
-    payload: { clientId, mutations },
-  });
+  const res = await h.app.inject(syncPush(headers, clientId, mutations));
   expect(res.statusCode).toBe(200);
   return res.json() as { results: { status: string; version?: number }[]; written?: ChangeRange[] };
 }

@@ -5,16 +5,12 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../paths.ts';
 import { fileHarness } from '../../test/file-harness.ts';
-import { travelerPayload } from '../../test/payloads.ts';
+import { syncPush, travelerData } from '../../test/payloads.ts';
 import { STORED_SPAN, storedResults } from '../../write-path/stored-results.ts';
 
 const h = fileHarness();
 
-/** The test traveller as mutation data (the record id travels beside it, not inside). */
-const traveler = (over: Record<string, unknown> = {}) => {
-  const { id: _id, ...data } = travelerPayload(over);
-  return data;
-};
+const traveler = travelerData;
 
 // Traveller mutations as a device queues them.
 const mutation = (seq: number, op: string, id: string, baseVersion: number | null, data: unknown) => ({
@@ -32,12 +28,7 @@ const remove = (seq: number, id: string, baseVersion: number) =>
   mutation(seq, 'delete', id, baseVersion, null);
 
 async function push(headers: Record<string, string>, clientId: string, mutations: unknown[]) {
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/api/sync/push',
-    headers,
-    payload: { clientId, mutations },
-  });
+  const res = await h.app.inject(syncPush(headers, clientId, mutations));
   return { status: res.statusCode, body: res.json() };
 }
 
