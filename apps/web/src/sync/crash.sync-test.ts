@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { PWADatabase } from '../db/database.ts';
 import { SyncEngine } from './engine.ts';
 import { writeRecords } from './outbox.ts';
-import { FetchTransport } from './testing/fetch-transport.ts';
+import { fetchTransport } from './testing/fetch-transport.ts';
 import { createServerProcess, type ServerProcess } from './testing/server-process.ts';
 import { travelerInput } from './testing/sync-rig.ts';
 
@@ -22,7 +22,7 @@ describe('a server killed in the middle of a batch', () => {
     const clock = { now: Date.now() };
     const engine = new SyncEngine({
       database: db,
-      transport: new FetchTransport(server.baseUrl, () => server!.token),
+      transport: fetchTransport(server.baseUrl, () => server!.token),
       clientId: async () => 'device-crash-test',
       now: () => clock.now,
       isOnline: () => true,

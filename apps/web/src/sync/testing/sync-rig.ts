@@ -3,18 +3,11 @@
  * real server (Fastify + PGlite, or PostgreSQL when DATABASE_URL is set), with switches to
  * lose replies, fail with an HTTP status, or go offline; and a clock the test moves.
  */
-import {
-  type ChangeRange,
-  type PullResponse,
-  type PushRequest,
-  type PushResponse,
-  pullPath,
-  type SyncStatusResponse,
-} from '@bh/shared';
+import type { ChangeRange } from '@bh/shared';
 import type { FastifyInstance } from 'fastify';
 import { PWADatabase } from '../../db/database.ts';
 import { SyncEngine } from '../engine.ts';
-import { type SyncTransport, TransportError } from '../transport.ts';
+import { type SyncTransport, syncRoutes, TransportError } from '../transport.ts';
 
 interface Faults {
   offline: boolean;
@@ -54,23 +47,27 @@ class InjectTransport implements SyncTransport {
     return res.json() as T;
   }
 
-  async push(body: PushRequest): Promise<PushResponse> {
+  private routes = syncRoutes(<T>(method: 'GET' | 'POST', url: string, body?: unknown) =>
+    this.call<T>(method, url, body),
+  );
+
+  push: SyncTransport['push'] = async (body) => {
     this.pushCalls++;
     if (this.faults.failNext > 0) {
       this.faults.failNext--;
       if (this.faults.failStatus === 0) throw new TransportError(0, 'network_error');
       throw new TransportError(this.faults.failStatus, 'server_error');
     }
-    const res = await this.call<PushResponse>('POST', '/api/sync/push', body);
+    const res = await this.routes.push(body);
     if (this.faults.dropReplyNext > 0) {
       this.faults.dropReplyNext--;
       throw new TransportError(0, 'network_error');
     }
     return res;
-  }
+  };
 
-  async pull(cursor: number, limit: number, skip?: readonly ChangeRange[]): Promise<PullResponse> {
-    const page = await this.call<PullResponse>('GET', pullPath(cursor, limit, skip));
+  pull: SyncTransport['pull'] = async (cursor, limit, skip) => {
+    const page = await this.routes.pull(cursor, limit, skip);
     this.skips.push(skip ?? []);
     for (const c of page.changes) this.received.push(`${c.table}:${String(c.record.id)}`);
     if (this.faults.dropPullNext > 0) {
@@ -78,18 +75,11 @@ class InjectTransport implements SyncTransport {
       throw new TransportError(0, 'network_error');
     }
     return page;
-  }
+  };
 
-  status(): Promise<SyncStatusResponse> {
-    return this.call<SyncStatusResponse>('GET', '/api/sync/status');
-  }
+  status: SyncTransport['status'] = () => this.routes.status();
 
-  records(table: string, ids: string[]) {
-    return this.call<{ records: Record<string, unknown>[] }>(
-      'GET',
-      `/api/sync/records?table=${table}&ids=${ids.join(',')}`,
-    );
-  }
+  records: SyncTransport['records'] = (table, ids) => this.routes.records(table, ids);
 }
 
 export interface Device {
