@@ -26,6 +26,27 @@ const input = (over: Partial<TravelerInput> = {}): TravelerInput => ({
 });
 
 /** Waits until the index lists `expected` travellers (change events arrive after commit). */
+/**
+ * `n` synced travellers named `name 0`, `name 1`, ... stored at `lastModified`, with passports of
+ * their own (`passportPrefix`) and ids from `idOf`.
+ */
+const syncedRows = (
+  name: string,
+  n: number,
+  lastModified: number,
+  passportPrefix: string,
+  idOf: (i: number) => string,
+) =>
+  Array.from({ length: n }, (_, i) => ({
+    ...input({
+      fullName: `${name} ${i}`,
+      passportNo: `${passportPrefix}${name.length}${String(i).padStart(6, '0')}`,
+    }),
+    id: idOf(i),
+    version: 1,
+    syncStatus: 'synced' as const,
+    lastModified,
+  }));
 const caughtUp = (expected: number) => waitFor(() => t.index.search({}).length === expected);
 
 /** Polls `done` while letting change events reach the index; fails after about 2 s. */
@@ -112,13 +133,7 @@ describe('travelers repo and search index', () => {
     await t.index.settled();
     const at = Date.now();
     const rows = (name: string, n: number, lastModified: number) =>
-      Array.from({ length: n }, (_, i) => ({
-        ...input({ fullName: `${name} ${i}`, passportNo: `R${name.length}${String(i).padStart(6, '0')}` }),
-        id: crypto.randomUUID(),
-        version: 1,
-        syncStatus: 'synced' as const,
-        lastModified,
-      }));
+      syncedRows(name, n, lastModified, 'R', () => crypto.randomUUID());
     const other = rows('Other', 60, at - 1000);
     await t.database.travelers.bulkPut(other);
     await caughtUp(60);
@@ -358,13 +373,7 @@ describe('travelers repo and search index', () => {
     await t.index.settled();
     const at = Date.now();
     const rows = (name: string, n: number, lastModified: number) =>
-      Array.from({ length: n }, (_, i) => ({
-        ...input({ fullName: `${name} ${i}`, passportNo: `S${name.length}${String(i).padStart(6, '0')}` }),
-        id: `${name}-${i}`,
-        version: 1,
-        syncStatus: 'synced' as const,
-        lastModified,
-      }));
+      syncedRows(name, n, lastModified, 'S', (i) => `${name}-${i}`);
     const page = rows('Page', 60, at);
     await t.database.travelers.bulkPut(page);
     reportBulkWrites(t.database, [{ table: 'travelers', records: page, at }], true);
