@@ -2,27 +2,18 @@ import { pullPath, pullResponseSchema } from '@bh/shared';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fileHarness } from '../../../server/src/test/file-harness.ts';
 import { WRITABLE_TABLES } from '../../../server/src/write-path/tables.ts';
 import { storeFor } from '../db/database.ts';
 import { writeRecord, writeRecords } from './outbox.ts';
 import { RULES_STAMP } from './queue.ts';
 import { discardFailedItem, resolveConflict, retryFailedItem } from './resolutions.ts';
+import { officerRig } from './testing/officer-rig.ts';
 import { type Device, makeDevice, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
 import { allows, TABLE_CASES } from './testing/table-cases.ts';
 
-const h = fileHarness();
-let headers: Record<string, string>;
-beforeEach(async () => {
-  headers = (await h.user('officer')).headers;
-});
+const { h, headers } = officerRig();
 
-const device = (name: string) =>
-  makeDevice(
-    name,
-    () => h.app,
-    () => headers,
-  );
+const device = (name: string) => makeDevice(name, () => h.app, headers);
 
 /** A traveller created on `a` and pulled by `b`: both devices hold it, synced. */
 async function travelerOnBoth(a: Device, b: Device) {
@@ -33,7 +24,7 @@ async function travelerOnBoth(a: Device, b: Device) {
 }
 
 async function serverTravelers() {
-  const res = await h.app.inject({ url: '/api/sync/pull?cursor=0&limit=5000', headers });
+  const res = await h.app.inject({ url: '/api/sync/pull?cursor=0&limit=5000', headers: headers() });
   return pullResponseSchema
     .parse(res.json())
     .changes.filter((c) => c.table === 'travelers')
@@ -48,16 +39,24 @@ async function auditCount(id: string) {
   return Number(res[0]!.n);
 }
 
+/**
+ * The next push reaches the server but its reply is lost: that sync fails as a network error with
+ * the item still queued, and the retries that follow drain the queue.
+ */
+async function loseReplyThenRetry(d: Device) {
+  d.transport.faults.dropReplyNext = 1;
+  const first = await d.engine.sync();
+  expect(first.error).toBe('errors.network_error');
+  expect(await d.db.syncQueue.count()).toBe(1);
+  await syncUntilQuiet(d);
+  expect(await d.db.syncQueue.count()).toBe(0);
+}
+
 describe('exactly once', () => {
   it('a reply lost after the server committed: the retry is a duplicate with one effect', async () => {
     const d = device('a');
     const t = await writeRecord('travelers', 'create', travelerInput(), d.db);
-    d.transport.faults.dropReplyNext = 1;
-    const first = await d.engine.sync();
-    expect(first.error).toBe('errors.network_error');
-    expect(await d.db.syncQueue.count()).toBe(1);
-    await syncUntilQuiet(d);
-    expect(await d.db.syncQueue.count()).toBe(0);
+    await loseReplyThenRetry(d);
     expect((await d.db.travelers.get(t.id))?.syncStatus).toBe('synced');
     expect((await d.db.travelers.get(t.id))?.version).toBe(1);
     const rows = await serverTravelers();
@@ -239,12 +238,11 @@ describe('exactly once', () => {
 describe('two tabs, one device', () => {
   it('edits from two tabs offline all reach the server once', async () => {
     const tab1 = device('tab1');
-    const tab2 = makeDevice(
-      'tab2',
-      () => h.app,
-      () => headers,
-      { db: tab1.db, clientId: 'device-tab1-shared', clock: tab1.clock },
-    );
+    const tab2 = makeDevice('tab2', () => h.app, headers, {
+      db: tab1.db,
+      clientId: 'device-tab1-shared',
+      clock: tab1.clock,
+    });
     tab1.transport.faults.offline = true;
     tab2.transport.faults.offline = true;
     const a = await writeRecord('travelers', 'create', travelerInput({ fullName: 'From tab 1' }), tab1.db);
@@ -408,12 +406,7 @@ describe.each(TABLE_CASES)('every synced table: $table', (c) => {
     const id = await writeOne(d);
     const auditsBefore = await audited(id);
     const versionBefore = Number((await onServer()).get(id)?.version ?? 0);
-    d.transport.faults.dropReplyNext = 1;
-    const first = await d.engine.sync();
-    expect(first.error).toBe('errors.network_error');
-    expect(await d.db.syncQueue.count()).toBe(1);
-    await syncUntilQuiet(d);
-    expect(await d.db.syncQueue.count()).toBe(0);
+    await loseReplyThenRetry(d);
     const local = await storeFor(d.db, c.table).get(id);
     expect(local).toMatchObject({ syncStatus: 'synced', version: versionBefore + 1 });
     expect(Number((await onServer()).get(id)?.version)).toBe(versionBefore + 1);

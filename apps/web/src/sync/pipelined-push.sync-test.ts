@@ -1,22 +1,20 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { fileHarness } from '../../../server/src/test/file-harness.ts';
+import { describe, expect, it } from 'vitest';
 import { SyncEngine } from './engine.ts';
 import { writeRecord, writeRecords } from './outbox.ts';
+import { officerRig } from './testing/officer-rig.ts';
 import { type Device, makeDevice, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
 
 // Several batches per push round (PushPlan + pipelined acknowledgements, acknowledge.ts): records
 // edited before their create was acknowledged, and edits made while a push is on the wire, must
 // all arrive once and in order.
-const h = fileHarness();
-let headers: Record<string, string>;
-beforeEach(async () => {
-  headers = (await h.user('officer')).headers;
-});
+const { h, headers } = officerRig();
 
 async function serverTravelers() {
   const rows: Record<string, unknown>[] = [];
   for (let cursor = 0; ; ) {
-    const page = (await h.app.inject({ url: `/api/sync/pull?cursor=${cursor}&limit=5000`, headers })).json();
+    const page = (
+      await h.app.inject({ url: `/api/sync/pull?cursor=${cursor}&limit=5000`, headers: headers() })
+    ).json();
     for (const c of page.changes) if (c.table === 'travelers') rows.push(c.record);
     cursor = page.cursor;
     if (!page.hasMore) return rows;
@@ -28,12 +26,9 @@ const BATCH = 500;
 
 /** 1,300 travellers written offline on a new device (three pushes of 500 at most). */
 async function deviceWith1300() {
-  const d = makeDevice(
-    `pipe-${crypto.randomUUID().slice(0, 8)}`,
-    () => h.app,
-    () => headers,
-    { pushBatchSize: BATCH },
-  );
+  const d = makeDevice(`pipe-${crypto.randomUUID().slice(0, 8)}`, () => h.app, headers, {
+    pushBatchSize: BATCH,
+  });
   const created = await writeRecords(
     'travelers',
     'create',

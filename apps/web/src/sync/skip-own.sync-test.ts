@@ -1,23 +1,14 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { fileHarness } from '../../../server/src/test/file-harness.ts';
+import { describe, expect, it } from 'vitest';
 import { writeRecords } from './outbox.ts';
+import { officerRig } from './testing/officer-rig.ts';
 import { makeDevice, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
 
 // The pull after a push leaves out the device's own acknowledged writes (the push answers'
 // `written` ranges sent as `skip`), and still brings every change made by anyone else.
-const h = fileHarness();
-let headers: Record<string, string>;
-beforeEach(async () => {
-  headers = (await h.user('officer')).headers;
-});
+const { h, headers } = officerRig();
 
 const device = (name: string) =>
-  makeDevice(
-    `${name}-${crypto.randomUUID().slice(0, 8)}`,
-    () => h.app,
-    () => headers,
-    { pushBatchSize: 3 },
-  );
+  makeDevice(`${name}-${crypto.randomUUID().slice(0, 8)}`, () => h.app, headers, { pushBatchSize: 3 });
 
 describe("the pull skips the device's own pushes", () => {
   it('sends back none of the pushed records, and the other device’s record', async () => {
