@@ -6,7 +6,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { fillByName } from './helpers.ts';
 import { expectOnServerOnce, openScannerOffline } from './intake-helpers.ts';
-import { fillDate } from './travelers-helpers.ts';
+import { fillDate, pickCountry } from './travelers-helpers.ts';
 
 const PASSPORT = 'C7654321';
 
@@ -16,7 +16,6 @@ async function fillPreArrival(page: Page) {
     fullName: 'Trần Thị Bích',
     passportNumber: PASSPORT,
     phone: '0987654321',
-    nationality: 'VN',
     gender: 'female',
     flightNo: 'VN123',
     origin: 'NRT',
@@ -24,6 +23,7 @@ async function fillPreArrival(page: Page) {
     bodyTemperature: '36.8',
     vaccinationStatus: 'full',
   });
+  await pickCountry(page, 'trip-nationality', 'VN');
   await fillDate(page, form.getByTestId('trip-birthDate'), '1990-04-02');
   await form.locator('input[name="commitment"]').check();
   await page.getByTestId('pre-arrival-submit').click();

@@ -1,22 +1,18 @@
 /**
- * Country picker: every ISO 3166 country named in the UI language (Intl.DisplayNames), searched
- * as one types (accent- and case-insensitive), built on React Aria's ComboBox so screen readers
- * and keyboards get a real combobox. The value is the two-letter code ('' for none).
+ * Country picker: every ISO 3166 country named in the UI language (Intl.DisplayNames), filtered
+ * as one types by its name in the language, its English name or its code, accent- and
+ * case-insensitive (i18n/countries.ts filterCountries), built on React Aria's ComboBox so screen
+ * readers and keyboards get a real combobox. The value is the two-letter code ('' for none).
+ * The list is filtered here (React Aria filters only the items it owns, and the names in the
+ * other language and the codes are not its text).
  */
 import './react-aria-csp.ts';
+import { alpha2FromMrz } from '@bh/shared';
 import { ChevronDown } from 'lucide-react';
-import { useMemo, useRef } from 'react';
-import {
-  Button,
-  ComboBox,
-  Input,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  useFilter,
-} from 'react-aria-components/ComboBox';
+import { useMemo, useRef, useState } from 'react';
+import { Button, ComboBox, Input, ListBox, ListBoxItem, Popover } from 'react-aria-components/ComboBox';
 import { useTranslation } from 'react-i18next';
-import { type CountryOption, countryOptions } from '../../i18n/countries.ts';
+import { type CountryOption, countryOptions, filterCountries } from '../../i18n/countries.ts';
 import type { PickerFieldProps } from './picker-field.ts';
 
 export interface CountryComboboxProps extends PickerFieldProps {
@@ -41,24 +37,30 @@ export function CountryCombobox({
 }: CountryComboboxProps) {
   const { t, i18n } = useTranslation();
   const wrapper = useRef<HTMLDivElement>(null);
-  const { contains } = useFilter({ sensitivity: 'base' });
   const items = useMemo<CountryOption[]>(() => {
     const all = countryOptions(i18n.language);
     return emptyLabel ? [{ code: EMPTY, name: emptyLabel }, ...all] : all;
   }, [i18n.language, emptyLabel]);
   const selected = value ? value.toUpperCase() : emptyLabel ? EMPTY : null;
+  // What the officer typed; the chosen country's own name (the input after a choice) shows all.
+  const [typed, setTyped] = useState('');
+  const selectedName = items.find((item) => item.code === selected)?.name;
+  const shown = useMemo(
+    () => (typed === selectedName ? items : filterCountries(items, typed, alpha2FromMrz)),
+    [items, typed, selectedName],
+  );
   return (
     <div ref={wrapper} data-testid={testId} data-value={value}>
       <ComboBox
         aria-label={label}
-        items={items}
+        items={shown}
         selectedKey={selected}
+        onInputChange={setTyped}
         onSelectionChange={(key) => {
           if (key === null) return;
           const code = String(key);
           onChange(code === EMPTY ? '' : code);
         }}
-        defaultFilter={(text, input) => contains(text, input)}
         isInvalid={invalid}
         isRequired={required}
         name={name}

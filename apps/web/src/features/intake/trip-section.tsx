@@ -1,9 +1,9 @@
 /**
- * Travel details of the public pre-arrival form: nationality, dates, flight, stay. Labels are
- * the traveller form's; choices come from the bundled reference lists (no server needed).
+ * Travel details of the public pre-arrival form: nationality (every country, searched as one
+ * types), dates, flight, stay. Labels are the traveller form's; choices come from the bundled
+ * reference lists (no server needed).
  */
 import {
-  COUNTRIES,
   DESTINATION_AIRPORTS,
   GENDER_OPTIONS,
   ORIGIN_AIRPORTS,
@@ -11,6 +11,7 @@ import {
   pickLocale,
 } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
+import { CountryCombobox } from '../../components/ui/country-combobox.tsx';
 import { DateFieldRow } from '../../components/ui/date-field.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ChoiceOptions } from '../../components/ui/options.tsx';
@@ -50,8 +51,8 @@ export function TripSection({ values, set, errorOf }: Props) {
       testId={`trip-${field}`}
     />
   );
-  const select = (field: TripField, options: { value: string; label: string }[], required = false) => (
-    <Field label={t(`travelers.field.${field}`)} error={errorOf(field)} required={required}>
+  const select = (field: TripField, options: { value: string; label: string }[]) => (
+    <Field label={t(`travelers.field.${field}`)} error={errorOf(field)}>
       {(ctl) => (
         <select
           {...ctl}
@@ -70,11 +71,20 @@ export function TripSection({ values, set, errorOf }: Props) {
   return (
     <Section title={t('intake.preArrival.traveler')} testId="section-trip">
       <div className="grid gap-x-4 sm:grid-cols-2">
-        {select(
-          'nationality',
-          COUNTRIES.map((c) => ({ value: c.code, label: pickLocale(c.name, lang) })),
-          true,
-        )}
+        <Field label={t('travelers.field.nationality')} error={errorOf('nationality')} required>
+          {(ctl) => (
+            <CountryCombobox
+              id={ctl.id}
+              label={t('travelers.field.nationality')}
+              describedBy={ctl['aria-describedby']}
+              invalid={ctl['aria-invalid']}
+              required
+              value={values.nationality}
+              onChange={(code) => set('nationality', code)}
+              testId="trip-nationality"
+            />
+          )}
+        </Field>
         {select(
           'gender',
           GENDER_OPTIONS.map((o) => ({ value: o.value, label: pickLocale(o.label, lang) })),
