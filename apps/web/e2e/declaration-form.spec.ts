@@ -138,7 +138,8 @@ test('uploads: wrong types and 5 MB + 1 byte are refused with the spec messages;
   await input.setInputFiles({ name: 'exact.pdf', mimeType: 'application/pdf', buffer: pdfBytes(MB5) });
   await expect(picker.getByRole('alert')).toHaveCount(0);
   await expect(picker.getByText('exact.pdf')).toBeVisible();
-  await expect(picker.getByText('5.00 MB')).toBeVisible();
+  // The size with the page language's decimal sign (vi).
+  await expect(picker.getByText('5,00 MB')).toBeVisible();
 });
 
 test('the server refuses 5 MB + 1 byte and a renamed HTML file with the right message', async ({ page }) => {

@@ -65,6 +65,8 @@ describe('formatDecimal and formatTemperature', () => {
     expect(formatTemperature(38.9, 'ja')).toBe('38.9 °C');
     expect(formatDecimal(1.25, 2, 'vi')).toBe('1,25');
     expect(formatDecimal(36, 1, 'vi')).toBe('36');
+    expect(formatDecimal(5, { min: 2, max: 2 }, 'vi')).toBe('5,00');
+    expect(formatDecimal(5, { min: 2, max: 2 }, 'en')).toBe('5.00');
   });
   it('round to the decimals asked and never group thousands', () => {
     expect(formatDecimal(37.55, 1, 'en')).toMatch(/^37\.[56]$/);

@@ -66,21 +66,23 @@ export function formatDateTime(value: DateInput, locale: Locale = appLocale): st
 const decimalFormatters = new Map<string, Intl.NumberFormat>();
 
 /**
- * A number with the language's decimal sign (38,9 in vi, 38.9 in en and ja), at most
- * `maxFractionDigits` decimals, no grouping (a temperature or a size, never read back wrongly).
- * An empty string for a missing or non-finite value.
+ * A number with the language's decimal sign (38,9 in vi, 38.9 in en and ja), no grouping (a
+ * temperature or a size, never read back wrongly). `digits`: at most that many decimals, or
+ * `{ min, max }` (5,00 with { min: 2, max: 2 }). An empty string for a missing or non-finite value.
  */
 export function formatDecimal(
   value: number | null | undefined,
-  maxFractionDigits = 2,
+  digits: number | { min: number; max: number } = 2,
   locale: Locale = appLocale,
 ): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '';
-  const key = `${locale}:${maxFractionDigits}`;
+  const { min, max } = typeof digits === 'number' ? { min: 0, max: digits } : digits;
+  const key = `${locale}:${min}:${max}`;
   let f = decimalFormatters.get(key);
   if (!f) {
     f = new Intl.NumberFormat(intlTag(locale), {
-      maximumFractionDigits: maxFractionDigits,
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
       useGrouping: false,
     });
     decimalFormatters.set(key, f);

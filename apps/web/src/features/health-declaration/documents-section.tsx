@@ -15,8 +15,8 @@ const ACCEPT = '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf';
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${formatDecimal(bytes / 1024, 1)} KB`;
-  return `${formatDecimal(bytes / 1024 / 1024, 2)} MB`;
+  if (bytes < 1024 * 1024) return `${formatDecimal(bytes / 1024, { min: 1, max: 1 })} KB`;
+  return `${formatDecimal(bytes / 1024 / 1024, { min: 2, max: 2 })} MB`;
 }
 
 async function checkFile(file: File): Promise<string | null> {

@@ -15,7 +15,9 @@ type State =
   | { kind: 'failed'; busy: boolean };
 
 const sizeOf = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${formatDecimal(bytes / 1024 / 1024, 1)} MB` : `${Math.ceil(bytes / 1024)} kB`;
+  bytes >= 1024 * 1024
+    ? `${formatDecimal(bytes / 1024 / 1024, { min: 1, max: 1 })} MB`
+    : `${Math.ceil(bytes / 1024)} kB`;
 
 export function ExportButton({ online }: { online: boolean }) {
   const { t, i18n } = useTranslation();
