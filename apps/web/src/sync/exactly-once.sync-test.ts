@@ -52,6 +52,14 @@ async function loseReplyThenRetry(d: Device) {
   expect(await d.db.syncQueue.count()).toBe(0);
 }
 
+/** The next pull page is fetched but lost before it is saved; the retries that follow resume. */
+async function losePullThenRetry(d: Device) {
+  d.transport.faults.dropPullNext = 1;
+  const first = await d.engine.sync();
+  expect(first.error).toBe('errors.network_error');
+  await syncUntilQuiet(d);
+}
+
 describe('exactly once', () => {
   it('a reply lost after the server committed: the retry is a duplicate with one effect', async () => {
     const d = device('a');
@@ -213,10 +221,7 @@ describe('exactly once', () => {
     );
     await syncUntilQuiet(writer);
     const reader = device('r');
-    reader.transport.faults.dropPullNext = 1;
-    const first = await reader.engine.sync();
-    expect(first.error).toBe('errors.network_error');
-    await syncUntilQuiet(reader);
+    await losePullThenRetry(reader);
     const local = await reader.db.travelers.toArray();
     expect(local).toHaveLength(25);
     expect(new Set(local.map((l) => l.id)).size).toBe(25);
@@ -418,10 +423,7 @@ describe.each(TABLE_CASES)('every synced table: $table', (c) => {
     for (let i = 0; i < (c.create ? 4 : 1); i++) await writeOne(writer);
     await syncUntilQuiet(writer);
     const reader = on('reader');
-    reader.transport.faults.dropPullNext = 1;
-    const first = await reader.engine.sync();
-    expect(first.error).toBe('errors.network_error');
-    await syncUntilQuiet(reader);
+    await losePullThenRetry(reader);
     const local = await storeFor(reader.db, c.table).toArray();
     const server = await onServer();
     expect(local.map((l) => l.id).sort()).toEqual([...server.keys()].sort());
