@@ -33,6 +33,12 @@ async function addTravelers(n: number, on: Database = database, tag = 'T') {
     FROM generate_series(1, ${n}) AS g`);
 }
 
+/** `n` travellers written and reported to the upkeep, as the write path does. */
+async function writeTravelers(n: number, on: Database = database, tag = 'T') {
+  await addTravelers(n, on, tag);
+  on.upkeep.noteWrites({ travelers: n });
+}
+
 const settledSoon = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('upkeep after writes on PGlite', () => {
@@ -40,8 +46,7 @@ describe('upkeep after writes on PGlite', () => {
     // Analysed at start (upkeep.start), when it was empty.
     await database.upkeep.settled();
     expect(await counted('travelers')).toBe(0);
-    await addTravelers(100);
-    database.upkeep.noteWrites({ travelers: 100 });
+    await writeTravelers(100);
     await settledSoon();
     expect(await counted('travelers')).toBe(100);
     await database.upkeep.settled();
@@ -55,8 +60,7 @@ describe('upkeep after writes on PGlite', () => {
       other.upkeep.start(silent);
       await other.upkeep.settled();
       expect(await counted('travelers', other)).toBe(300);
-      await addTravelers(100, other, 'U');
-      other.upkeep.noteWrites({ travelers: 100 });
+      await writeTravelers(100, other, 'U');
       await settledSoon();
       // Not due (100 rows written, against at least 5,000): the statistics wait.
       expect(await counted('travelers', other)).toBe(300);
@@ -68,8 +72,7 @@ describe('upkeep after writes on PGlite', () => {
 
   it('refreshes a grown table once the writes pause, not between batches', async () => {
     for (let batch = 0; batch < 3; batch++) {
-      await addTravelers(2000);
-      database.upkeep.noteWrites({ travelers: 2000 });
+      await writeTravelers(2000);
       await settledSoon();
       // Due after the third batch (6,000 rows written since), but the writes have not paused.
       expect(await counted('travelers')).toBe(100);
@@ -80,8 +83,7 @@ describe('upkeep after writes on PGlite', () => {
   });
 
   it('runs a waiting refresh when the app closes (upkeep.settled)', async () => {
-    await addTravelers(6000);
-    database.upkeep.noteWrites({ travelers: 6000 });
+    await writeTravelers(6000);
     await settledSoon();
     expect(await counted('travelers')).toBe(6100);
     await database.upkeep.settled();
@@ -101,8 +103,7 @@ describe('upkeep after writes on PGlite', () => {
     expect(limit[0]?.gin_pending_list_limit).toBe('16MB');
     await addTravelers(3000);
     expect(await pending()).toBeGreaterThan(0);
-    await addTravelers(3000);
-    database.upkeep.noteWrites({ travelers: 3000 });
+    await writeTravelers(3000);
     await settledSoon();
     await new Promise((resolve) => setTimeout(resolve, 1200));
     await database.upkeep.settled();
