@@ -83,6 +83,9 @@ for (const [id, schema] of NAMED_SCHEMAS) {
 /** `security` of a route that needs the bearer access token. */
 export const BEARER = [{ bearerAuth: [] }];
 
+/** The document's tag of a route and the bearer token it needs. */
+export const bearerTagged = (tag: string) => ({ tags: [tag], security: BEARER });
+
 const DOCS_CSP = [
   "default-src 'self'",
   "script-src 'self'",

@@ -15,10 +15,10 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
-import { BEARER } from '../../plugins/openapi.ts';
+import { bearerTagged } from '../../plugins/openapi.ts';
 import { listNotifications, markRead, removeNotifications, seedOnce } from './store.ts';
 
-const notifications = { tags: ['notifications'], security: BEARER };
+const notifications = bearerTagged('notifications');
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;

@@ -22,12 +22,12 @@ import { pushSubscriptions } from '../../db/schema.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
-import { BEARER } from '../../plugins/openapi.ts';
+import { bearerTagged } from '../../plugins/openapi.ts';
 import { endpointAllow, parseAllowedOrigins } from './endpoint-allow.ts';
 import { createPushSender } from './sender.ts';
 import { loadVapidKeys } from './vapid.ts';
 
-const push = { tags: ['push'], security: BEARER };
+const push = bearerTagged('push');
 
 /** Browsers a user keeps subscribed; a new one beyond this replaces the oldest. */
 const MAX_SUBSCRIPTIONS = 10;

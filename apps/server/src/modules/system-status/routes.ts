@@ -12,13 +12,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, conflict, forbidden, validationError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
-import { BEARER } from '../../plugins/openapi.ts';
+import { bearerTagged } from '../../plugins/openapi.ts';
 import { applyMutations } from '../../write-path/apply.ts';
 import { notifyAllUsers } from '../notifications/store.ts';
 import { queuePush } from '../push/queue.ts';
 import { localToday, readStatusRecord, readSystemStatus } from './store.ts';
-
-const status = { tags: ['system-status'], security: BEARER };
 
 export const systemStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app.ctx;
@@ -28,7 +26,7 @@ export const systemStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAuth,
       schema: {
-        ...status,
+        ...bearerTagged('system-status'),
         querystring: systemStatusQuerySchema,
         response: { 200: systemStatusAnswerSchema, ...errorResponses('unauthorized', 'validation_error') },
       },
@@ -41,7 +39,7 @@ export const systemStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireRole('admin'),
       schema: {
-        ...status,
+        ...bearerTagged('system-status'),
         body: systemStatusUpdateSchema,
         response: {
           200: systemStatusAnswerSchema,

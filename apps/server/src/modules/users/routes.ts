@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
-import { BEARER } from '../../plugins/openapi.ts';
+import { bearerTagged } from '../../plugins/openapi.ts';
 import { writeRequestAudit } from '../audit/audit.ts';
 import {
   accountRequestView,
@@ -44,7 +44,7 @@ import {
 const emailConflict = () =>
   conflict([{ field: 'email', code: 'auth.errors.emailTaken' }], 'auth.errors.emailTaken');
 
-const users = { tags: ['users'], security: BEARER };
+const users = bearerTagged('users');
 /** Errors of every admin route: not logged in, not an admin. */
 const ADMIN_ERRORS = ['unauthorized', 'forbidden'] as const;
 
