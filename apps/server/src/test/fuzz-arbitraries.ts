@@ -5,27 +5,10 @@
  * past its integer types, huge strings, prototype keys.
  */
 import fc from 'fast-check';
+import type { Schema } from './conformance-values.ts';
 
-/** A JSON Schema node as @fastify/swagger emits it (only the parts the generator reads). */
-export interface JsonSchema {
-  type?: string | string[];
-  format?: string;
-  pattern?: string;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  additionalProperties?: boolean | JsonSchema;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  maxItems?: number;
-}
+/** A JSON Schema node as @fastify/swagger emits it (the one the conformance test reads). */
+export type JsonSchema = Schema;
 
 /** Values that broke (or could break) a server at least once somewhere. */
 const NASTY_STRINGS = [
