@@ -132,6 +132,13 @@ async function waitAndLogin(base, hasExited) {
   return { authorization: `Bearer ${login.token}` };
 }
 
+/** The head of a travellers bench's result: its name, the server's database and the rows it holds. */
+export const resultHead = (name, travelers) => ({
+  name,
+  database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
+  travelers,
+});
+
 export const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

@@ -2,7 +2,7 @@
 // Server traveller search (issue 6): 100,000 travellers loaded through the CSV import, then
 // GET /api/travelers with every filter of the spec, paging and sorting, timed from the client
 // (HTTP included). Target: p95 < 50 ms. Writes bench/results/travelers-search.json.
-import { percentile, startServer, writeResult } from './travelers-fixture.mjs';
+import { percentile, resultHead, startServer, writeResult } from './travelers-fixture.mjs';
 
 const N = Number(process.env.BENCH_TRAVELERS_N ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 20);
@@ -47,9 +47,7 @@ try {
     };
   }
   const result = {
-    name: 'travelers-search',
-    database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
-    travelers: N,
+    ...resultHead('travelers-search', N),
     importMs: Math.round(importMs),
     importRowsPerSecond: Math.round(N / (importMs / 1000)),
     requests: all.length,

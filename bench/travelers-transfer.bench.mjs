@@ -8,7 +8,7 @@
 // bench/results/travelers-transfer.json.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { percentile, startServer, travelersCsv, writeResult } from './travelers-fixture.mjs';
+import { percentile, resultHead, startServer, travelersCsv, writeResult } from './travelers-fixture.mjs';
 
 const N = Number(process.env.BENCH_TRAVELERS_N ?? 100_000);
 const port = Number(process.env.BENCH_PORT ?? 3204);
@@ -99,9 +99,7 @@ try {
   await healthProbe;
 
   const result = {
-    name: 'travelers-transfer',
-    database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
-    travelers: N,
+    ...resultHead('travelers-transfer', N),
     import: {
       ms: Math.round(importMs),
       rowsPerSecond: Math.round(N / (importMs / 1000)),
