@@ -3,20 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../db/database.ts';
 import type { StoredConflict } from '../../db/sync-centre-repo.ts';
 import { setUpComponentTests } from '../../test/component-setup.ts';
+import { storedTraveler } from '../../test/stored-traveler.ts';
 import { ConflictView } from './conflict-view.tsx';
 import { buildMergedData, compareFields } from './field-diff.ts';
 
 const ID = '6f1c2a52-6f5e-4a8e-9d0b-1c2d3e4f5a6b';
-const base = {
-  id: ID,
-  fullName: 'Nguyễn Văn A',
-  passportNo: 'B1234567',
-  nationality: 'VN',
-  entryDate: '2026-03-01',
-  status: 'pending',
+const base = storedTraveler(ID, 'Nguyễn Văn A', 'B1234567', {
   createdAt: '2026-03-01T00:00:00.000Z',
   deletedAt: null,
-};
+});
 const local = {
   ...base,
   fullName: 'Nguyễn Văn An',

@@ -2,21 +2,16 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { db, type FailedSyncItem, type SyncQueueItem } from '../../db/database.ts';
 import { setUpComponentTests } from '../../test/component-setup.ts';
+import { storedTraveler } from '../../test/stored-traveler.ts';
 import { FailedItems } from './failed-items.tsx';
 
 const ID = '0d6a4b1e-2f3c-4d5e-8f90-a1b2c3d4e5f6';
-const record = {
-  id: ID,
-  fullName: 'Trần Thị B',
-  passportNo: 'C7654321',
-  nationality: 'VN',
-  entryDate: '2026-03-01',
-  status: 'pending',
+const record = storedTraveler(ID, 'Trần Thị B', 'C7654321', {
   version: 3,
   deletedAt: null,
   syncStatus: 'error' as const,
   lastModified: 1,
-};
+});
 const original = (over: Partial<SyncQueueItem> = {}): SyncQueueItem => ({
   id: 41,
   operation: 'update',
