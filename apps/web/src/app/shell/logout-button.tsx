@@ -25,6 +25,13 @@ export function LogoutButton() {
     await logout();
   };
 
+  /** One of the dialog's ways to log out, disabled while a sync runs. */
+  const choice = (className: string, testId: string, run: () => Promise<unknown>, label: string) => (
+    <ActionButton className={className} onClick={() => void run()} disabled={busy} testId={testId}>
+      {label}
+    </ActionButton>
+  );
+
   return (
     <>
       <ActionButton
@@ -44,24 +51,9 @@ export function LogoutButton() {
             <button type="button" className="btn" onClick={() => setAsking(false)} disabled={busy}>
               {t('offlineLogout.cancel')}
             </button>
-            <ActionButton
-              className="btn btn-error btn-outline"
-              onClick={() => void logout()}
-              disabled={busy}
-              testId="logout-anyway"
-            >
-              {t('offlineLogout.anyway')}
-            </ActionButton>
-            {isOnline && (
-              <ActionButton
-                className="btn btn-primary"
-                onClick={() => void syncThenLogout()}
-                disabled={busy}
-                testId="logout-sync-first"
-              >
-                {t('offlineLogout.syncFirst')}
-              </ActionButton>
-            )}
+            {choice('btn btn-error btn-outline', 'logout-anyway', logout, t('offlineLogout.anyway'))}
+            {isOnline &&
+              choice('btn btn-primary', 'logout-sync-first', syncThenLogout, t('offlineLogout.syncFirst'))}
           </>
         }
       >
