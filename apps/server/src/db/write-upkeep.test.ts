@@ -33,13 +33,15 @@ async function addTravelers(n: number, on: Database = database, tag = 'T') {
     FROM generate_series(1, ${n}) AS g`);
 }
 
-/** `n` travellers written and reported to the upkeep, as the write path does. */
+/**
+ * `n` travellers written and reported to the upkeep, as the write path does; then 50 ms, for an
+ * upkeep that starts at once to have started.
+ */
 async function writeTravelers(n: number, on: Database = database, tag = 'T') {
   await addTravelers(n, on, tag);
   on.upkeep.noteWrites({ travelers: n });
+  await new Promise((resolve) => setTimeout(resolve, 50));
 }
-
-const settledSoon = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('upkeep after writes on PGlite', () => {
   it('analyses an empty table again at its first write, at once, and the tables written only', async () => {
@@ -47,7 +49,6 @@ describe('upkeep after writes on PGlite', () => {
     await database.upkeep.settled();
     expect(await counted('travelers')).toBe(0);
     await writeTravelers(100);
-    await settledSoon();
     expect(await counted('travelers')).toBe(100);
     await database.upkeep.settled();
     expect(await counted('check_ins')).toBe(0);
@@ -61,7 +62,6 @@ describe('upkeep after writes on PGlite', () => {
       await other.upkeep.settled();
       expect(await counted('travelers', other)).toBe(300);
       await writeTravelers(100, other, 'U');
-      await settledSoon();
       // Not due (100 rows written, against at least 5,000): the statistics wait.
       expect(await counted('travelers', other)).toBe(300);
     } finally {
@@ -73,7 +73,6 @@ describe('upkeep after writes on PGlite', () => {
   it('refreshes a grown table once the writes pause, not between batches', async () => {
     for (let batch = 0; batch < 3; batch++) {
       await writeTravelers(2000);
-      await settledSoon();
       // Due after the third batch (6,000 rows written since), but the writes have not paused.
       expect(await counted('travelers')).toBe(100);
     }
@@ -84,7 +83,6 @@ describe('upkeep after writes on PGlite', () => {
 
   it('runs a waiting refresh when the app closes (upkeep.settled)', async () => {
     await writeTravelers(6000);
-    await settledSoon();
     expect(await counted('travelers')).toBe(6100);
     await database.upkeep.settled();
     expect(await counted('travelers')).toBe(12_100);
@@ -104,7 +102,6 @@ describe('upkeep after writes on PGlite', () => {
     await addTravelers(3000);
     expect(await pending()).toBeGreaterThan(0);
     await writeTravelers(3000);
-    await settledSoon();
     await new Promise((resolve) => setTimeout(resolve, 1200));
     await database.upkeep.settled();
     expect(await pending()).toBe(0);
