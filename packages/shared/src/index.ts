@@ -27,6 +27,7 @@ export * from './domain/mrz-countries.ts';
 export { looksLikeMrz } from './domain/mrz-lines.ts';
 export * from './domain/number.ts';
 export * from './domain/passport.ts';
+export * from './domain/passport-expiry.ts';
 export * from './domain/password.ts';
 export * from './domain/phone.ts';
 export * from './domain/qr-payload.ts';

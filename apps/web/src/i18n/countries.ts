@@ -39,59 +39,12 @@ export function countryLabel(code: string | null | undefined, locale: string): s
 export interface CountryOption {
   code: string;
   name: string;
-  /** The name in the language and in English, folded (foldForSearch): what the search reads. */
-  search?: readonly string[];
 }
 
 /** Every country with its name in the language, sorted by name as that language sorts. */
 export function countryOptions(locale: string): CountryOption[] {
   const collator = new Intl.Collator(intlTag(locale));
-  return COUNTRY_CODES.map((code) => {
-    const name = countryLabel(code, locale);
-    return { code, name, search: [foldForSearch(name), foldForSearch(countryLabel(code, 'en'))] };
-  }).sort((a, b) => collator.compare(a.name, b.name));
-}
-
-/**
- * Text as the country search compares it: lower case, accents and other marks gone, đ as d,
- * full-width letters as ASCII, runs of spaces as one ("Thụy Điển" and "thuy dien" are equal).
- */
-export function foldForSearch(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[đĐ]/g, 'd')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/**
- * The countries matching what was typed: its name in the language or in English contains it
- * (accent- and case-insensitive), or it is the country's two-letter code or three-letter
- * passport code ("SE", "SWE"). That code comes first, then names starting with it, then names with a word
- * starting with it, then the rest, each in the list's order. Everything for an empty text.
- */
-export function filterCountries(
-  options: readonly CountryOption[],
-  typed: string,
-  alpha2FromAlpha3: (code: string) => string | null = () => null,
-): CountryOption[] {
-  const query = foldForSearch(typed);
-  if (query === '') return [...options];
-  const upper = query.toUpperCase();
-  const byCode = /^[a-z]{2}$/.test(query) ? upper : /^[a-z]{3}$/.test(query) ? alpha2FromAlpha3(upper) : null;
-  const ranked: [rank: number, option: CountryOption][] = [];
-  for (const option of options) {
-    const names = option.search ?? [foldForSearch(option.name)];
-    let rank = 3;
-    for (const name of names) {
-      if (name.startsWith(query)) rank = Math.min(rank, 0);
-      else if (name.includes(` ${query}`) || name.includes(`(${query}`)) rank = Math.min(rank, 1);
-      else if (name.includes(query)) rank = Math.min(rank, 2);
-    }
-    if (option.code === byCode) rank = -1;
-    if (rank < 3) ranked.push([rank, option]);
-  }
-  return ranked.sort((a, b) => a[0] - b[0]).map(([, option]) => option);
+  return COUNTRY_CODES.map((code) => ({ code, name: countryLabel(code, locale) })).sort((a, b) =>
+    collator.compare(a.name, b.name),
+  );
 }

@@ -1,10 +1,9 @@
 /**
  * Country picker: every ISO 3166 country named in the UI language (Intl.DisplayNames), filtered
- * as one types by its name in the language, its English name or its code, accent- and
- * case-insensitive (i18n/countries.ts filterCountries), built on React Aria's ComboBox so screen
- * readers and keyboards get a real combobox. The value is the two-letter code ('' for none).
- * The list is filtered here (React Aria filters only the items it owns, and the names in the
- * other language and the codes are not its text).
+ * as one types by its name in the language, its English name or its two- or three-letter code,
+ * accent- and case-insensitive (i18n/country-search.ts), built on React Aria's ComboBox so
+ * screen readers and keyboards get a real combobox. The value is the two-letter code ('' for
+ * none). The list is filtered here: React Aria filters only by the item's own text.
  */
 import './react-aria-csp.ts';
 import { alpha2FromMrz } from '@bh/shared';
@@ -12,7 +11,8 @@ import { ChevronDown } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Button, ComboBox, Input, ListBox, ListBoxItem, Popover } from 'react-aria-components/ComboBox';
 import { useTranslation } from 'react-i18next';
-import { type CountryOption, countryOptions, filterCountries } from '../../i18n/countries.ts';
+import { countryOptions } from '../../i18n/countries.ts';
+import { filterCountries, type SearchableCountry, searchableCountries } from '../../i18n/country-search.ts';
 import type { PickerFieldProps } from './picker-field.ts';
 
 export interface CountryComboboxProps extends PickerFieldProps {
@@ -37,8 +37,8 @@ export function CountryCombobox({
 }: CountryComboboxProps) {
   const { t, i18n } = useTranslation();
   const wrapper = useRef<HTMLDivElement>(null);
-  const items = useMemo<CountryOption[]>(() => {
-    const all = countryOptions(i18n.language);
+  const items = useMemo<SearchableCountry[]>(() => {
+    const all = searchableCountries(countryOptions(i18n.language));
     return emptyLabel ? [{ code: EMPTY, name: emptyLabel }, ...all] : all;
   }, [i18n.language, emptyLabel]);
   const selected = value ? value.toUpperCase() : emptyLabel ? EMPTY : null;
@@ -87,7 +87,7 @@ export function CountryCombobox({
           className="bg-base-100 border border-base-300 rounded-box shadow-lg w-(--trigger-width) max-h-72 overflow-auto"
         >
           <ListBox className="p-1 outline-none" data-testid={testId ? `${testId}-options` : undefined}>
-            {(item: CountryOption) => (
+            {(item: SearchableCountry) => (
               <ListBoxItem
                 id={item.code}
                 textValue={item.name}

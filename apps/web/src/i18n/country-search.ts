@@ -1,0 +1,63 @@
+/**
+ * The country search of the country picker (components/ui/country-combobox.tsx), apart from
+ * countries.ts so the list screen, which only names countries, does not load it.
+ */
+import { type CountryOption, countryLabel } from './countries.ts';
+
+/** A country with what the search reads: its name in the language and in English, folded. */
+export interface SearchableCountry extends CountryOption {
+  search?: readonly string[];
+}
+
+/** The options with their folded names in the language and in English (foldForSearch). */
+export function searchableCountries(options: readonly CountryOption[]): SearchableCountry[] {
+  return options.map((option) => ({
+    ...option,
+    search: [foldForSearch(option.name), foldForSearch(countryLabel(option.code, 'en'))],
+  }));
+}
+
+/**
+ * Text as the country search compares it: lower case, accents and other marks gone, đ as d,
+ * full-width letters as ASCII, runs of spaces as one ("Thụy Điển" and "thuy dien" are equal).
+ */
+export function foldForSearch(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[đĐ]/g, 'd')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The countries matching what was typed: its name in the language or in English contains it
+ * (accent- and case-insensitive), or it is the country's two-letter code or three-letter
+ * passport code ("SE", "SWE", read by `alpha2FromAlpha3`). That code comes first, then names
+ * starting with it, then names with a word starting with it, then the rest, each in the list's
+ * order. Everything for an empty text.
+ */
+export function filterCountries(
+  options: readonly SearchableCountry[],
+  typed: string,
+  alpha2FromAlpha3: (code: string) => string | null = () => null,
+): SearchableCountry[] {
+  const query = foldForSearch(typed);
+  if (query === '') return [...options];
+  const upper = query.toUpperCase();
+  const byCode = query.length === 2 ? upper : query.length === 3 ? alpha2FromAlpha3(upper) : null;
+  const ranked: [rank: number, option: SearchableCountry][] = [];
+  for (const option of options) {
+    const names = option.search ?? [foldForSearch(option.name)];
+    let rank = 3;
+    for (const name of names) {
+      if (name.startsWith(query)) rank = Math.min(rank, 0);
+      else if (name.includes(` ${query}`) || name.includes(`(${query}`)) rank = Math.min(rank, 1);
+      else if (name.includes(query)) rank = Math.min(rank, 2);
+    }
+    if (option.code === byCode) rank = -1;
+    if (rank < 3) ranked.push([rank, option]);
+  }
+  return ranked.sort((a, b) => a[0] - b[0]).map(([, option]) => option);
+}
