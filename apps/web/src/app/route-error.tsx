@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReloadButton } from '../components/ui/reload-button.tsx';
 
 /** Shown when a route fails to load (e.g. a lazy chunk missing offline). */
 function RouteError() {
@@ -8,9 +9,7 @@ function RouteError() {
     <main className="min-h-screen grid place-items-center p-6">
       <div className="text-center space-y-4">
         <h1 className="text-2xl font-bold">{t('errors.unknown_error')}</h1>
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          {t('app.retry')}
-        </button>
+        <ReloadButton className="btn btn-primary">{t('app.retry')}</ReloadButton>
       </div>
     </main>
   );

@@ -4,6 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ReloadButton } from '../../components/ui/reload-button.tsx';
 import { SyncCentre } from '../sync-centre/sync-centre.tsx';
 import { AppPanel } from './app-panel.tsx';
 import { DangerZone } from './danger-zone.tsx';
@@ -16,9 +17,7 @@ export default function PwaSettingsPage() {
     <div className="flex flex-col gap-4 max-w-6xl mx-auto">
       <header className="flex flex-wrap items-center gap-2">
         <h1 className="text-xl sm:text-2xl font-bold me-auto">{t('pwa.title')}</h1>
-        <button type="button" className="btn btn-sm btn-ghost" onClick={() => window.location.reload()}>
-          {t('pwa.refresh')}
-        </button>
+        <ReloadButton className="btn btn-sm btn-ghost">{t('pwa.refresh')}</ReloadButton>
         <Link to="/" className="btn btn-sm btn-ghost">
           {t('pwa.home')}
         </Link>
