@@ -54,7 +54,9 @@ describe('traveller CRUD', () => {
       ]),
     );
     const expiry = await create(headers, { birthDate: '1990-01-01', passportExpiry: '1980-01-01' });
-    expect(expiry.body.error.details).toEqual([{ field: 'passportExpiry', code: 'validation.expiry_before_birth' }]);
+    expect(expiry.body.error.details).toEqual([
+      { field: 'passportExpiry', code: 'validation.expiry_before_birth' },
+    ]);
     const stored = await h.database.db.execute(sql`SELECT count(*)::int AS n FROM travelers`);
     expect(stored.rows[0]?.n).toBe(0);
   });
