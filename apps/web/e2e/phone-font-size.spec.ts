@@ -59,8 +59,13 @@ test('the add form, the details and the check-in: every field at least 16 px; 37
   test.setTimeout(120_000);
   await loginAs(page, 'officer');
   await expect(page.getByTestId('traveler-add')).toBeVisible();
-  // The list's own search field.
+  // The list's own search field, then the filters' sheet (name, passport, country, dates).
   await expectNoSmallFields(page, 1);
+  await page.getByTestId('filters-open').click();
+  await expect(page.getByTestId('filter-sheet').getByTestId('traveler-search')).toBeVisible();
+  await expectNoSmallFields(page, 4);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('filter-sheet').getByTestId('traveler-search')).toBeHidden();
 
   await page.getByTestId('traveler-add').click();
   await expect(page.getByTestId('traveler-form')).toBeVisible();
