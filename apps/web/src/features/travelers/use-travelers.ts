@@ -29,7 +29,9 @@ export function useReferenceLists(): ReferenceLists {
   useEffect(() => {
     let alive = true;
     void getReferenceLists().then((saved) => {
-      if (alive) setLists(saved);
+      // Gone before the saved copy arrived: nothing to show it in, nothing to refresh.
+      if (!alive) return;
+      setLists(saved);
       if (navigator.onLine) {
         void refreshReferenceLists().then((fresh) => {
           if (alive) setLists(fresh);
