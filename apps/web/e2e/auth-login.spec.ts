@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, loginAs } from './helpers.ts';
+import { DEMO_ACCOUNTS, loginAs, loginSuccessAlert } from './helpers.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -13,8 +13,9 @@ test('login succeeds: success alert, stored session, then the dashboard', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   await email(page).fill(DEMO_ACCOUNTS.officer.email);
   await password(page).fill(DEMO_ACCOUNTS.officer.password);
+  const alert = loginSuccessAlert(page);
   await submit(page).click();
-  await expect(page.getByTestId('login-success')).toHaveText('Login successful!');
+  expect((await alert).text).toBe('Login successful!');
   await page.waitForURL('**/dashboard');
   const stored = await page.evaluate(() => ({
     flag: localStorage.getItem('isLoggedIn'),

@@ -110,3 +110,23 @@ export const fillByName = (form: Locator, values: Record<string, string>) =>
 /** Fills the controls of the page labelled by the keys. */
 export const fillByLabel = (page: Page, values: Record<string, string>) =>
   fillControls(Object.entries(values).map(([label, value]) => [page.getByLabel(label), value]));
+
+/**
+ * The login's success alert, caught as it appears: it shows for a moment before the app moves on,
+ * shorter than the gaps of expect's polling, so it is watched on every animation frame.
+ */
+export async function loginSuccessAlert(page: Page): Promise<{ text: string; mode: string }> {
+  const handle = await page.waitForFunction(
+    () => {
+      const alert = document.querySelector('[data-testid="login-success"]');
+      return alert
+        ? { text: alert.textContent?.trim() ?? '', mode: alert.getAttribute('data-mode') ?? '' }
+        : null;
+    },
+    undefined,
+    { polling: 'raf', timeout: 10_000 },
+  );
+  const seen = await handle.jsonValue();
+  if (!seen) throw new Error('no login success alert');
+  return seen;
+}

@@ -5,7 +5,7 @@
  * the profile screen shows the account and changes the password with the rules shown.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, loginAs, openList, waitForServiceWorker } from './helpers.ts';
+import { DEMO_ACCOUNTS, loginAs, loginSuccessAlert, openList, waitForServiceWorker } from './helpers.ts';
 import { addTraveler, uniq } from './travelers-helpers.ts';
 
 test.use({ locale: 'vi-VN' });
@@ -38,8 +38,9 @@ test('offline sign-in after logout, renewed when the network returns', async ({ 
   const { email, password } = DEMO_ACCOUNTS.officer;
   await fillLogin(page, email, 'Wrong@1234');
   await expect(page.getByTestId('login-error')).toBeVisible();
+  const alert = loginSuccessAlert(page);
   await fillLogin(page, email, password);
-  await expect(page.getByTestId('login-success')).toHaveAttribute('data-mode', 'offline');
+  expect((await alert).mode).toBe('offline');
   // The home screen (dashboard), then the list.
   await page.waitForURL('**/dashboard');
   await openList(page);
