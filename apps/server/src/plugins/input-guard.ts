@@ -6,15 +6,13 @@
  *   JSON body (a streamed CSV is checked row by row by the import);
  * - a multipart body whose Content-Type has no usable boundary (the multipart parser would throw
  *   while starting).
- * - input nested deeper than MAX_JSON_DEPTH (JSON bodies are refused earlier, in json-body.ts).
- * All answer 400 validation_error with a field issue, like any schema failure.
+ * Both answer 400 validation_error with a field issue, like any schema failure.
  */
 
 import { Stream } from 'node:stream';
 import { hasUnstorableText as hasForbiddenText } from '@bh/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validationError } from '../lib/errors.ts';
-import { MAX_JSON_DEPTH } from './json-body.ts';
 
 /**
  * Parsed input: JSON values and the query/params objects. A streamed body (the CSV import's) or a
@@ -26,12 +24,11 @@ function isWalkable(value: unknown): value is object {
   return !(value instanceof Stream || value instanceof ArrayBuffer || ArrayBuffer.isView(value));
 }
 
-/** A value met while walking the input, with the key it was found under, its parent and depth. */
+/** A value met while walking the input, with the key it was found under and its parent. */
 interface Visit {
   item: unknown;
   key: string;
   parent: Visit | null;
-  depth: number;
 }
 
 /** The dotted path of a visited value ('' for the root). */
@@ -41,30 +38,24 @@ function pathOf(visit: Visit): string {
   return keys.reverse().join('.');
 }
 
-/** A value nested deeper than any JSON body may be (json-body.ts refuses those before parsing). */
-class TooDeep extends Error {}
-
 /**
  * Path (dotted, like validation issues) of the first string or key with forbidden text, or null.
  * Iterative, so a nested body cannot overflow the stack, and linear in the size of the input:
- * parsed JSON, a query string and path parameters hold no cycles, and their depth is bounded
- * (a value deeper than MAX_JSON_DEPTH throws TooDeep, which also ends any cycle another
- * parser's objects might hold). The path is built only for the value found, and strings get no
+ * parsed JSON, a query string and path parameters hold no cycles, and a JSON body's depth was
+ * bounded before it was parsed (json-body.ts). The path is built only for the value found, and strings get no
  * visit of their own, which keeps the walk of a large push a small part of the route
  * (docs/decisions/002-set-based-sync-apply.md).
  */
 function findForbiddenText(value: unknown): string | null {
   if (typeof value === 'string') return hasForbiddenText(value) ? '' : null;
-  const stack: Visit[] = [{ item: value, key: '', parent: null, depth: 1 }];
+  const stack: Visit[] = [{ item: value, key: '', parent: null }];
   for (let visit = stack.pop(); visit; visit = stack.pop()) {
-    const { item, depth } = visit;
+    const { item } = visit;
     if (!isWalkable(item)) continue;
-    if (depth > MAX_JSON_DEPTH) throw new TooDeep();
     for (const [key, child] of Object.entries(item)) {
       if (hasForbiddenText(key) || (typeof child === 'string' && hasForbiddenText(child)))
-        return pathOf({ item: child, key, parent: visit, depth: depth + 1 });
-      if (typeof child === 'object' && child !== null)
-        stack.push({ item: child, key, parent: visit, depth: depth + 1 });
+        return pathOf({ item: child, key, parent: visit });
+      if (typeof child === 'object' && child !== null) stack.push({ item: child, key, parent: visit });
     }
   }
   return null;
@@ -72,13 +63,7 @@ function findForbiddenText(value: unknown): string | null {
 
 /** findForbiddenText as a thrown validation error (400), or nothing when the input is clean. */
 function checkText(value: unknown, emptyPath: string) {
-  let at: string | null;
-  try {
-    at = findForbiddenText(value);
-  } catch (err) {
-    if (err instanceof TooDeep) throw issue(emptyPath, 'validation.too_deep');
-    throw err;
-  }
+  const at = findForbiddenText(value);
   if (at !== null) throw issue(at || emptyPath, 'validation.invalid_characters');
 }
 

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { validationError } from '../lib/errors.ts';
 
 /** Deepest nesting of arrays and objects a request body may have (the root is depth 1). */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

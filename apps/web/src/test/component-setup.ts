@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import type { Table } from 'dexie';
-import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { initI18n } from '../i18n/index.ts';
 
 /**
@@ -15,4 +15,14 @@ export function setUpComponentTests(tablesToClear: () => Table[]) {
     await Promise.all(tablesToClear().map((table) => table.clear()));
   });
   afterEach(cleanup);
+}
+
+/** No server in this test: every request fails as a network error (bundled reference lists, no sync). */
+export function stubOfflineFetch() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      throw new TypeError('offline');
+    }),
+  );
 }

@@ -78,10 +78,13 @@ function storableDateTime(value: string) {
   return Number.isFinite(time) && time >= MIN_TIME && time <= MAX_TIME;
 }
 
-/** Calendar date 'YYYY-MM-DD' (real dates only: 2023-02-29 and year 0000 are refused). */
+/**
+ * Calendar date 'YYYY-MM-DD' (real dates only: 2023-02-29 and year 0000 are refused). A value
+ * that is not a date stops here: checks added after it (bounds) judge real dates only.
+ */
 export function isoDate(requiredKey: Key = 'validation.required') {
   return z.iso
-    .date(keyed(requiredKey, 'validation.invalid_date'))
+    .date({ ...keyed(requiredKey, 'validation.invalid_date'), abort: true })
     .refine(storableDate, 'validation.invalid_date');
 }
 

@@ -23,14 +23,8 @@ export function latestDateAnywhere(days = 0, now = Date.now()): string {
   return new Date(now + LATEST_OFFSET_MS + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** True for a real calendar date written YYYY-MM-DD (2026-13-01 and 2023-02-29 are not). */
-function isRealDate(d: string): boolean {
-  const time = Date.parse(`${d}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(d) && Number.isFinite(time) && new Date(time).toISOString().startsWith(d);
-}
-
-/** Bounds judge real dates only: any other text has its own error (validation.invalid_date). */
-const within = (min: string, max: () => string) => (d: string) => !isRealDate(d) || (d >= min && d <= max());
+/** Between `min` and `max()` (isoDate has refused anything that is not a real date already). */
+const within = (min: string, max: () => string) => (d: string) => d >= min && d <= max();
 
 /** A date of entry: not more than MAX_ENTRY_DAYS_AHEAD days after today. */
 export const entryDate = () =>

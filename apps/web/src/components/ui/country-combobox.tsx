@@ -13,6 +13,7 @@ import { Button, ComboBox, Input, ListBox, ListBoxItem, Popover } from 'react-ar
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from '../../i18n/countries.ts';
 import { filterCountries, type SearchableCountry, searchableCountries } from '../../i18n/country-search.ts';
+import { Field } from './field.tsx';
 import type { PickerFieldProps } from './picker-field.ts';
 
 export interface CountryComboboxProps extends PickerFieldProps {
@@ -101,5 +102,37 @@ export function CountryCombobox({
         </Popover>
       </ComboBox>
     </div>
+  );
+}
+
+/** A traveller's nationality as a form field: its label, its error and the country picker. */
+export function NationalityField({
+  error,
+  value,
+  onChange,
+  testId,
+}: {
+  error?: string | null;
+  value: string;
+  onChange: (code: string) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const label = t('travelers.field.nationality');
+  return (
+    <Field label={label} error={error} required>
+      {(ctl) => (
+        <CountryCombobox
+          id={ctl.id}
+          label={label}
+          describedBy={ctl['aria-describedby']}
+          invalid={ctl['aria-invalid']}
+          required
+          value={value}
+          onChange={onChange}
+          testId={testId}
+        />
+      )}
+    </Field>
   );
 }

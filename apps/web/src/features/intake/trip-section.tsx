@@ -11,7 +11,7 @@ import {
   pickLocale,
 } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
-import { CountryCombobox } from '../../components/ui/country-combobox.tsx';
+import { NationalityField } from '../../components/ui/country-combobox.tsx';
 import { DateFieldRow } from '../../components/ui/date-field.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ChoiceOptions } from '../../components/ui/options.tsx';
@@ -71,20 +71,12 @@ export function TripSection({ values, set, errorOf }: Props) {
   return (
     <Section title={t('intake.preArrival.traveler')} testId="section-trip">
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field label={t('travelers.field.nationality')} error={errorOf('nationality')} required>
-          {(ctl) => (
-            <CountryCombobox
-              id={ctl.id}
-              label={t('travelers.field.nationality')}
-              describedBy={ctl['aria-describedby']}
-              invalid={ctl['aria-invalid']}
-              required
-              value={values.nationality}
-              onChange={(code) => set('nationality', code)}
-              testId="trip-nationality"
-            />
-          )}
-        </Field>
+        <NationalityField
+          error={errorOf('nationality')}
+          value={values.nationality}
+          onChange={(code) => set('nationality', code)}
+          testId="trip-nationality"
+        />
         {select(
           'gender',
           GENDER_OPTIONS.map((o) => ({ value: o.value, label: pickLocale(o.label, lang) })),

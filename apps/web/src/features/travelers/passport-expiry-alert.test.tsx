@@ -3,19 +3,15 @@ import { type LocalTraveler, localTravelerSchema } from '@bh/shared';
 import { validTraveler } from '@bh/shared/testing';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n/index.ts';
 import { deviceToday } from '../../lib/today.ts';
+import { stubOfflineFetch } from '../../test/component-setup.ts';
 import { TravelerDetailsModal } from './traveler-details-modal.tsx';
 
 beforeAll(() => {
   initI18n().changeLanguage('en');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => {
-      throw new TypeError('offline');
-    }),
-  );
+  stubOfflineFetch();
 });
 afterEach(cleanup);
 

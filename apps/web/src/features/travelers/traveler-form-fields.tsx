@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
-import { CountryCombobox } from '../../components/ui/country-combobox.tsx';
+import { NationalityField } from '../../components/ui/country-combobox.tsx';
 import { AppDateField } from '../../components/ui/date-field.tsx';
 import { Field, type FieldControlProps } from '../../components/ui/field.tsx';
 import { ChoiceOptions } from '../../components/ui/options.tsx';
@@ -92,20 +92,12 @@ export function TravelerFormFields({ values, errorOf, bind, lists, flightRequire
         <legend className="font-semibold mb-1">{t('travelers.form.personal')}</legend>
         {text('fullName', { required: true })}
         {text('passportNo', { required: true, hint: t('travelers.form.passportHint') })}
-        <Field label={t('travelers.field.nationality')} error={errorOf('nationality')} required>
-          {(p: FieldControlProps) => (
-            <CountryCombobox
-              id={p.id}
-              label={t('travelers.field.nationality')}
-              describedBy={p['aria-describedby']}
-              invalid={p['aria-invalid']}
-              required
-              value={values.nationality ?? ''}
-              onChange={(code) => report('nationality', code)}
-              testId="field-nationality"
-            />
-          )}
-        </Field>
+        <NationalityField
+          error={errorOf('nationality')}
+          value={values.nationality ?? ''}
+          onChange={(code) => report('nationality', code)}
+          testId="field-nationality"
+        />
         {date('entryDate', true)}
         {choice(
           'gender',

@@ -5,17 +5,13 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { db } from '../../db/database.ts';
 import { createTraveler, getTraveler, type LocalTraveler } from '../../db/travelers-repo.ts';
 import { initI18n } from '../../i18n/index.ts';
+import { stubOfflineFetch } from '../../test/component-setup.ts';
 import { TravelerFormModal } from './traveler-form-modal.tsx';
 
 beforeAll(() => {
   initI18n().changeLanguage('en');
   // Reference lists come from the bundled copy; no server in this test.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => {
-      throw new TypeError('offline');
-    }),
-  );
+  stubOfflineFetch();
 });
 beforeEach(async () => {
   await Promise.all([db.travelers.clear(), db.syncQueue.clear(), db.systemStatus.clear()]);
