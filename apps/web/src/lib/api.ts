@@ -71,6 +71,9 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   const token = getSession()?.token;
   if (token) headers.Authorization = `Bearer ${token}`;
+  // The server answers messages and exports in the app's language (i18n sets <html lang>).
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (lang && !headers['Accept-Language']) headers['Accept-Language'] = lang;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData || typeof opts.body === 'string' || opts.body instanceof Blob) {
     body = opts.body;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessage, interpolate } from './format.ts';
+import { formatMessage, interpolate, requestLocale } from './format.ts';
 
 describe('formatMessage', () => {
   it('interpolates i18next placeholders', () => {
@@ -13,5 +13,15 @@ describe('formatMessage', () => {
     expect(formatMessage('auth.loginSuccess', 'en')).toBe('Login successful!');
     expect(formatMessage('declaration.errors.fullNameRequired', 'xx')).toBe('Họ và tên là bắt buộc');
     expect(formatMessage('no.such.key', 'en')).toBe('no.such.key');
+  });
+});
+
+describe('requestLocale', () => {
+  it('takes a supported lang parameter first, then Accept-Language by weight, else vi', () => {
+    expect(requestLocale('ja', 'en')).toBe('ja');
+    expect(requestLocale('xx', 'fr-FR, en-GB;q=0.8, ja;q=0.9')).toBe('ja');
+    expect(requestLocale(undefined, 'en-US,en;q=0.9')).toBe('en');
+    expect(requestLocale(undefined, 'de, fr')).toBe('vi');
+    expect(requestLocale(undefined, undefined)).toBe('vi');
   });
 });

@@ -98,9 +98,14 @@ describe('status lifecycle over REST', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toMatchObject({
       code: 'unprocessable',
-      message: 'lifecycle.errors.transitionForbidden',
+      message: 'Không thể chuyển người nhập cảnh sang trạng thái này từ trạng thái hiện tại',
       details: [{ field: 'toStatus', code: 'lifecycle.errors.transitionForbidden' }],
     });
+    // The officer reads the reason in the language the app asks for, never the key.
+    const en = await move(id, 'declared', { ...officer.headers, 'accept-language': 'en' });
+    expect(en.json().error.message).toBe(
+      'The traveller cannot move to this status from their current status',
+    );
   });
 
   it('allows exactly the officer transitions of the table, from every status to every status', async () => {
@@ -220,7 +225,10 @@ describe('status lifecycle over REST', () => {
       reason: 'Wrong traveller',
     });
     expect(byOfficer.statusCode).toBe(422);
-    expect(byOfficer.json().error.message).toBe('lifecycle.errors.correctionAdminOnly');
+    expect(byOfficer.json().error).toMatchObject({
+      message: 'Chỉ quản trị viên mới được điều chỉnh trạng thái ngoài quy trình',
+      details: [{ field: 'toStatus', code: 'lifecycle.errors.correctionAdminOnly' }],
+    });
     const noReason = await event(
       id,
       { kind: 'status_changed', toStatus: 'declared', correction: true },

@@ -2,10 +2,14 @@
  * The traveller lifecycle over REST: the timeline of a traveller, and a new event (status change,
  * test result, note). A new event goes through the same applyMutations path as a synced one, so
  * the lifecycle check (lifecycle/effects.ts), the status it moves, its audit row and change_seq are
- * identical; a status change the lifecycle table forbids is 422 with the translated reason.
+ * identical; a status change the lifecycle table forbids is 422 with the reason in the language of the
+ * request's Accept-Language (its key stays in details[].code).
  */
 import {
+  formatMessage,
+  type Locale,
   type PushResult,
+  requestLocale,
   travelerEventCreateSchema,
   travelerEventListSchema,
   travelerEventResultSchema,
@@ -27,12 +31,15 @@ const tags = ['lifecycle'];
 const security = BEARER;
 
 /** The REST error of a refused event: a lifecycle rule is 422, a missing traveller 404. */
-function refusal(result: PushResult): never {
+function refusal(result: PushResult, locale: Locale): never {
   const errors = result.errors ?? [];
   if (errors.some((e) => e.code === 'forbidden')) throw forbidden();
   if (errors.some((e) => e.code === 'lifecycle.errors.travelerNotFound')) throw notFound();
   const rule = errors.find((e) => e.code.startsWith('lifecycle.errors.'));
-  if (rule) throw new AppError('unprocessable', rule.code, [{ field: 'toStatus', code: rule.code }]);
+  if (rule)
+    throw new AppError('unprocessable', formatMessage(rule.code, locale), [
+      { field: 'toStatus', code: rule.code },
+    ]);
   throw validationError(errors);
 }
 
@@ -105,7 +112,8 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
         ],
       );
       if (!result) throw new Error('applyMutations answered no result');
-      if (result.status === 'rejected') refusal(result);
+      if (result.status === 'rejected')
+        refusal(result, requestLocale(undefined, request.headers['accept-language']));
       if (result.status === 'conflict') throw conflict({ serverRecord: result.serverRecord ?? null });
       const [event, traveler] = await Promise.all([
         fetchRecord(db, eventsTable, eventId),
