@@ -82,7 +82,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/demo-form/form-demo-page.tsx'),
     titleKey: 'app.routes.formDemo',
     guard: 'user',
-    nav: { icon: 'form', order: 3 },
+    // The spec lists the page; it is a developer's demo, not officer's work: no sidebar entry.
   },
   {
     path: '/pwa-settings',

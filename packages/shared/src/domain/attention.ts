@@ -2,10 +2,13 @@
  * The "needs attention" list: travellers an officer should look at now, computed from local data
  * (works offline) with the same rules wherever it is shown:
  * - overdue: in quarantine with a scheduled check-in day before today and no check-in for it;
- * - highRiskToday: a high-risk declaration made today;
+ * - highRiskToday: a high-risk declaration made today, not decided yet (cleared, refused, referred);
  * - feverAtCheckIn: in quarantine and the latest check-in had a fever.
  */
 import { isFever, overdueDays, type QuarantineState } from './quarantine.ts';
+
+/** Statuses after the officer's decision on a declaration. */
+const DECIDED = new Set(['cleared', 'rejected', 'referred']);
 
 export const ATTENTION_REASONS = ['overdue', 'highRiskToday', 'feverAtCheckIn'] as const;
 export type AttentionReason = (typeof ATTENTION_REASONS)[number];
@@ -69,7 +72,8 @@ export function needsAttention(
       );
       if (latest && isFever(latest.temperature)) reasons.push('feverAtCheckIn');
     }
-    if (highRisk.has(t.id)) reasons.push('highRiskToday');
+    // A decision ends the high-risk call: a cleared, refused or referred traveller leaves the list.
+    if (highRisk.has(t.id) && !DECIDED.has(t.status)) reasons.push('highRiskToday');
     if (reasons.length > 0) items.push({ travelerId: t.id, reasons, overdue });
   }
   return items.sort((a, b) => b.reasons.length - a.reasons.length || b.overdue.length - a.overdue.length);

@@ -54,4 +54,11 @@ describe('needs attention', () => {
       { travelerId: 'c', reasons: ['highRiskToday'], overdue: [] },
     ]);
   });
+
+  it('drops a high-risk traveller once the officer has decided (cleared, refused, referred)', () => {
+    const declared = [{ travelerId: 'e', riskLevel: 'high', date: '2025-01-11' }];
+    for (const status of ['cleared', 'rejected', 'referred'])
+      expect(needsAttention([{ id: 'e', status }], declared, [], '2025-01-11')).toEqual([]);
+    expect(needsAttention([{ id: 'e', status: 'tested' }], declared, [], '2025-01-11')).toHaveLength(1);
+  });
 });

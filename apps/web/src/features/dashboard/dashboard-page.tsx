@@ -1,8 +1,12 @@
 /**
- * /dashboard, the home screen after login: today's figures from the device's own data (works
- * offline, then labelled "as of last sync"), each a link to the matching traveller list, and
- * the sync state.
+ * /dashboard, the home screen after login: the officer's work queue for today (who waits for a
+ * declaration, high-risk declarations to decide, check-ins due), quick actions to scan and to
+ * add, the system mode (the top bar shows it only on wide screens), today's figures (each a
+ * link to the matching traveller list) and the sync state. Everything comes from the device's
+ * own data (works offline, then labelled "as of last sync").
  */
+import { ScanLine, UserPlus } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -12,7 +16,17 @@ import type { DashboardFigures } from '../../db/dashboard-repo.ts';
 import { formatDate, formatRelativeTime } from '../../i18n/format.ts';
 import { toLocale } from '../../i18n/index.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
+import { ModeBadge } from '../system-status/mode-badge.tsx';
+import { useSystemStatus } from '../system-status/use-system-status.ts';
+import { TravelerDetailsModal } from '../travelers/traveler-details-modal.tsx';
+import { useTraveler } from '../travelers/use-travelers.ts';
 import { useDashboard } from './use-dashboard.ts';
+import { useWorkQueue } from './use-work-queue.ts';
+import { WorkQueueList } from './work-queue-list.tsx';
+
+function Details({ id, onClose }: { id: string; onClose: () => void }) {
+  return <TravelerDetailsModal traveler={useTraveler(id)} onClose={onClose} />;
+}
 
 type FigureKey = keyof DashboardFigures;
 const FIGURES: readonly FigureKey[] = [
@@ -48,6 +62,9 @@ const TONE: Record<FigureKey, string> = {
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { today, figures } = useDashboard();
+  const queue = useWorkQueue();
+  const { mode } = useSystemStatus();
+  const [open, setOpen] = useState<string | null>(null);
   const sync = useSyncState();
   const fmt = new Intl.NumberFormat(i18n.language);
   const links = figureLinks(today);
@@ -62,25 +79,40 @@ export default function DashboardPage() {
         subtitle={t('dashboard.subtitle', {
           date: formatDate(today),
         })}
-      />
+      >
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="lg:hidden" data-testid="dashboard-mode">
+            <ModeBadge mode={mode} />
+          </span>
+          <Link to="/intake/scan" className="btn btn-primary min-h-11" data-testid="dashboard-scan">
+            <ScanLine aria-hidden="true" className="size-5" />
+            {t('dashboard.actions.scan')}
+          </Link>
+          <Link to="/entry-management?add=1" className="btn min-h-11" data-testid="dashboard-add">
+            <UserPlus aria-hidden="true" className="size-5" />
+            {t('dashboard.actions.add')}
+          </Link>
+        </div>
+      </PageHeader>
       {!sync.isOnline && (
         <Alert tone="warning" data-testid="dashboard-offline">
           {t('dashboard.asOfLastSync', { when: lastSync })}
         </Alert>
       )}
+      {queue === undefined ? <Spinner /> : <WorkQueueList queue={queue} onOpen={setOpen} />}
       {figures === undefined ? (
         <Spinner />
       ) : (
-        <section aria-label={t('dashboard.figures')} className="grid grid-cols-2 lg:grid-cols-4 gap-3">
+        <section aria-label={t('dashboard.figures')} className="grid grid-cols-2 lg:grid-cols-5 gap-3">
           {FIGURES.map((key) => (
             <Link
               key={key}
               to={links[key]}
-              className="card bg-base-100 shadow-sm p-4 hover:shadow-md focus-visible:outline-2"
+              className="card bg-base-100 shadow-sm p-3 hover:shadow-md focus-visible:outline-2"
               data-testid={`dashboard-${key}`}
             >
               <span className="text-sm opacity-80">{t(`dashboard.figure.${key}`)}</span>
-              <span className={`text-3xl font-bold tabular-nums ${TONE[key]}`}>
+              <span className={`text-2xl font-bold tabular-nums ${TONE[key]}`}>
                 {fmt.format(figures[key] ?? 0)}
               </span>
             </Link>
@@ -106,16 +138,17 @@ export default function DashboardPage() {
         )}
         <button
           type="button"
-          className="btn btn-sm ml-auto"
+          className="btn min-h-11 ml-auto"
           onClick={() => void sync.forceSync()}
           disabled={!sync.isOnline || sync.status === 'syncing'}
         >
           {t('dashboard.sync.now')}
         </button>
-        <Link to="/reports" className="btn btn-sm btn-primary">
+        <Link to="/reports" className="btn btn-outline min-h-11">
           {t('dashboard.openReports')}
         </Link>
       </section>
+      {open && <Details id={open} onClose={() => setOpen(null)} />}
     </div>
   );
 }

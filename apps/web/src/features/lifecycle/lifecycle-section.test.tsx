@@ -1,5 +1,5 @@
 import '../../test/frame-resources.ts';
-import { type LocalTraveler, localTravelerSchema, officerTransitions } from '@bh/shared';
+import { type LocalTraveler, localDate, localTravelerSchema, officerTransitions } from '@bh/shared';
 import { validTraveler } from '@bh/shared/testing';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -48,6 +48,10 @@ describe('lifecycle section of the details view', () => {
     render(<LifecycleSection traveler={tr} />);
     fireEvent.change(screen.getByTestId('status-reason'), { target: { value: 'Fever' } });
     fireEvent.click(screen.getByTestId('status-to-quarantine'));
+    // Hard to undo: asked first, naming the traveller; the typed reason is carried over.
+    expect(screen.getByText(`Send ${tr.fullName} to quarantine?`)).toBeTruthy();
+    expect(screen.getByTestId<HTMLInputElement>('status-confirm-reason').value).toBe('Fever');
+    fireEvent.click(screen.getByTestId('status-confirm'));
     await waitFor(() => expect(screen.getByTestId('status-waiting')).toBeTruthy());
     expect(await screen.findByTestId('quarantine-panel')).toBeTruthy();
     const queued = await db.syncQueue.toArray();
@@ -109,5 +113,42 @@ describe('lifecycle section of the details view', () => {
     render(<LifecycleSection traveler={tr} />);
     await waitFor(() => expect(screen.getByTestId('timeline').textContent).toContain('Officer Minh'));
     expect(kinds()).toEqual(['created']);
+  });
+
+  it('refusing and clearing ask first; Cancel records nothing', async () => {
+    const tr = traveler('declared');
+    render(<LifecycleSection traveler={tr} />);
+    for (const to of ['rejected', 'cleared']) {
+      fireEvent.click(screen.getByTestId(`status-to-${to}`));
+      expect(screen.getByTestId('status-confirm-text')).toBeTruthy();
+      fireEvent.click(screen.getByTestId('status-confirm-cancel'));
+      await waitFor(() => expect(screen.queryByTestId('status-confirm')).toBeNull());
+    }
+    expect(await db.syncQueue.count()).toBe(0);
+  });
+
+  it('clearing before the quarantine ends warns with the last day and needs a reason', async () => {
+    const start = localDate();
+    const tr = localTravelerSchema.parse({
+      ...traveler('quarantine'),
+      quarantineStart: start,
+      quarantineDays: 14,
+    });
+    await db.travelers.put(tr);
+    render(<LifecycleSection traveler={tr} />);
+    fireEvent.click(screen.getByTestId('status-to-cleared'));
+    expect(screen.getByTestId('status-early-clear').textContent).toContain('clearing now ends it early');
+    const confirm = screen.getByTestId<HTMLButtonElement>('status-confirm');
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('status-confirm-reason'), {
+      target: { value: 'Negative PCR twice' },
+    });
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+    await waitFor(async () => expect(await db.syncQueue.count()).toBe(1));
+    expect((await db.syncQueue.toArray())[0]?.data).toMatchObject({
+      toStatus: 'cleared',
+      reason: 'Negative PCR twice',
+    });
   });
 });

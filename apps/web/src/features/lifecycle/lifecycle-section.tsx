@@ -2,7 +2,7 @@
  * The lifecycle part of the traveller details view: status buttons, quarantine follow-up while
  * in quarantine, and the timeline. Everything reads the local database, so it works offline.
  */
-import { type LocalTraveler, localDate } from '@bh/shared';
+import { addDays, type LocalTraveler, localDate } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
 import { EventForm } from './event-form.tsx';
@@ -15,6 +15,9 @@ export function LifecycleSection({ traveler }: { traveler: LocalTraveler }) {
   const { t } = useTranslation();
   const { events, checkIns, quarantineDays, shown } = useTravelerLifecycle(traveler);
   const entered = events.filter((e) => e.toStatus === 'quarantine').at(-1);
+  const start = traveler.quarantineStart ?? (entered ? entered.occurredAt.slice(0, 10) : null);
+  const days = traveler.quarantineDays ?? quarantineDays;
+  const quarantineEnd = start && days ? addDays(start, days - 1) : null;
   return (
     <div data-testid="lifecycle-section">
       {shown.waiting && (
@@ -22,7 +25,12 @@ export function LifecycleSection({ traveler }: { traveler: LocalTraveler }) {
           {t('lifecycle.status.waiting')}
         </Badge>
       )}
-      <StatusActions travelerId={traveler.id} status={shown.status} />
+      <StatusActions
+        travelerId={traveler.id}
+        travelerName={traveler.fullName}
+        status={shown.status}
+        quarantineEnd={quarantineEnd}
+      />
       {shown.status === 'quarantine' && quarantineDays !== null && (
         <QuarantinePanel
           traveler={traveler}

@@ -1,7 +1,9 @@
 /**
  * The status buttons of the details view, read from the lifecycle table (officerTransitions), and
  * the admins' correction (any status, with a mandatory reason). A change is recorded as an event
- * and shown as waiting until the server accepts it.
+ * and shown as waiting until the server accepts it. The moves that are hard to undo (quarantine,
+ * refuse entry, clear) ask first; clearing before the quarantine's last day warns and needs a
+ * reason (confirm-move.tsx).
  */
 import {
   officerTransitions,
@@ -14,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Options } from '../../components/ui/options.tsx';
 import { addTravelerEvent } from '../../db/lifecycle-repo.ts';
+import { ConfirmMove, needsConfirmation } from './confirm-move.tsx';
 import { useActor } from './use-lifecycle.ts';
 
 /** A labelled one-line reason (at most the length the server keeps). */
@@ -29,7 +32,7 @@ function ReasonInput(props: {
     <label className={`flex flex-col gap-1 ${props.className}`}>
       <span>{props.label}</span>
       <input
-        className="input input-sm w-full"
+        className="input w-full"
         value={props.value}
         required={props.required}
         maxLength={STATUS_REASON_MAX_LENGTH}
@@ -40,13 +43,25 @@ function ReasonInput(props: {
   );
 }
 
-export function StatusActions({ travelerId, status }: { travelerId: string; status: TravelerStatus }) {
+export function StatusActions({
+  travelerId,
+  travelerName,
+  status,
+  quarantineEnd = null,
+}: {
+  travelerId: string;
+  travelerName: string;
+  status: TravelerStatus;
+  /** The last scheduled day of a running quarantine (clearing before it warns). */
+  quarantineEnd?: string | null;
+}) {
   const { t } = useTranslation();
   const { actor, isAdmin } = useActor();
   const [reason, setReason] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [fixTo, setFixTo] = useState<TravelerStatus | ''>('');
   const [fixReason, setFixReason] = useState('');
+  const [asking, setAsking] = useState<TravelerStatus | null>(null);
   const targets = officerTransitions(status);
 
   const change = async (toStatus: TravelerStatus, why: string, correction: boolean) => {
@@ -85,8 +100,8 @@ export function StatusActions({ travelerId, status }: { travelerId: string; stat
               <button
                 key={to}
                 type="button"
-                className={to === 'quarantine' || to === 'rejected' ? 'btn btn-sm btn-warning' : 'btn btn-sm'}
-                onClick={() => void change(to, reason, false)}
+                className={to === 'quarantine' || to === 'rejected' ? 'btn btn-warning' : 'btn'}
+                onClick={() => (needsConfirmation(to) ? setAsking(to) : void change(to, reason, false))}
                 data-testid={`status-to-${to}`}
               >
                 {t(`lifecycle.status.to.${to}`)}
@@ -97,7 +112,9 @@ export function StatusActions({ travelerId, status }: { travelerId: string; stat
       )}
       {isAdmin && (
         <details className="mt-2 text-sm" data-testid="status-correction">
-          <summary className="cursor-pointer">{t('lifecycle.status.correction.title')}</summary>
+          <summary className="cursor-pointer min-h-11 flex items-center">
+            {t('lifecycle.status.correction.title')}
+          </summary>
           <form
             className="flex flex-wrap items-end gap-2 mt-2"
             onSubmit={(e) => {
@@ -108,7 +125,7 @@ export function StatusActions({ travelerId, status }: { travelerId: string; stat
             <label className="flex flex-col gap-1">
               <span>{t('lifecycle.status.correction.to')}</span>
               <select
-                className="select select-sm"
+                className="select"
                 value={fixTo}
                 required
                 onChange={(e) => setFixTo(TRAVELER_STATUSES.find((s) => s === e.target.value) ?? '')}
@@ -127,11 +144,25 @@ export function StatusActions({ travelerId, status }: { travelerId: string; stat
               className="grow"
               required
             />
-            <button type="submit" className="btn btn-sm" disabled={!fixTo || !fixReason.trim()}>
+            <button type="submit" className="btn" disabled={!fixTo || !fixReason.trim()}>
               {t('lifecycle.status.correction.submit')}
             </button>
           </form>
         </details>
+      )}
+      {asking && (
+        <ConfirmMove
+          to={asking}
+          from={status}
+          travelerName={travelerName}
+          quarantineEnd={quarantineEnd}
+          initialReason={reason}
+          onCancel={() => setAsking(null)}
+          onConfirm={(why) => {
+            setAsking(null);
+            void change(asking, why, false);
+          }}
+        />
       )}
       {notice && (
         <output className="text-success text-sm block mt-1" aria-live="polite">

@@ -7,6 +7,7 @@ import type { TravelerFilters } from '@bh/shared';
 import { SearchX, UserPlus } from 'lucide-react';
 import { Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ActionButton } from '../../components/ui/action-button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useTravelerList } from '../../db/use-traveler-list.ts';
@@ -48,7 +49,11 @@ export default function EntryManagementPage() {
   const lists = useReferenceLists();
   const wide = useWideScreen();
   const sync = useSyncState();
-  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  // The home's "add traveller" opens the form at once (?add=1).
+  const [params] = useSearchParams();
+  const [dialog, setDialog] = useState<Dialog>(() =>
+    params.get('add') === '1' ? { kind: 'add' } : { kind: 'none' },
+  );
   const selectedId = dialog.kind === 'details' || dialog.kind === 'edit' ? dialog.id : null;
   const selected = useTraveler(selectedId);
   const close = () => setDialog({ kind: 'none' });

@@ -54,3 +54,16 @@ export function SyncBadge({ syncStatus }: { syncStatus: string }) {
     </StateBadge>
   );
 }
+
+const RISK_VARIANT: Record<string, BadgeVariant> = { low: 'success', medium: 'warning', high: 'error' };
+
+/** A declared traveller's risk level (and score when given): the list's cards and the home queue. */
+export function RiskBadge({ level, score }: { level: string; score?: number }) {
+  const { t } = useTranslation();
+  return (
+    <StateBadge variants={RISK_VARIANT} state={level} data-testid="traveler-risk" data-risk={level}>
+      {t(`declaration.summary.level.${level}`)}
+      {score === undefined ? '' : ` · ${t('declaration.summary.score', { score })}`}
+    </StateBadge>
+  );
+}
