@@ -1,7 +1,8 @@
 /**
- * A traveller's declaration for the traveller details modal: the risk level with the factors
- * that counted, the main answers, and links to open its documents. Reads the device's copy
- * (live); when the device has none yet it asks the server once.
+ * A traveller's declaration for the traveller details modal, in two parts shown apart: the risk
+ * (level, score and the factors that counted; near the top) and the answers with links to open
+ * its documents (further down). Reads the device's copy (live); when the device has none yet it
+ * asks the server once. The details modal gives each part its heading.
  */
 import {
   computeRiskScore,
@@ -78,7 +79,7 @@ function DocumentLink({ fileId, label }: { fileId: string; label: string }) {
   );
 }
 
-export function DeclarationSummary({ travelerId }: { travelerId: string }) {
+export function DeclarationSummary({ travelerId, part }: { travelerId: string; part: 'risk' | 'answers' }) {
   const { t, i18n } = useTranslation();
   const loaded = useDeclaration(travelerId);
   if (loaded.state === 'loading') {
@@ -104,38 +105,37 @@ export function DeclarationSummary({ travelerId }: { travelerId: string }) {
       <dd className="font-medium text-end">{value}</dd>
     </div>
   );
-  return (
-    <section
-      className="space-y-3"
-      data-testid="declaration-summary"
-      aria-label={t('declaration.summary.title')}
-    >
-      <div className="flex flex-wrap items-center gap-2">
-        <h3 className="font-semibold me-auto">{t('declaration.summary.title')}</h3>
+  if (part === 'risk') {
+    return (
+      <div className="space-y-2" data-testid="declaration-risk-part">
         <Badge variant={LEVEL_VARIANT[risk.level]} data-testid="declaration-risk" data-level={risk.level}>
           {t(`declaration.summary.level.${risk.level}`)} ·{' '}
           {t('declaration.summary.score', { score: risk.score })}
         </Badge>
         {d.syncStatus !== 'synced' && (
-          <Badge variant="ghost" size="sm">
+          <Badge variant="ghost" size="sm" className="ms-1">
             {t('declaration.summary.notSynced')}
           </Badge>
         )}
+        <div>
+          <p className="text-sm opacity-70">{t('declaration.summary.factors')}</p>
+          {risk.factors.length === 0 ? (
+            <p className="text-sm">{t('declaration.summary.noFactors')}</p>
+          ) : (
+            <ul className="flex flex-wrap gap-1 mt-1" data-testid="declaration-factors">
+              {risk.factors.map((f) => (
+                <li key={f.id} className="badge badge-outline whitespace-nowrap">
+                  {t(`declaration.summary.factor.${f.id}`)} +{f.points}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       </div>
-      <div>
-        <p className="text-sm opacity-70">{t('declaration.summary.factors')}</p>
-        {risk.factors.length === 0 ? (
-          <p className="text-sm">{t('declaration.summary.noFactors')}</p>
-        ) : (
-          <ul className="flex flex-wrap gap-1 mt-1" data-testid="declaration-factors">
-            {risk.factors.map((f) => (
-              <li key={f.id} className="badge badge-outline whitespace-nowrap">
-                {t(`declaration.summary.factor.${f.id}`)} +{f.points}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+    );
+  }
+  return (
+    <div className="space-y-3" data-testid="declaration-summary">
       <dl className="text-sm">
         {row(t('declaration.fields.bodyTemperature'), formatTemperature(d.bodyTemperature))}
         {row(
@@ -158,7 +158,7 @@ export function DeclarationSummary({ travelerId }: { travelerId: string }) {
           <EmptyState>{t('declaration.summary.noDocuments')}</EmptyState>
         )}
       </div>
-    </section>
+    </div>
   );
 }
 

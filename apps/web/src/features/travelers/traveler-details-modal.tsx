@@ -1,7 +1,8 @@
 /**
- * Details modal: basic info (birth date N/A when missing), flight info, note, other fields,
- * the lifecycle (status buttons from the transition table, quarantine follow-up, timeline), the
- * traveller's health declaration; close and go to the health declaration.
+ * The traveller's page (details modal), leading with what the officer acts on: identity and
+ * status, the risk (level, score, factors), the status decision with the allowed next moves
+ * (quarantine follow-up, timeline, notes and test results); then flight and other fields and the
+ * declaration's answers. One heading per section. Close, delete, go to the health declaration.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,31 +63,33 @@ export function TravelerDetailsModal({
     body = (
       <div data-testid="traveler-details">
         <PassportExpiryAlert traveler={tr} />
-        <h3 className="font-semibold mt-1 mb-1">{t('travelers.details.basicInfo')}</h3>
-        <dl>
-          <Row label={f('fullName')} value={tr.fullName} testId="details-fullName" />
-          <Row
-            label={f('birthDate')}
-            value={tr.birthDate ? formatDate(tr.birthDate) : na}
-            testId="details-birthDate"
-          />
-          <Row label={f('gender')} value={tr.gender ? t(`travelers.gender.${tr.gender}`) : na} />
-          <Row label={f('nationality')} value={countryName(lists.countries, tr.nationality, i18n.language)} />
-          <Row
-            label={f('passportNo')}
-            value={<span className="font-mono">{tr.passportNo}</span>}
-            testId="details-passportNo"
-          />
-          <Row
-            label={f('status')}
-            value={
-              <span className="flex gap-1 flex-wrap">
-                <StatusBadge status={tr.status} />
-                <SyncBadge syncStatus={tr.syncStatus} />
-              </span>
-            }
-          />
-        </dl>
+        <section
+          className="rounded-box bg-base-200/60 p-3"
+          aria-label={t('travelers.details.basicInfo')}
+          data-testid="details-identity"
+        >
+          <h3 className="text-lg font-bold break-words" data-testid="details-fullName">
+            {tr.fullName}
+          </h3>
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+            <span className="font-mono" data-testid="details-passportNo">
+              {tr.passportNo}
+            </span>
+            <span>{countryName(lists.countries, tr.nationality, i18n.language)}</span>
+            <StatusBadge status={tr.status} />
+            <SyncBadge syncStatus={tr.syncStatus} />
+          </p>
+          <dl className="mt-1">
+            <Row
+              label={f('birthDate')}
+              value={tr.birthDate ? formatDate(tr.birthDate) : na}
+              testId="details-birthDate"
+            />
+            <Row label={f('gender')} value={tr.gender ? t(`travelers.gender.${tr.gender}`) : na} />
+          </dl>
+        </section>
+        <DeclarationSlot travelerId={tr.id} part="risk" />
+        <LifecycleSection traveler={tr} />
         <RowGroup
           title={t('travelers.details.flightInfo')}
           rows={[
@@ -109,8 +112,7 @@ export function TravelerDetailsModal({
             [f('emergencyContact'), orNa(tr.emergencyContact)],
           ]}
         />
-        <LifecycleSection traveler={tr} />
-        <DeclarationSlot travelerId={tr.id} />
+        <DeclarationSlot travelerId={tr.id} part="answers" />
       </div>
     );
   }

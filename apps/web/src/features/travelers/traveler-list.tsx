@@ -11,8 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TravelerEntry } from '../../db/travelers-repo.ts';
 import { countryName, formatDate } from './format.ts';
-import { StatusBadge, SyncBadge } from './status-badges.tsx';
+import { RiskBadge, StatusBadge, SyncBadge } from './status-badges.tsx';
 import { declarationPath } from './traveler-links.ts';
+import { useRiskLevels } from './use-travelers.ts';
 
 interface ListProps {
   items: TravelerEntry[];
@@ -60,6 +61,8 @@ export function TravelerList({ items, countries, wide, onView, onEdit }: ListPro
     const item = items[row.index];
     return item ? [{ row, item }] : [];
   });
+  // The declared travellers' risk levels, read for the rows in view only.
+  const risks = useRiskLevels(visible.filter((v) => v.item.status !== 'pending').map((v) => v.item.id));
   const genderOf = (item: TravelerEntry) => (item.gender ? t(`travelers.gender.${item.gender}`) : '');
   const nationalityOf = (item: TravelerEntry) => countryName(countries, item.nationality, i18n.language);
 
@@ -82,6 +85,7 @@ export function TravelerList({ items, countries, wide, onView, onEdit }: ListPro
               >
                 <TravelerCard
                   item={item}
+                  risk={risks.get(item.id)}
                   index={row.index}
                   gender={genderOf(item)}
                   nationality={nationalityOf(item)}
@@ -147,6 +151,7 @@ export function TravelerList({ items, countries, wide, onView, onEdit }: ListPro
                 <td>
                   <div className="flex flex-wrap gap-1">
                     <StatusBadge status={item.status} />
+                    <Risk level={risks.get(item.id)} />
                     {item.syncStatus !== 'synced' && <SyncBadge syncStatus={item.syncStatus} />}
                   </div>
                 </td>
@@ -167,17 +172,23 @@ export function TravelerList({ items, countries, wide, onView, onEdit }: ListPro
   );
 }
 
+const Risk = ({ level }: { level: string | undefined }) => (level ? <RiskBadge level={level} /> : null);
+
 function TravelerCard({
   item,
+  risk,
   index,
   gender,
   nationality,
   onView,
   onEdit,
-}: { item: TravelerEntry; index: number; gender: string; nationality: string } & Pick<
-  ListProps,
-  'onView' | 'onEdit'
->) {
+}: {
+  item: TravelerEntry;
+  risk: string | undefined;
+  index: number;
+  gender: string;
+  nationality: string;
+} & Pick<ListProps, 'onView' | 'onEdit'>) {
   const { t } = useTranslation();
   return (
     <article
@@ -196,6 +207,7 @@ function TravelerCard({
         </div>
         <div className="flex flex-col items-end gap-1">
           <StatusBadge status={item.status} />
+          <Risk level={risk} />
           {item.syncStatus !== 'synced' && <SyncBadge syncStatus={item.syncStatus} />}
         </div>
       </div>

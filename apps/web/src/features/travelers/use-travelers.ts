@@ -5,6 +5,7 @@ import type { SystemMode } from '@bh/shared';
 import { DEFAULT_SYSTEM_MODE } from '@bh/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import { db } from '../../db/database.ts';
 import {
   BUNDLED_LISTS,
   getReferenceLists,
@@ -17,6 +18,21 @@ import { getSystemMode, getTraveler, type LocalTraveler } from '../../db/travele
 export function useTraveler(id: string | null): LocalTraveler | null | undefined {
   return useLiveQuery(async () => (id ? getTraveler(id) : null), [id]);
 }
+
+/** The risk level of each of these travellers' live declarations (by traveller id), live. */
+export function useRiskLevels(ids: readonly string[]): ReadonlyMap<string, string> {
+  const key = ids.join(',');
+  return useLiveQuery(
+    async () => {
+      // A traveller's declaration has the traveller's id (declarations-repo.ts).
+      const found = await db.declarations.bulkGet(key ? key.split(',') : []);
+      return new Map(found.flatMap((d) => (d && !d.deletedAt ? [[d.travelerId, d.riskLevel]] : [])));
+    },
+    [key],
+    NO_RISKS,
+  );
+}
+const NO_RISKS: ReadonlyMap<string, string> = new Map();
 
 /** The current system mode from the local status record (pandemic until known). */
 export function useSystemMode(): SystemMode {

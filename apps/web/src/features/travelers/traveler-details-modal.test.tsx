@@ -1,0 +1,61 @@
+import '../../test/frame-resources.ts';
+import { localTravelerSchema } from '@bh/shared';
+import { validDeclaration, validTraveler } from '@bh/shared/testing';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../db/database.ts';
+import { initI18n } from '../../i18n/index.ts';
+import { TravelerDetailsModal } from './traveler-details-modal.tsx';
+
+beforeAll(() => {
+  initI18n().changeLanguage('en');
+});
+beforeEach(async () => {
+  await Promise.all([db.travelers.clear(), db.declarations.clear(), db.travelerEvents.clear()]);
+});
+afterEach(cleanup);
+
+const synced = { syncStatus: 'synced' as const, lastModified: 1 };
+const traveler = localTravelerSchema.parse({ ...validTraveler, status: 'declared', ...synced });
+const declaration = {
+  ...validDeclaration,
+  id: traveler.id,
+  travelerId: traveler.id,
+  riskLevel: 'high' as const,
+  riskScore: 8,
+  riskFactors: [
+    { id: 'fever' as const, points: 5 },
+    { id: 'unvaccinated' as const, points: 3 },
+  ],
+  ...synced,
+};
+
+describe("the traveller's page", () => {
+  it('leads with identity, then risk, then the status decision; the answers come last under one heading', async () => {
+    await db.travelers.put(traveler);
+    await db.declarations.put(declaration);
+    render(
+      <MemoryRouter>
+        <TravelerDetailsModal traveler={traveler} onClose={() => {}} />
+      </MemoryRouter>,
+    );
+    const risk = await screen.findByTestId('declaration-risk');
+    expect(risk.textContent).toBe('High risk · score 8');
+    expect(screen.getByTestId('declaration-factors').textContent).toContain('Fever above 37.5°C +5');
+    await screen.findByTestId('declaration-summary');
+    const order = ['details-identity', 'details-risk', 'status-actions', 'timeline', 'details-answers'].map(
+      (id) => screen.getByTestId(id),
+    );
+    for (let i = 1; i < order.length; i++) {
+      const before = order[i - 1];
+      const after = order[i];
+      if (!before || !after) throw new Error('missing section');
+      expect(before.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    // One heading per section: "Health declaration" once.
+    const headings = screen.getAllByRole('heading', { hidden: true }).map((h) => h.textContent);
+    expect(headings.filter((h) => h === 'Health declaration')).toHaveLength(1);
+    expect(new Set(headings).size).toBe(headings.length);
+  });
+});
