@@ -6,7 +6,7 @@
  */
 import {
   type DeclarationForm as DeclarationFormValue,
-  type RiskLevel,
+  type RiskAssessment,
   riskResultMessageKey,
   type SystemMode,
   validateDeclarationForm,
@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router';
 import { AppForm } from '../../components/form/app-form.tsx';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { validationResolver } from '../../components/form/shared-resolver.ts';
-import { Alert, type AlertTone } from '../../components/ui/alert.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { submitDeclaration } from '../../db/declarations-repo.ts';
@@ -28,10 +28,10 @@ import { DocumentsSection } from './documents-section.tsx';
 import { ContactSection, RiskZonesSection, SymptomsSection } from './exposure-sections.tsx';
 import { BasicInfoSection, CommitmentCard, HealthInfoSection, type SectionProps } from './form-sections.tsx';
 import { contactShown, type FileSlot, type FormValues, toFormInput } from './form-values.ts';
+import { ReviewStep } from './review-step.tsx';
+import { RiskVerdict } from './risk-verdict.tsx';
 import { Step, StepBar, StepProgress, stepOfFirstError } from './stepper.tsx';
 import { TravelerPicker } from './traveler-picker.tsx';
-
-const RESULT_TONE: Record<RiskLevel, AlertTone> = { low: 'success', medium: 'warning', high: 'error' };
 
 export function DeclarationForm({
   initial,
@@ -57,7 +57,7 @@ export function DeclarationForm({
   const values = watch();
   const errorOf = useErrorText(formState.errors);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<RiskLevel | null>(null);
+  const [result, setResult] = useState<RiskAssessment | null>(null);
   const [failed, setFailed] = useState(false);
   const stepped = !useWideScreen();
   const [step, setStep] = useState(0);
@@ -93,7 +93,7 @@ export function DeclarationForm({
       setBusy(true);
       try {
         const saved = await submitDeclaration(declaration, mode);
-        setResult(saved.risk.level);
+        setResult(saved.risk);
       } catch {
         setFailed(true);
       } finally {
@@ -152,6 +152,7 @@ export function DeclarationForm({
           />
         </Step>
         <Step name="review" {...stepProps}>
+          <ReviewStep values={values} mode={mode} onEdit={stepped ? goTo : undefined} />
           <CommitmentCard
             checked={values.commitment}
             invalid={Boolean(commitmentError)}
@@ -189,15 +190,13 @@ export function DeclarationForm({
         }
       >
         {result && (
-          <Alert
-            tone={RESULT_TONE[result]}
-            announce="alert"
-            soft={false}
-            data-testid="declaration-result"
-            data-level={result}
-          >
-            {t(riskResultMessageKey(result))}
-          </Alert>
+          <div className="space-y-2">
+            <RiskVerdict risk={result} testId="declaration-verdict" />
+            {/* The spec's message of the level (docs/spec.md), under the officer's verdict. */}
+            <p className="text-sm opacity-80" data-testid="declaration-result" data-level={result.level}>
+              {t(riskResultMessageKey(result.level))}
+            </p>
+          </div>
         )}
       </Modal>
     </>
