@@ -40,6 +40,7 @@ export * from './domain/text.ts';
 export * from './i18n/error-catalogue.ts';
 export * from './i18n/format.ts';
 export * from './i18n/info-messages.ts';
+export * from './i18n/report-texts.ts';
 export * from './i18n/validation-messages.ts';
 export * from './schemas/app-status.ts';
 export * from './schemas/check-in.ts';

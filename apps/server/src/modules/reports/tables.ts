@@ -1,8 +1,19 @@
 /**
  * A report as named tables (the CSV's sections, the workbook's sheets): one place decides what
- * a download holds, so CSV and XLSX carry the same figures as the JSON answer.
+ * a download holds, so CSV and XLSX carry the same figures as the JSON answer. Asked in a
+ * language (Accept-Language), the tables speak it: sheet names, headers, figure and status
+ * names, countries by name (their codes in a column of their own). Asked in none, they keep the
+ * machine keys (riskLevel, count, "Summary") that scripts read.
  */
-import { CSV_BOM, type Report, RISK_LEVELS } from '@bh/shared';
+import {
+  CSV_BOM,
+  type Locale,
+  type LocalizedText,
+  REPORT_TEXTS,
+  type Report,
+  RISK_LEVELS,
+  TRAVELER_STATUS_OPTIONS,
+} from '@bh/shared';
 import ExcelJS from 'exceljs';
 import { toCsvLine } from '../travelers/csv.ts';
 
@@ -12,10 +23,13 @@ interface ReportTable {
   rows: (string | number)[][];
 }
 
-/** The header of the CSV's first section (the summary). */
+/** The header of the CSV's first section (the summary), in the machine keys. */
 export const REPORT_CSV_FIRST_HEADER = ['metric', 'value'];
 
-function reportTables(r: Report): ReportTable[] {
+const QUARANTINE_FIGURES = ['started', 'active', 'released', 'referred', 'overdue'] as const;
+const INTL_TAG: Record<Locale, string> = { vi: 'vi-VN', en: 'en-GB', ja: 'ja-JP' };
+
+function machineTables(r: Report): ReportTable[] {
   const q = r.quarantine;
   return [
     {
@@ -42,11 +56,7 @@ function reportTables(r: Report): ReportTable[] {
       header: ['nationality', 'count'],
       rows: r.byNationality.map((n) => [n.nationality, n.count]),
     },
-    {
-      name: 'Quarantine',
-      header: ['started', 'active', 'released', 'referred', 'overdue'],
-      rows: [[q.started, q.active, q.released, q.referred, q.overdue]],
-    },
+    { name: 'Quarantine', header: [...QUARANTINE_FIGURES], rows: [QUARANTINE_FIGURES.map((k) => q[k])] },
     {
       name: 'Days',
       header: ['date', 'arrivals', 'declarations', 'highRisk'],
@@ -55,10 +65,64 @@ function reportTables(r: Report): ReportTable[] {
   ];
 }
 
+function readableTables(r: Report, locale: Locale): ReportTable[] {
+  const say = (t: LocalizedText) => t[locale];
+  const { sheet, column, figure, kind, risk } = REPORT_TEXTS;
+  const regions = new Intl.DisplayNames([INTL_TAG[locale]], { type: 'region', fallback: 'code' });
+  const country = (code: string) => (/^[A-Z]{2}$/.test(code) ? (regions.of(code) ?? code) : code);
+  const status = (s: string) => {
+    const option = TRAVELER_STATUS_OPTIONS.find((o) => o.value === s);
+    return option ? say(option.label) : s;
+  };
+  const q = r.quarantine;
+  return [
+    {
+      name: say(sheet.summary),
+      header: [say(column.metric), say(column.value)],
+      rows: [
+        [say(figure.period), say(kind[r.period.kind])],
+        [say(figure.from), r.period.from],
+        [say(figure.to), r.period.to],
+        [say(figure.timeZone), r.period.timeZone],
+        [say(figure.arrivals), r.arrivals],
+        [say(figure.declarations), r.declarations],
+        [say(figure.generatedAt), r.generatedAt],
+      ],
+    },
+    {
+      name: say(sheet.riskLevels),
+      header: [say(column.riskLevel), say(column.count)],
+      rows: RISK_LEVELS.map((level) => [say(risk[level]), r.byRiskLevel[level]]),
+    },
+    {
+      name: say(sheet.statuses),
+      header: [say(column.status), say(column.count)],
+      rows: r.byStatus.map((s) => [status(s.status), s.count]),
+    },
+    {
+      name: say(sheet.nationalities),
+      header: [say(column.country), say(column.code), say(column.count)],
+      rows: r.byNationality.map((n) => [country(n.nationality), n.nationality, n.count]),
+    },
+    {
+      name: say(sheet.quarantine),
+      header: [say(column.metric), say(column.count)],
+      rows: QUARANTINE_FIGURES.map((k) => [say(figure[k]), q[k]]),
+    },
+    {
+      name: say(sheet.days),
+      header: [say(column.date), say(figure.arrivals), say(figure.declarations), say(figure.highRisk)],
+      rows: r.series.map((d) => [d.date, d.arrivals, d.declarations, d.highRisk]),
+    },
+  ];
+}
+
+const reportTables = (r: Report, locale?: Locale) => (locale ? readableTables(r, locale) : machineTables(r));
+
 /** UTF-8 CSV with a BOM: each table is a section (its name, header, rows) followed by a blank line. */
-export function reportCsv(r: Report): string {
+export function reportCsv(r: Report, locale?: Locale): string {
   let out = CSV_BOM;
-  for (const table of reportTables(r)) {
+  for (const table of reportTables(r, locale)) {
     out += toCsvLine([`# ${table.name}`]) + toCsvLine(table.header);
     for (const row of table.rows) out += toCsvLine(row);
     out += '\r\n';
@@ -67,15 +131,15 @@ export function reportCsv(r: Report): string {
 }
 
 /** An .xlsx workbook with one sheet per table; values are plain cells, never formulas. */
-export async function reportXlsx(r: Report): Promise<Buffer> {
+export async function reportXlsx(r: Report, locale?: Locale): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   book.created = new Date(r.generatedAt);
-  for (const table of reportTables(r)) {
+  for (const table of reportTables(r, locale)) {
     const sheet = book.addWorksheet(table.name);
     sheet.addRow(table.header).font = { bold: true };
     for (const row of table.rows) sheet.addRow(row);
     sheet.columns.forEach((c) => {
-      c.width = 16;
+      c.width = 20;
     });
   }
   return Buffer.from(await book.xlsx.writeBuffer());
