@@ -44,7 +44,7 @@ test('adds a traveller (normalised passport, saved question), edits it and shows
   await rowOf(page, `${name} Edited`).getByTestId('action-view').click();
   const details = page.getByTestId('traveler-details');
   await expect(details).toContainText('Ghi chú kiểm tra');
-  await expect(page.getByTestId('details-birthDate')).toHaveText('N/A');
+  await expect(page.getByTestId('details-birthDate')).toHaveText('Không có');
   // The status follows the lifecycle (quarantine-offline.spec.ts moves one): without a declaration
   // there is no status to choose, and the timeline shows the registration.
   await expect(details.getByTestId('status-actions')).toContainText('tờ khai y tế');

@@ -31,7 +31,7 @@ export function DownloadButtons({ period, disabled }: { period: Period; disabled
           <button
             key={format}
             type="button"
-            className="btn btn-sm"
+            className="btn"
             onClick={() => void start(format)}
             disabled={disabled || running}
             data-testid={`report-download-${format}`}

@@ -65,7 +65,7 @@ export function PeriodPicker({
       <label className="flex flex-col gap-1 text-sm">
         {t('reports.period.kind')}
         <select
-          className="select select-sm"
+          className="select"
           value={period.kind}
           onChange={(e) => isKind(e.target.value) && onChange(defaultPeriod(e.target.value, today))}
           data-testid="report-kind"

@@ -1,6 +1,7 @@
 /** The report as tables: the accessible form of every chart (and what a screen reader reads). */
 import type { Report } from '@bh/shared';
 import { useTranslation } from 'react-i18next';
+import { countryLabel } from '../../i18n/countries.ts';
 import { formatDate } from '../../i18n/format.ts';
 
 function Table({
@@ -16,7 +17,7 @@ function Table({
 }) {
   return (
     <div className="overflow-x-auto">
-      <table className="table table-sm" data-testid={testId}>
+      <table className="table table-sm w-full" data-testid={testId}>
         <caption className="text-left font-semibold">{caption}</caption>
         <thead>
           <tr>
@@ -32,7 +33,7 @@ function Table({
             <tr key={row[0]}>
               {row.map((cell, j) =>
                 j === 0 ? (
-                  <th key={head[j]} scope="row">
+                  <th key={head[j]} scope="row" className="break-words">
                     {cell}
                   </th>
                 ) : (
@@ -80,7 +81,10 @@ export function ReportTables({
       <Table
         caption={t('reports.table.nationalities')}
         head={[t('reports.table.nationality'), count]}
-        rows={report.byNationality.map((x) => [x.nationality, n.format(x.count)])}
+        rows={report.byNationality.map((x) => [
+          countryLabel(x.nationality, i18n.language),
+          n.format(x.count),
+        ])}
         testId="table-nationality"
       />
       <Table

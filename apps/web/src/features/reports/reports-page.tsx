@@ -115,7 +115,9 @@ export default function ReportsPage() {
             <ReportCharts report={report} statusLabel={statusLabel} />
           </Suspense>
           <details className="card bg-base-100 shadow-sm p-4" open>
-            <summary className="font-semibold cursor-pointer">{t('reports.tablesTitle')}</summary>
+            <summary className="font-semibold cursor-pointer min-h-11 flex items-center">
+              {t('reports.tablesTitle')}
+            </summary>
             <ReportTables report={report} statusLabel={statusLabel} />
           </details>
         </>

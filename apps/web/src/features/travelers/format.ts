@@ -1,4 +1,4 @@
-import type { Country } from '@bh/shared';
+import { type Airport, type Country, pickLocale } from '@bh/shared';
 import { countryLabel } from '../../i18n/countries.ts';
 import { formatDate as formatAppDate } from '../../i18n/format.ts';
 
@@ -14,4 +14,10 @@ export function formatDate(iso: string | null | undefined): string {
  */
 export function countryName(_countries: readonly Country[], code: string, locale: string): string {
   return countryLabel(code, locale);
+}
+
+/** An airport code with its city in the language ("NRT – Tokyo"); the code alone when unknown. */
+export function airportName(airports: readonly Airport[], code: string, locale: string): string {
+  const found = airports.find((a) => a.code === code);
+  return found ? `${code} – ${pickLocale(found.city, locale)}` : code;
 }

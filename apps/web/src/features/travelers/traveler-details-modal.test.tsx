@@ -17,7 +17,12 @@ beforeEach(async () => {
 afterEach(cleanup);
 
 const synced = { syncStatus: 'synced' as const, lastModified: 1 };
-const traveler = localTravelerSchema.parse({ ...validTraveler, status: 'declared', ...synced });
+const traveler = localTravelerSchema.parse({
+  ...validTraveler,
+  status: 'declared',
+  origin: 'NRT',
+  ...synced,
+});
 const declaration = {
   ...validDeclaration,
   id: traveler.id,
@@ -53,6 +58,8 @@ describe("the traveller's page", () => {
       if (!before || !after) throw new Error('missing section');
       expect(before.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     }
+    // Airports with their city; a missing value in words, not "N/A".
+    expect(screen.getByText('NRT – Tokyo')).toBeTruthy();
     // One heading per section: "Health declaration" once.
     const headings = screen.getAllByRole('heading', { hidden: true }).map((h) => h.textContent);
     expect(headings.filter((h) => h === 'Health declaration')).toHaveLength(1);

@@ -13,7 +13,7 @@ import type { LocalTraveler } from '../../db/travelers-repo.ts';
 import { DeleteTravelerButton } from '../intake/delete-traveler-button.tsx';
 import { LifecycleSection } from '../lifecycle/lifecycle-section.tsx';
 import { DeclarationSlot } from './declaration-slot.tsx';
-import { countryName, formatDate } from './format.ts';
+import { airportName, countryName, formatDate } from './format.ts';
 import { PassportExpiryAlert } from './passport-expiry-alert.tsx';
 import { StatusBadge, SyncBadge } from './status-badges.tsx';
 import { useGoToDeclaration } from './traveler-links.ts';
@@ -95,8 +95,11 @@ export function TravelerDetailsModal({
           rows={[
             [f('flightNo'), orNa(tr.flightNo)],
             [f('entryDate'), formatDate(tr.entryDate)],
-            [f('origin'), orNa(tr.origin)],
-            [f('destination'), orNa(tr.destination)],
+            [f('origin'), tr.origin ? airportName(lists.origins, tr.origin, i18n.language) : na],
+            [
+              f('destination'),
+              tr.destination ? airportName(lists.destinations, tr.destination, i18n.language) : na,
+            ],
             [f('note'), orNa(tr.note)],
           ]}
         />
