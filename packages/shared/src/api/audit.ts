@@ -12,6 +12,11 @@ export const auditQuerySchema = plainShape({
   userId: uuid().optional(),
   /** A traveller: its own entries and those of its health declaration. */
   travelerId: uuid().optional(),
+  /**
+   * Travellers by name (any part, any case) or passport number: the entries of every traveller
+   * found, of their declarations, timeline events and check-ins.
+   */
+  traveler: boundedText(100).optional(),
   /** An action ('traveler.update') or its prefix ('traveler', 'auth.login'). */
   action: boundedText(100).optional(),
   from: isoDateTime().optional(),
@@ -55,6 +60,15 @@ export const auditEntrySchema = plainShape({
   newValues: values,
   /** Other details the action stored (client id, counts, ...). */
   details: values,
+  /** The role of the user who acted (admin, officer), null for the system. */
+  userRole: z.string(keyed()).nullable(),
+  /**
+   * The traveller the entry is about (the traveller, their declaration, a timeline event or a
+   * check-in), when known: for a sentence a person reads.
+   */
+  traveler: plainShape({ id: z.string(keyed()), fullName: z.string(keyed()) }).nullable(),
+  /** A timeline event's kind and the status it asked for (a status move), when the entry made one. */
+  event: plainShape({ kind: z.string(keyed()), toStatus: z.string(keyed()).nullable() }).nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

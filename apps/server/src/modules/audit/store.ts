@@ -1,7 +1,8 @@
 /**
  * The audit viewer's reads: entries newest first with keyset paging on the id (a page is
  * `id < cursor`, so deep pages cost what the first one does), filtered by user, traveller
- * (its own entries and its declaration's), action (exact or prefix) and time.
+ * (its own entries and its declaration's, or travellers by name or passport: subjects.ts),
+ * action (exact or prefix) and time. Each entry names the traveller it is about.
  *
  * Old values are the record before the change, which the write path keeps for declarations and
  * travellers (`details.previous`). New values are what the change left: the next change's
@@ -13,6 +14,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { auditEvents, healthDeclarations, travelers, users } from '../../db/schema.ts';
 import { redactDetails } from './audit.ts';
+import { ofTravelersMatching, subjectsOf } from './subjects.ts';
 
 /** The CSV download's columns, in order (then oldValues, newValues and details as JSON). */
 export const AUDIT_CSV_COLUMNS = [
@@ -53,6 +55,7 @@ function whereOf(f: Filters): SQL | undefined {
     f.cursor ? lt(auditEvents.id, f.cursor) : undefined,
     f.userId ? eq(auditEvents.userId, f.userId) : undefined,
     ofTraveler,
+    f.traveler ? ofTravelersMatching(f.traveler) : undefined,
     escaped ? or(eq(auditEvents.action, escaped), like(auditEvents.action, `${escaped}.%`)) : undefined,
     f.from ? gte(auditEvents.at, new Date(f.from)) : undefined,
     f.to ? lte(auditEvents.at, new Date(f.to)) : undefined,
@@ -105,7 +108,7 @@ export async function auditPage(
   limit: number,
 ): Promise<{ items: AuditEntry[]; nextCursor: number | null }> {
   const rows = await db
-    .select({ event: auditEvents, userName: users.name })
+    .select({ event: auditEvents, userName: users.name, userRole: users.role })
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.userId))
     .where(whereOf(f))
@@ -117,11 +120,13 @@ export async function auditPage(
       page.flatMap((e) => (e.entity === entity && e.entityId && UUID.test(e.entityId) ? [e.entityId] : [])),
     ),
   ];
-  const [current, following] = await Promise.all([
+  const [current, following, subjects] = await Promise.all([
     currentRecords(db, { traveler: idsOf('traveler'), declaration: idsOf('health_declaration') }),
     followingSnapshots(db, page),
+    subjectsOf(db, page),
   ]);
-  const items = rows.slice(0, limit).map(({ event: e, userName }): AuditEntry => {
+  const items = rows.slice(0, limit).map(({ event: e, userName, userRole }): AuditEntry => {
+    const subject = e.entityId ? subjects.get(e.entityId) : undefined;
     const details = asObject(e.details);
     const { previous, ...rest } = details ?? {};
     const now = e.entityId ? current.get(e.entityId) : undefined;
@@ -140,6 +145,9 @@ export async function auditPage(
       oldValues: asObject(previous),
       newValues: next ?? (now && now.version === e.newVersion ? now.values : null),
       details: details && Object.keys(rest).length > 0 ? rest : null,
+      userRole,
+      traveler: subject?.traveler ?? null,
+      event: subject?.event ?? null,
     };
   });
   const last = page.at(-1);

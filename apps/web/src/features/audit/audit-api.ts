@@ -5,19 +5,23 @@ import { fileNameOf, readWithProgress, saveBlob } from '../../lib/download.ts';
 
 export interface AuditFilters {
   userId: string;
-  travelerId: string;
+  /** A traveller's name or passport number (or their id). */
+  traveler: string;
   action: string;
   /** Local date-times 'YYYY-MM-DDTHH:mm:ss' from the app's date field (device time); sent as instants. */
   from: string;
   to: string;
 }
 
-export const EMPTY_AUDIT_FILTERS: AuditFilters = { userId: '', travelerId: '', action: '', from: '', to: '' };
+export const EMPTY_AUDIT_FILTERS: AuditFilters = { userId: '', traveler: '', action: '', from: '', to: '' };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function queryOf(f: AuditFilters, extra: Record<string, string>) {
   const q = new URLSearchParams(extra);
   if (f.userId) q.set('userId', f.userId);
-  if (f.travelerId.trim()) q.set('travelerId', f.travelerId.trim());
+  const traveler = f.traveler.trim();
+  if (traveler) q.set(UUID.test(traveler) ? 'travelerId' : 'traveler', traveler);
   if (f.action.trim()) q.set('action', f.action.trim());
   if (f.from) q.set('from', new Date(f.from).toISOString());
   if (f.to) q.set('to', new Date(f.to).toISOString());

@@ -2,7 +2,7 @@
  * /admin/audit (admins): the audit trail, newest first, filtered by user, traveller, action and
  * time; "Load more" follows the server's keyset cursor; the filtered trail downloads as CSV.
  */
-import type { AuditEntry, UserList } from '@bh/shared';
+import { type AuditEntry, pickLocale, ROLE_OPTIONS, type UserList } from '@bh/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionButton } from '../../components/ui/action-button.tsx';
@@ -13,12 +13,18 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { type AuditFilters, downloadAuditCsv, EMPTY_AUDIT_FILTERS, fetchAuditPage } from './audit-api.ts';
+import { auditSentence } from './audit-sentence.ts';
 import { ValueChanges } from './value-changes.tsx';
+
+function roleName(role: string | null, lang: string): string | null {
+  const option = ROLE_OPTIONS.find((o) => o.value === role);
+  return option ? pickLocale(option.label, lang) : role;
+}
 
 type Load = { kind: 'loading' } | { kind: 'ready' } | { kind: 'error' };
 
 export default function AuditPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
   const [filters, setFilters] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
   const [items, setItems] = useState<AuditEntry[]>([]);
@@ -73,12 +79,13 @@ export default function AuditPage() {
     }
   };
 
-  const field = (name: keyof AuditFilters, type: string) => (
+  const field = (name: 'traveler' | 'action', type: string, placeholder?: string) => (
     <label className="flex flex-col gap-1 text-sm">
       {t(`audit.filter.${name}`)}
       <input
         type={type}
-        className="input input-sm"
+        placeholder={placeholder}
+        className="input"
         value={draft[name]}
         onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
         data-testid={`audit-${name}`}
@@ -92,7 +99,6 @@ export default function AuditPage() {
       <AppDateField
         label={t(`audit.filter.${name}`)}
         granularity="minute"
-        size="sm"
         value={draft[name]}
         onChange={(value) => setDraft({ ...draft, [name]: value })}
         testId={`audit-${name}`}
@@ -105,7 +111,7 @@ export default function AuditPage() {
       <PageHeader title={t('audit.title')} subtitle={t('audit.subtitle')}>
         <div className="flex flex-col items-end gap-1">
           <ActionButton
-            className="btn btn-sm"
+            className="btn"
             onClick={() => void exportCsv()}
             disabled={exportKb !== null}
             testId="audit-export"
@@ -130,7 +136,7 @@ export default function AuditPage() {
         <label className="flex flex-col gap-1 text-sm">
           {t('audit.filter.userId')}
           <select
-            className="select select-sm"
+            className="select"
             value={draft.userId}
             onChange={(e) => setDraft({ ...draft, userId: e.target.value })}
             data-testid="audit-userId"
@@ -143,16 +149,16 @@ export default function AuditPage() {
             ))}
           </select>
         </label>
-        {field('travelerId', 'text')}
+        {field('traveler', 'search', t('audit.filter.travelerPlaceholder'))}
         {field('action', 'text')}
         {timeField('from')}
         {timeField('to')}
-        <button type="submit" className="btn btn-sm btn-primary" data-testid="audit-apply">
+        <button type="submit" className="btn btn-primary" data-testid="audit-apply">
           {t('audit.filter.apply')}
         </button>
         <button
           type="button"
-          className="btn btn-sm btn-ghost"
+          className="btn btn-ghost"
           onClick={() => {
             setDraft(EMPTY_AUDIT_FILTERS);
             setFilters(EMPTY_AUDIT_FILTERS);
@@ -165,26 +171,33 @@ export default function AuditPage() {
       <ol className="flex flex-col gap-2" data-testid="audit-list">
         {items.map((e) => (
           <li key={e.id} className="card bg-base-100 shadow-sm p-3 text-sm" data-testid="audit-entry">
-            <div className="flex flex-wrap gap-x-3 gap-y-1 items-baseline">
-              <time dateTime={e.at} className="tabular-nums opacity-80">
+            <p className="font-medium" data-testid="audit-sentence">
+              {auditSentence(e, t)}
+            </p>
+            <div className="flex flex-wrap gap-x-3 gap-y-1 items-baseline text-xs opacity-80">
+              <time dateTime={e.at} className="tabular-nums">
                 {formatDateTime(e.at)}
               </time>
-              <span className="font-mono font-semibold">{e.action}</span>
-              <span>{e.userName ?? e.userId ?? t('audit.system')}</span>
-              {e.entityId && (
-                <span className="font-mono text-xs opacity-80 break-all">
-                  {e.entity} {e.entityId}
+              {e.userName && (
+                <span data-testid="audit-who">
+                  {e.userName}
+                  {e.userRole && ` · ${roleName(e.userRole, i18n.language)}`}
                 </span>
               )}
-              {e.newVersion !== null && (
-                <span className="badge badge-sm">
-                  v{e.oldVersion ?? 0} → v{e.newVersion}
-                </span>
-              )}
+              <span
+                className="font-mono"
+                title={
+                  e.newVersion === null
+                    ? undefined
+                    : t('audit.version', { from: e.oldVersion ?? 0, to: e.newVersion })
+                }
+              >
+                {e.action}
+              </span>
             </div>
             {(e.oldValues || e.newValues) && (
               <details className="mt-1">
-                <summary className="cursor-pointer">{t('audit.changes')}</summary>
+                <summary className="cursor-pointer min-h-11 flex items-center">{t('audit.changes')}</summary>
                 <ValueChanges entry={e} />
               </details>
             )}
@@ -194,7 +207,7 @@ export default function AuditPage() {
       {load.kind === 'ready' && items.length === 0 && <p className="opacity-80">{t('audit.empty')}</p>}
       {load.kind === 'loading' && <Spinner />}
       {load.kind === 'ready' && cursor !== null && (
-        <ActionButton className="btn btn-sm self-center" onClick={() => void more()} testId="audit-more">
+        <ActionButton className="btn self-center" onClick={() => void more()} testId="audit-more">
           {t('audit.more')}
         </ActionButton>
       )}
