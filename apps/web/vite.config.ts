@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueTextsPlugin } from './build/catalogue-texts.ts';
 import { loginShell } from './build/login-shell.ts';
 import { precompress } from './build/precompress.ts';
+import { scanEngines } from './build/scan-engines.ts';
 import { startChunk } from './build/start-chunk.ts';
 
 const start = startChunk();
@@ -15,6 +16,7 @@ export default defineConfig({
     catalogueTextsPlugin(),
     loginShell(),
     react(),
+    scanEngines(),
     tailwindcss(),
     VitePWA({
       strategies: 'injectManifest',
@@ -39,7 +41,12 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
+        // The scan screen's engines (build/scan-engines.ts) too: a passport is read offline.
+        globPatterns: [
+          '**/*.{js,css,html,png,svg,ico,webmanifest}',
+          'ocr/*.{wasm,traineddata.gz}',
+          'zxing/*.wasm',
+        ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -72,3 +72,13 @@ describe('POST /api/auth/refresh', () => {
     }
   });
 });
+
+describe('Content-Security-Policy', () => {
+  it('lets the app compile WebAssembly (the scan screen) but never eval JavaScript, and workers only from our origin', async () => {
+    const csp = String((await h.app.inject({ url: '/api/health' })).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).toContain("worker-src 'self';");
+    expect(csp).not.toMatch(/(script|worker)-src[^;]*blob:/);
+  });
+});

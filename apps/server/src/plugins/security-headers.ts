@@ -1,14 +1,16 @@
 /**
  * Security headers on every response, from @fastify/helmet. Only the app's own origin may supply
  * scripts, styles, images, connections and workers; the API reference at /api/docs widens this
- * for its own pages only (see plugins/openapi.ts).
+ * for its own pages only (see plugins/openapi.ts). WebAssembly may be compiled
+ * ('wasm-unsafe-eval', which allows no eval of JavaScript): the scan screen's OCR (its worker,
+ * which gets this header too) and barcode reader are wasm, served from our origin.
  */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'"],

@@ -1,11 +1,14 @@
 /**
- * The rear camera, decoded continuously (a frame every 200 ms) until a QR code is read; a torch
- * button where the camera has one. Stops the camera when closed or when a code is found.
+ * The rear camera, decoded continuously (a frame every 200 ms) until a code (QR, PDF417, Aztec,
+ * Data Matrix) is read; meanwhile a frame at a time goes to the passport-zone OCR, and a zone
+ * whose every check digit holds is taken too (a frame that fails waits for the next one). A
+ * torch button where the camera has one. Stops the camera when closed or when something is read.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
 import { decodeVideoFrame } from './decode-image.ts';
+import { type MrzRead, readMrz } from './mrz-ocr/mrz-reader.ts';
 
 const FRAME_MS = 200;
 
@@ -14,23 +17,65 @@ function torchOf(track: MediaStreamTrack | undefined): boolean {
   return 'torch' in capabilities && capabilities.torch === true;
 }
 
-export function CameraScanner({ onText, onClose }: { onText: (text: string) => void; onClose: () => void }) {
+/** A still of the video's frame, for the OCR to read while the video goes on. */
+function still(video: HTMLVideoElement): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.width = video.videoWidth;
+  canvas.height = video.videoHeight;
+  canvas.getContext('2d')?.drawImage(video, 0, 0);
+  return canvas;
+}
+
+export function CameraScanner({
+  onText,
+  onMrz,
+  onClose,
+}: {
+  onText: (text: string) => void;
+  onMrz: (read: MrzRead) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
   const [track, setTrack] = useState<MediaStreamTrack | undefined>();
   const [torch, setTorch] = useState(false);
+  // The latest callbacks, without restarting the camera when the screen hands new ones.
+  const found = useRef({ onText, onMrz });
+  found.current = { onText, onMrz };
 
   useEffect(() => {
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    let ocrBusy = false;
+    const ocrFrame = (element: HTMLVideoElement) => {
+      if (ocrBusy || element.videoWidth === 0) return;
+      ocrBusy = true;
+      const frame = still(element);
+      void readMrz(frame, frame.width, frame.height, true)
+        .then((read) => {
+          if (!stopped && read && read.failed.length === 0) {
+            stopped = true;
+            found.current.onMrz(read);
+          }
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          ocrBusy = false;
+        });
+    };
     const tick = async () => {
       const element = video.current;
       const text = element ? await decodeVideoFrame(element).catch(() => null) : null;
       if (stopped) return;
-      if (text) onText(text);
-      else timer = setTimeout(() => void tick(), FRAME_MS);
+      if (text) {
+        stopped = true;
+        found.current.onText(text);
+        return;
+      }
+      if (element) ocrFrame(element);
+      timer = setTimeout(() => void tick(), FRAME_MS);
     };
     navigator.mediaDevices
       .getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false })
@@ -48,7 +93,7 @@ export function CameraScanner({ onText, onClose }: { onText: (text: string) => v
       clearTimeout(timer);
       for (const tr of stream?.getTracks() ?? []) tr.stop();
     };
-  }, [onText]);
+  }, []);
 
   const toggleTorch = async () => {
     const next = !torch;

@@ -1,43 +1,47 @@
 /**
- * QR decoding of pictures (uploaded photos and screenshots, camera frames) with jsQR, loaded only
- * when a scan starts so it stays out of every other bundle.
+ * Decoding of pictures (uploaded photos and screenshots, camera frames): a QR, PDF417, Aztec or
+ * Data Matrix code first (mrz-ocr/barcode.ts), then, for a picture with none, a passport or ID
+ * card's machine-readable zone by OCR (mrz-ocr/mrz-reader.ts). Both engines load only when a scan
+ * starts, so they stay out of every other bundle.
  */
+import type { MrzRead } from './mrz-ocr/mrz-reader.ts';
+
 /** Largest side a picture is decoded at: phone photos are scaled down (faster, as reliable). */
-const MAX_SIDE = 1600;
+const MAX_SIDE = 1920;
 
-let decoder: Promise<typeof import('jsqr').default> | null = null;
-const loadDecoder = () => {
-  decoder ??= import('jsqr').then((m) => m.default);
-  return decoder;
-};
+export type ImageRead = { kind: 'code'; text: string } | { kind: 'mrz'; mrz: MrzRead };
 
-async function decodeSource(source: CanvasImageSource, width: number, height: number) {
-  const jsQR = await loadDecoder();
+function scaled(source: CanvasImageSource, width: number, height: number): CanvasImageSource {
   const scale = Math.min(1, MAX_SIDE / Math.max(width, height));
-  const w = Math.max(1, Math.round(width * scale));
-  const h = Math.max(1, Math.round(height * scale));
+  if (scale === 1) return source;
   const canvas = document.createElement('canvas');
-  canvas.width = w;
-  canvas.height = h;
-  const context = canvas.getContext('2d', { willReadFrequently: true });
-  if (!context) return null;
-  context.drawImage(source, 0, 0, w, h);
-  const pixels = context.getImageData(0, 0, w, h);
-  return jsQR(pixels.data, w, h, { inversionAttempts: 'attemptBoth' })?.data ?? null;
+  canvas.width = Math.max(1, Math.round(width * scale));
+  canvas.height = Math.max(1, Math.round(height * scale));
+  canvas.getContext('2d')?.drawImage(source, 0, 0, canvas.width, canvas.height);
+  return canvas;
 }
 
-/** The text of the QR code in an image file, or null when none is found. */
-export async function decodeImageFile(file: Blob): Promise<string | null> {
+async function codeIn(source: CanvasImageSource & ImageBitmapSource, width: number, height: number) {
+  const { readBarcode } = await import('./mrz-ocr/barcode.ts');
+  return readBarcode(scaled(source, width, height) as ImageBitmapSource);
+}
+
+/** A code's text, else a passport zone read by OCR, in an image file; null when neither is found. */
+export async function decodeImageFile(file: Blob): Promise<ImageRead | null> {
   const bitmap = await createImageBitmap(file);
   try {
-    return await decodeSource(bitmap, bitmap.width, bitmap.height);
+    const text = await codeIn(bitmap, bitmap.width, bitmap.height);
+    if (text) return { kind: 'code', text };
+    const { readMrz } = await import('./mrz-ocr/mrz-reader.ts');
+    const mrz = await readMrz(bitmap, bitmap.width, bitmap.height);
+    return mrz && { kind: 'mrz', mrz };
   } finally {
     bitmap.close();
   }
 }
 
-/** The text of a QR code in the video's current frame, or null. */
+/** The text of a code in the video's current frame, or null. */
 export function decodeVideoFrame(video: HTMLVideoElement): Promise<string | null> {
   if (video.videoWidth === 0) return Promise.resolve(null);
-  return decodeSource(video, video.videoWidth, video.videoHeight);
+  return codeIn(video, video.videoWidth, video.videoHeight);
 }

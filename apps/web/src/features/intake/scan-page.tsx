@@ -1,6 +1,7 @@
 /**
  * /intake/scan: read a traveller from the camera, an uploaded image, or text (typed, pasted, or
- * a keyboard-wedge document reader), then review and save. The QR decoder loads only here.
+ * a keyboard-wedge document reader), then review and save. The code reader and the passport-zone
+ * OCR (features/intake/mrz-ocr) load only here; the OCR worker starts when the screen opens.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,8 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 import { CameraScanner } from './camera-scanner.tsx';
 import { decodeImageFile } from './decode-image.ts';
+import { loadOcr, type MrzRead, releaseOcr } from './mrz-ocr/mrz-reader.ts';
+import { OcrNotice } from './mrz-ocr/ocr-notice.tsx';
 import { Review } from './review.tsx';
 import { type Draft, readScan } from './scan-reader.ts';
 
@@ -33,6 +36,13 @@ export default function ScanPage() {
   const [problem, setProblem] = useState<Problem | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [reading, setReading] = useState(false);
+  /** The zone read from a picture by OCR, shown above its review. */
+  const [ocr, setOcr] = useState<MrzRead | null>(null);
+
+  useEffect(() => {
+    void loadOcr().catch(() => undefined);
+    return releaseOcr;
+  }, []);
 
   const read = useCallback(
     async (scanned: string, startedAt = performance.now()) => {
@@ -60,13 +70,15 @@ export default function ScanPage() {
     setReading(true);
     const found = await decodeImageFile(file).catch(() => null);
     setReading(false);
-    if (found) await read(found, startedAt);
+    setOcr(found?.kind === 'mrz' ? found.mrz : null);
+    if (found) await read(found.kind === 'mrz' ? found.mrz.text : found.text, startedAt);
     else setProblem({ messageKey: 'qr.errors.scanFailed', detailKey: 'intake.scan.noCodeInImage' });
   };
 
   if (draft) {
     return (
       <div className="max-w-4xl mx-auto">
+        {ocr && <OcrNotice read={ocr} />}
         <Review draft={draft} online={isOnline} onDone={() => setDraft(null)} />
       </div>
     );
@@ -86,7 +98,17 @@ export default function ScanPage() {
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body p-4 gap-3">
           {camera ? (
-            <CameraScanner onText={(found) => void read(found)} onClose={() => setCamera(false)} />
+            <CameraScanner
+              onText={(found) => {
+                setOcr(null);
+                void read(found);
+              }}
+              onMrz={(found) => {
+                setOcr(found);
+                void read(found.text);
+              }}
+              onClose={() => setCamera(false)}
+            />
           ) : (
             <div className="flex flex-wrap gap-2">
               <ActionButton className="btn btn-primary" onClick={() => setCamera(true)} testId="scan-camera">
@@ -104,10 +126,16 @@ export default function ScanPage() {
               </label>
             </div>
           )}
+          {reading && (
+            <p className="text-sm" role="status" data-testid="scan-reading">
+              {t('intake.scan.readingImage')}
+            </p>
+          )}
           <form
             className="flex flex-col gap-2"
             onSubmit={(e) => {
               e.preventDefault();
+              setOcr(null);
               if (text.trim() !== '') void read(text);
             }}
           >

@@ -1,0 +1,171 @@
+/**
+ * The machine-readable zone of a passport or ID card read from a picture on the device:
+ * tesseract.js (its LSTM engine, English traineddata, only A-Z 0-9 < allowed) in its own worker,
+ * the files from our origin (engine-files.ts). The check digits decide: a read whose check
+ * digits fail is read again, cropped to the zone, at another scale and threshold, and each read
+ * is mended from the likely confusions (packages/shared mrz-ocr.ts). The first read whose every
+ * check digit holds wins; else the best one comes back with its failed checks, which the review
+ * shows on their fields: never saved silently.
+ */
+import { type MrzCheck, parseMrz } from '@bh/shared';
+// Apart from the package's index: only the scan screen needs it.
+import { mendOcrZone } from '@bh/shared/mrz-ocr';
+import type { Worker as OcrWorker, Page, PSM } from 'tesseract.js';
+import { ocrFiles } from './engine-files.ts';
+import { prepare, type Region, wholeOf } from './image-prep.ts';
+import { lineText } from './ocr-text.ts';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
+
+export interface MrzRead {
+  /** The zone, mended, as text for readScan / parseMrz. */
+  text: string;
+  /** Characters changed from what OCR read. */
+  corrections: number;
+  /** Check digits that still fail. */
+  failed: MrzCheck[];
+  /** Reads made (1 when the first held). */
+  attempts: number;
+}
+
+/**
+ * tesseract.js's own ES module build: its sources are CommonJS, whose interop helpers the
+ * bundler would otherwise put in the chunk every screen loads.
+ */
+const tesseract = (): Promise<typeof import('tesseract.js')> =>
+  import('tesseract.js/dist/tesseract.esm.min.js').then((m) => m.default);
+
+let worker: Promise<OcrWorker> | null = null;
+
+/** Starts the OCR worker (the scan screen calls it when opened, so a read does not wait for it). */
+export function loadOcr(): Promise<OcrWorker> {
+  worker ??= (async () => {
+    const { createWorker, OEM } = await tesseract();
+    const created = await createWorker('eng', OEM.LSTM_ONLY, {
+      ...ocrFiles(),
+      workerBlobURL: false,
+      cacheMethod: 'none',
+      gzip: true,
+    });
+    await created.setParameters({ tessedit_char_whitelist: ALPHABET });
+    return created;
+  })();
+  worker.catch(() => {
+    worker = null;
+  });
+  return worker;
+}
+
+/** Ends the worker (the scan screen closed): its memory is given back. */
+export function releaseOcr() {
+  const current = worker;
+  worker = null;
+  void current?.then((w) => w.terminate()).catch(() => undefined);
+}
+
+/** The zone's reads, until one's check digits all hold: scale (pixels a character) and threshold. */
+const ZONE_READS: { pitch: number; threshold: number | null }[] = [
+  { pitch: 30, threshold: null },
+  { pitch: 30, threshold: 0 },
+  { pitch: 36, threshold: null },
+  { pitch: 25, threshold: -20 },
+];
+/** Widths the whole picture is read at to find the zone (a second one when the first finds none). */
+const FIND_WIDTHS = [1600, 1100];
+
+type Line = Page['blocks'] extends (infer B)[] | null
+  ? B extends { paragraphs: { lines: (infer L)[] }[] }
+    ? L
+    : never
+  : never;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** The zone's part of the source, level, with a margin: from the lines that look like its own (long, with fillers). */
+function zoneRegion(page: Page, scale: number): { region: Region; chars: number; lineWidth: number } | null {
+  const lines: Line[] = (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+  const zone = lines.filter((line) => line.text.replace(/\s/g, '').length >= 20 && line.text.includes('<'));
+  if (zone.length === 0) return null;
+  const angle = median(
+    zone.map((l) => Math.atan2(l.baseline.y1 - l.baseline.y0, l.baseline.x1 - l.baseline.x0 || 1)),
+  );
+  const tan = Math.abs(Math.tan(angle));
+  const x0 = Math.min(...zone.map((l) => l.bbox.x0));
+  const y0 = Math.min(...zone.map((l) => l.bbox.y0));
+  const x1 = Math.max(...zone.map((l) => l.bbox.x1));
+  const y1 = Math.max(...zone.map((l) => l.bbox.y1));
+  const length = median(zone.map((l) => l.text.replace(/\s/g, '').length));
+  const chars = length > 37 ? 44 : 30;
+  const expected = chars === 44 ? 2 : 3;
+  const lineHeight = median(
+    zone.map((l) => Math.max(4, l.bbox.y1 - l.bbox.y0 - (l.bbox.x1 - l.bbox.x0) * tan)),
+  );
+  const lineWidth = (x1 - x0) / Math.cos(angle);
+  const width = lineWidth + lineHeight * 3;
+  const height =
+    Math.max(y1 - y0 - (x1 - x0) * tan, lineHeight) +
+    lineHeight * (2 + 3.2 * Math.max(0, expected - zone.length));
+  return {
+    chars,
+    lineWidth: lineWidth / scale,
+    region: {
+      cx: (x0 + x1) / 2 / scale,
+      cy: (y0 + y1) / 2 / scale,
+      width: width / scale,
+      height: height / scale,
+      angle,
+    },
+  };
+}
+
+/**
+ * Reads the zone of a picture; null when no zone was found in any read. `quick` (camera frames,
+ * more to come): one search and one read of the zone.
+ */
+export async function readMrz(
+  source: CanvasImageSource,
+  width: number,
+  height: number,
+  quick = false,
+): Promise<MrzRead | null> {
+  const ocr = await loadOcr();
+  const { PSM } = await tesseract();
+  // The best read so far (fewest failed check digits); an object, so the closures update it.
+  const kept: { best: MrzRead | null } = { best: null };
+  let attempts = 0;
+  const consider = (page: Page): MrzRead | null => {
+    const lines = (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+    const text = lines.map((line) => lineText(line.words.flatMap((w) => w.symbols))).join('\n');
+    const mended = mendOcrZone(text);
+    const parsed = mended ? parseMrz(mended.text) : null;
+    if (!mended || !parsed) return null;
+    const read = { text: mended.text, corrections: mended.corrections, failed: parsed.failed, attempts };
+    if (!kept.best || read.failed.length < kept.best.failed.length) kept.best = read;
+    return read;
+  };
+  const recognise = async (region: Region, scaledWidth: number, threshold: number | null, mode: PSM) => {
+    const prepared = prepare(source, region, scaledWidth, threshold);
+    await ocr.setParameters({ tessedit_pageseg_mode: mode });
+    const { data } = await ocr.recognize(prepared.image, {}, { text: true, blocks: true });
+    attempts++;
+    return { data, scale: prepared.scale };
+  };
+  for (const findWidth of quick ? FIND_WIDTHS.slice(0, 1) : FIND_WIDTHS) {
+    const found = await recognise(wholeOf(width, height), findWidth, null, PSM.AUTO);
+    const zone = zoneRegion(found.data, found.scale);
+    if (!zone) {
+      consider(found.data);
+      continue;
+    }
+    for (const read of quick ? ZONE_READS.slice(0, 1) : ZONE_READS) {
+      // The zone's lines `pitch` pixels a character, its margin in proportion.
+      const scaledWidth = zone.chars * read.pitch * (zone.region.width / zone.lineWidth);
+      const { data } = await recognise(zone.region, scaledWidth, read.threshold, PSM.SINGLE_BLOCK);
+      const held = consider(data);
+      if (held?.failed.length === 0) return { ...held, attempts };
+    }
+    consider(found.data);
+    if (kept.best) break;
+  }
+  return kept.best && { ...kept.best, attempts };
+}
