@@ -73,6 +73,13 @@ test('pre-arrival QR made offline, imported offline by image upload, on the serv
   await expect(saved).toBeVisible();
   const ms = Number(await saved.getAttribute('data-ms'));
   expect(ms).toBeLessThan(5000);
+  // Says what was saved and links to it; no developer timing; offline, it says it syncs later.
+  await expect(page.getByTestId('review-saved-text')).toHaveText(
+    `Saved Trần Thị Bích (${PASSPORT}) with the health declaration.`,
+  );
+  await expect(saved).not.toContainText(' ms');
+  await expect(page.getByTestId('review-saved-offline')).toBeVisible();
+  await expect(page.getByTestId('review-saved-open')).toHaveAttribute('href', /\/entry-management\?open=/);
 
   // Scanning the same QR again offers the update of the registered traveller, not a second one.
   await page.getByRole('button', { name: 'Scan another' }).click();

@@ -39,6 +39,52 @@ const MRZ_FIELD: Partial<Record<MrzCheck, string>> = {
   expiryDate: 'passportExpiry',
 };
 
+interface Saved {
+  traveler: LocalTraveler;
+  updated: boolean;
+  declared: boolean;
+  /** From the read to the save (kept on the element for the timing tests, not shown). */
+  ms: number;
+}
+
+/** What was saved, a link to it, and (offline only) that it syncs later. */
+function SavedNotice({ saved, online, onDone }: { saved: Saved; online: boolean; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { traveler } = saved;
+  const what = saved.declared ? 'withDeclaration' : saved.updated ? 'updated' : 'created';
+  return (
+    <div className="card bg-base-100 shadow-sm" data-testid="review-saved" data-ms={saved.ms}>
+      <div className="card-body gap-3">
+        <Alert tone="success">
+          <span data-testid="review-saved-text">
+            {t(`intake.review.savedWhat.${what}`, { name: traveler.fullName, passport: traveler.passportNo })}
+          </span>
+        </Alert>
+        {!online && (
+          <p className="text-sm" data-testid="review-saved-offline">
+            {t('intake.review.savedOffline')}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to={`/entry-management?open=${encodeURIComponent(traveler.id)}`}
+            className="btn btn-primary"
+            data-testid="review-saved-open"
+          >
+            {t('intake.review.openSaved')}
+          </Link>
+          <button type="button" className="btn" onClick={onDone}>
+            {t('intake.review.scanAnother')}
+          </button>
+          <Link to="/entry-management" className="btn btn-ghost">
+            {t('intake.review.back')}
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 export function Review({ draft, online, onDone }: { draft: Draft; online: boolean; onDone: () => void }) {
   const { t } = useTranslation();
   const mode = useSystemMode();
@@ -55,7 +101,7 @@ export function Review({ draft, online, onDone }: { draft: Draft; online: boolea
   const values = watch();
   const [existing, setExisting] = useState<LocalTraveler | null>(null);
   const [busy, setBusy] = useState(false);
-  const [savedMs, setSavedMs] = useState<number | null>(null);
+  const [saved, setSaved] = useState<Saved | null>(null);
   const [failed, setFailed] = useState(false);
 
   const passportNo = normalisePassport(values.passportNo ?? '');
@@ -86,7 +132,12 @@ export function Review({ draft, online, onDone }: { draft: Draft; online: boolea
           mode,
         );
       }
-      setSavedMs(Math.round(performance.now() - draft.readAt));
+      setSaved({
+        traveler,
+        updated: existing !== null,
+        declared: draft.declaration !== null,
+        ms: Math.round(performance.now() - draft.readAt),
+      });
       if (draft.code && online) void api.post(`/api/pre-arrivals/${draft.code}/used`).catch(() => undefined);
     } catch {
       setFailed(true);
@@ -95,23 +146,7 @@ export function Review({ draft, online, onDone }: { draft: Draft; online: boolea
     }
   });
 
-  if (savedMs !== null) {
-    return (
-      <div className="card bg-base-100 shadow-sm" data-testid="review-saved" data-ms={savedMs}>
-        <div className="card-body gap-3">
-          <Alert tone="success">{t('intake.review.saved', { ms: savedMs })}</Alert>
-          <div className="flex gap-2">
-            <Link to="/entry-management" className="btn btn-primary">
-              {t('intake.review.back')}
-            </Link>
-            <button type="button" className="btn" onClick={onDone}>
-              {t('intake.review.scanAnother')}
-            </button>
-          </div>
-        </div>
-      </div>
-    );
-  }
+  if (saved !== null) return <SavedNotice saved={saved} online={online} onDone={onDone} />;
 
   const diff = existing ? differences(existing, values) : [];
   const risk = draft.declaration ? computeRiskScore(draft.declaration) : null;

@@ -4,7 +4,6 @@
  * after a confirmation, the record keeping its local state. A refused status change says what
  * was asked and offers to choose another status (refused-status-change.tsx).
  */
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionButton } from '../../components/ui/action-button.tsx';
@@ -15,31 +14,13 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import type { FailedSyncItem } from '../../db/database.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { discardFailedItem, retryFailedItem } from '../../sync/resolutions.ts';
-import { actionErrorText, codeText, fieldLabel, recordLabel } from './labels.ts';
+import { actionErrorText, detailLines, recordLabel } from './labels.ts';
 import {
   RefusedStatusActions,
   RefusedStatusSummary,
   refusedStatusChange,
   TravelerToDecide,
 } from './refused-status-change.tsx';
-
-/** errorDetails is JSON [{field, code}] for validation failures, else a plain message. */
-function detailLines(t: TFunction, item: FailedSyncItem): string[] {
-  try {
-    const parsed: unknown = JSON.parse(item.errorDetails);
-    if (Array.isArray(parsed)) {
-      return parsed.map((issue: { field?: unknown; code?: unknown }) => {
-        const code = typeof issue.code === 'string' ? codeText(t, issue.code) : '';
-        return typeof issue.field === 'string' && issue.field
-          ? `${fieldLabel(t, issue.field)}: ${code}`
-          : code;
-      });
-    }
-  } catch {
-    // not JSON: a transport message
-  }
-  return item.errorDetails ? [codeText(t, item.errorDetails)] : [];
-}
 
 function FailedItemRow({
   item,

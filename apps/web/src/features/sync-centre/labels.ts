@@ -1,4 +1,5 @@
 /** Translation helpers shared by the sync centre's lists. */
+import type { FailedSyncItem } from '@bh/shared';
 import type { TFunction } from 'i18next';
 
 /** Turns an error thrown by a sync action into a translated message (never swallowed). */
@@ -40,4 +41,22 @@ export function codeText(t: TFunction, code: string): string {
   const http = /^http_(\d{3})$/.exec(code);
   if (http) return t('values.httpError', { status: http[1] });
   return code.includes('.') ? t(code, { defaultValue: code }) : t(`errors.${code}`, { defaultValue: code });
+}
+
+/** errorDetails is JSON [{field, code}] for validation failures, else a plain message. */
+export function detailLines(t: TFunction, item: FailedSyncItem): string[] {
+  try {
+    const parsed: unknown = JSON.parse(item.errorDetails);
+    if (Array.isArray(parsed)) {
+      return parsed.map((issue: { field?: unknown; code?: unknown }) => {
+        const code = typeof issue.code === 'string' ? codeText(t, issue.code) : '';
+        return typeof issue.field === 'string' && issue.field
+          ? `${fieldLabel(t, issue.field)}: ${code}`
+          : code;
+      });
+    }
+  } catch {
+    // not JSON: a transport message
+  }
+  return item.errorDetails ? [codeText(t, item.errorDetails)] : [];
 }

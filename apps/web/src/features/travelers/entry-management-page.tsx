@@ -49,11 +49,13 @@ export default function EntryManagementPage() {
   const lists = useReferenceLists();
   const wide = useWideScreen();
   const sync = useSyncState();
-  // The home's "add traveller" opens the form at once (?add=1).
+  // The home's "add traveller" opens the form at once (?add=1); a saved scan opens its traveller (?open=id).
   const [params] = useSearchParams();
-  const [dialog, setDialog] = useState<Dialog>(() =>
-    params.get('add') === '1' ? { kind: 'add' } : { kind: 'none' },
-  );
+  const [dialog, setDialog] = useState<Dialog>(() => {
+    const open = params.get('open');
+    if (open) return { kind: 'details', id: open };
+    return params.get('add') === '1' ? { kind: 'add' } : { kind: 'none' };
+  });
   const selectedId = dialog.kind === 'details' || dialog.kind === 'edit' ? dialog.id : null;
   const selected = useTraveler(selectedId);
   const close = () => setDialog({ kind: 'none' });
