@@ -104,6 +104,8 @@ self.addEventListener('push', (event) => {
         tag: shown.tag,
         data: { url: shown.url },
       });
+      // An open page refreshes what the push is about (the mode, the notifications) at once.
+      await notifyClients('PUSH_RECEIVED');
     })(),
   );
 });

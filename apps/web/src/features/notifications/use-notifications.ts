@@ -1,11 +1,15 @@
 /**
  * The current user's notifications: loaded when the frame mounts, refreshed every minute while
- * visible and on focus. Actions update the list at once, then call the server; a failed call
- * reloads the list so the screen never lies for long.
+ * visible and on focus, and at once when the system mode changes (however the device learns
+ * it: a push, the status poll, a sync pull), so the mode-change notice arrives with the mode.
+ * Actions update the list at once, then call the server; a failed call reloads the list so the
+ * screen never lies for long.
  */
 
 import type { NotificationView } from '@bh/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { readSystemStatus } from '../../db/system-status-repo.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notificationsApi } from './api.ts';
 
@@ -40,6 +44,15 @@ export function useNotifications(): NotificationsState {
       setLoaded(true);
     }
   }, []);
+
+  // A new mode on this device: its notice is on the server already.
+  const mode = useLiveQuery(async () => (await readSystemStatus())?.mode ?? null, []);
+  const seenMode = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (mode === undefined) return;
+    if (seenMode.current !== undefined && seenMode.current !== mode) void reload();
+    seenMode.current = mode;
+  }, [mode, reload]);
 
   useEffect(() => {
     void reload();

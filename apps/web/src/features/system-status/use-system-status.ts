@@ -1,8 +1,9 @@
 /**
  * The system status for the frame: the local record (live from IndexedDB, so it shows offline
  * and picks up records the sync engine pulls) kept fresh by polling the server every 15 s while
- * the page is visible and online, and at once on focus or reconnect. That bounds how long an
- * open client takes to see a new mode (< 30 s).
+ * the page is visible and online, at once on focus or reconnect, and at once when a push arrives
+ * (the service worker tells the page: a mode change is pushed to everyone). That bounds how long
+ * an open client takes to see a new mode (< 30 s without push, at once with it).
  */
 import { DEFAULT_SYSTEM_MODE, type SystemStatusUpdate } from '@bh/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -40,12 +41,17 @@ export function useSystemStatusPolling() {
       if (document.visibilityState === 'visible') void refreshSystemStatus();
     };
     void refreshSystemStatus();
+    const onWorkerMessage = (e: MessageEvent<{ type?: string }>) => {
+      if (e.data?.type === 'PUSH_RECEIVED') void refreshSystemStatus();
+    };
+    navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
     const timer = window.setInterval(refreshIfVisible, POLL_INTERVAL_MS);
     window.addEventListener('focus', refreshIfVisible);
     window.addEventListener('online', refreshIfVisible);
     document.addEventListener('visibilitychange', refreshIfVisible);
     return () => {
       window.clearInterval(timer);
+      navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
       window.removeEventListener('focus', refreshIfVisible);
       window.removeEventListener('online', refreshIfVisible);
       document.removeEventListener('visibilitychange', refreshIfVisible);
