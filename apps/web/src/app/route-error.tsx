@@ -2,13 +2,20 @@ import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReloadButton } from '../components/ui/reload-button.tsx';
 
-/** Shown when a route fails to load (e.g. a lazy chunk missing offline). */
+/**
+ * Shown when a route fails to load or render. Offline, the likely cause is a screen not stored
+ * yet (the device was still getting ready to work offline): it says so, and what to do.
+ */
 function RouteError() {
   const { t } = useTranslation();
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   return (
     <main className="min-h-screen grid place-items-center p-6">
-      <div className="text-center space-y-4">
-        <h1 className="text-2xl font-bold">{t('errors.unknown_error')}</h1>
+      <div className="text-center space-y-4 max-w-md" data-testid="route-error" data-offline={offline}>
+        <h1 className="text-2xl font-bold">
+          {t(offline ? 'app.offlineScreen.title' : 'errors.unknown_error')}
+        </h1>
+        {offline && <p>{t('app.offlineScreen.body')}</p>}
         <ReloadButton className="btn btn-primary">{t('app.retry')}</ReloadButton>
       </div>
     </main>

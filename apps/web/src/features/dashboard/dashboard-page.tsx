@@ -6,7 +6,7 @@
  * own data (works offline, then labelled "as of last sync").
  */
 import { ScanLine, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -16,6 +16,7 @@ import type { DashboardFigures } from '../../db/dashboard-repo.ts';
 import { formatDate, formatRelativeTime } from '../../i18n/format.ts';
 import { toLocale } from '../../i18n/index.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
+import { OfflineReadiness, useOfflineReadiness } from '../sync-centre/offline-readiness.tsx';
 import { ModeBadge } from '../system-status/mode-badge.tsx';
 import { useSystemStatus } from '../system-status/use-system-status.ts';
 import { TravelerDetailsModal } from '../travelers/traveler-details-modal.tsx';
@@ -66,6 +67,12 @@ export default function DashboardPage() {
   const { mode } = useSystemStatus();
   const [open, setOpen] = useState<string | null>(null);
   const sync = useSyncState();
+  const offline = useOfflineReadiness();
+  // Preparing when the home opened: say so until ready, then that it is (the first sign-in).
+  const [sawPreparing, setSawPreparing] = useState(false);
+  useEffect(() => {
+    if (!offline.ready) setSawPreparing(true);
+  }, [offline.ready]);
   const fmt = new Intl.NumberFormat(i18n.language);
   const links = figureLinks(today);
   const lastSync = sync.lastSyncTime
@@ -99,6 +106,7 @@ export default function DashboardPage() {
           {t('dashboard.asOfLastSync', { when: lastSync })}
         </Alert>
       )}
+      {(!offline.ready || sawPreparing) && <OfflineReadiness compact />}
       {queue === undefined ? <Spinner /> : <WorkQueueList queue={queue} onOpen={setOpen} />}
       {figures === undefined ? (
         <Spinner />
@@ -131,6 +139,11 @@ export default function DashboardPage() {
           {t('dashboard.sync.pending', { count: sync.pendingCount })} ·{' '}
           {t('dashboard.sync.last', { when: lastSync })}
         </span>
+        {offline.ready && (
+          <span className="badge badge-success badge-soft" data-testid="dashboard-offline-ready">
+            {t('dashboard.sync.offlineReady')}
+          </span>
+        )}
         {sync.failedCount + sync.conflictCount > 0 && (
           <span className="badge badge-error badge-soft">
             {t('dashboard.sync.problems', { count: sync.failedCount + sync.conflictCount })}

@@ -1,6 +1,7 @@
 /**
  * The sync centre of /pwa-settings (issue 5, point 7): statistics and force sync, conflicts to
- * resolve, failed items to retry or discard, and the outbox still waiting to be sent.
+ * resolve, failed items to retry or discard, and the outbox still waiting to be sent; first,
+ * whether the device holds everything it needs offline.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ConflictView } from './conflict-view.tsx';
 import { FailedItems } from './failed-items.tsx';
+import { OfflineReadiness } from './offline-readiness.tsx';
 import { PendingItems } from './pending-items.tsx';
 import { SyncSummary } from './sync-summary.tsx';
 import { useNow, useSyncCentreData } from './use-sync-centre.ts';
@@ -54,6 +56,7 @@ export function SyncCentre() {
           </h2>
           <p className="text-sm opacity-80">{t('sync.centre.description')}</p>
         </div>
+        <OfflineReadiness />
         <SyncSummary stats={stats} />
         <Block id="sync-conflicts" title={t('sync.conflicts.title')} count={stats.unresolvedConflicts}>
           {conflicts.length === 0 ? (
