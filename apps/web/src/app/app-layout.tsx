@@ -10,17 +10,21 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { SyncNotices } from '../features/sync-centre/sync-notices.tsx';
 import { useSystemStatusPolling } from '../features/system-status/use-system-status.ts';
 import { useSession } from '../lib/session.ts';
+import { useWorkPlace } from '../lib/work-scope.ts';
 import { navEntries } from './routes.ts';
+import { PostPicker } from './shell/post-picker.tsx';
 import { Sidebar } from './shell/sidebar.tsx';
 import { TopBar } from './shell/top-bar.tsx';
 
 const DRAWER_ID = 'app-drawer';
 const USER_NAV = navEntries('user');
-const ADMIN_NAV = navEntries('admin');
+const ADMIN_NAV = navEntries('admin', 'supervisor');
+const SUPERVISOR_NAV = navEntries('supervisor');
 
 function AppLayout() {
   const { t } = useTranslation();
   const session = useSession();
+  const { scope } = useWorkPlace();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   useSystemStatusPolling();
@@ -58,6 +62,7 @@ function AppLayout() {
           </Suspense>
         </main>
         <SyncNotices />
+        <PostPicker />
       </div>
       <div className="drawer-side z-30 lg:z-auto">
         <button
@@ -72,7 +77,11 @@ function AppLayout() {
           className="bg-base-100 min-h-full w-72 max-w-[85vw] border-r border-base-300 lg:sticky lg:top-0"
           aria-label={t('layout.nav.sidebar')}
         >
-          <Sidebar isAdmin={isAdmin} items={USER_NAV} adminItems={isAdmin ? ADMIN_NAV : []} />
+          <Sidebar
+            isAdmin={isAdmin}
+            items={USER_NAV}
+            adminItems={isAdmin ? ADMIN_NAV : scope?.role === 'supervisor' ? SUPERVISOR_NAV : []}
+          />
         </aside>
       </div>
     </div>

@@ -1,14 +1,29 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session.ts';
+import { useWorkPlace } from '../lib/work-scope.ts';
 import { HOME_PATH } from './routes.ts';
 
-/** A protected route: a visitor who is not logged in goes to /login; a wrong role goes home. */
-export function RequireAuth({ children, requiredRole }: { children?: ReactNode; requiredRole?: 'admin' }) {
+/**
+ * A protected route: a visitor who is not logged in goes to /login; a wrong role goes home. An
+ * admin may open a supervisor's screens; a supervisor is one working as a post's supervisor.
+ */
+export function RequireAuth({
+  children,
+  requiredRole,
+}: {
+  children?: ReactNode;
+  requiredRole?: 'admin' | 'supervisor';
+}) {
   const session = useSession();
+  const { scope } = useWorkPlace();
   const location = useLocation();
   if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
-  if (requiredRole && session.user.role !== requiredRole) return <Navigate to={HOME_PATH} replace />;
+  const admitted =
+    !requiredRole ||
+    session.user.role === 'admin' ||
+    (requiredRole === 'supervisor' && scope?.role === 'supervisor');
+  if (!admitted) return <Navigate to={HOME_PATH} replace />;
   return <>{children ?? <Outlet />}</>;
 }
 

@@ -59,6 +59,10 @@ export const routes: RouteObject[] = [
         children: [
           ...routesWith('user').map(screen),
           { element: <RequireAuth requiredRole="admin" />, children: routesWith('admin').map(screen) },
+          {
+            element: <RequireAuth requiredRole="supervisor" />,
+            children: routesWith('supervisor').map(screen),
+          },
         ],
       },
     ],
@@ -68,7 +72,7 @@ export const routes: RouteObject[] = [
   { path: '*', element: <LazyPage screen={notFound} /> },
 ];
 
-const signedInRoutes = () => [...routesWith('user'), ...routesWith('admin')];
+const signedInRoutes = () => [...routesWith('user'), ...routesWith('admin'), ...routesWith('supervisor')];
 
 /**
  * A visitor without a session who opens `/` or a signed-in screen starts on /login, so the
@@ -94,7 +98,7 @@ export function preloadScreen(path: string): Promise<unknown> {
   );
   const wanted = !route
     ? [notFound]
-    : route.guard === 'user' || route.guard === 'admin'
+    : route.guard === 'user' || route.guard === 'admin' || route.guard === 'supervisor'
       ? [frame, screenOf(route)]
       : [screenOf(route)];
   return Promise.allSettled(wanted.map((s) => s.preload()));

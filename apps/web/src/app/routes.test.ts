@@ -37,11 +37,13 @@ describe('route table', () => {
       '/pwa-settings',
       '/reports',
     ]);
-    expect(navEntries('admin').map((e) => e.path)).toEqual([
+    expect(navEntries('admin', 'supervisor').map((e) => e.path)).toEqual([
       '/admin/users',
+      '/admin/posts',
       '/admin/account-requests',
       '/admin/audit',
     ]);
+    expect(navEntries('supervisor').map((e) => e.path)).toEqual(['/admin/account-requests']);
   });
 
   it('every page loader resolves to a component', async () => {

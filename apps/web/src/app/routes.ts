@@ -12,9 +12,10 @@ import type { SidebarItem } from './shell/sidebar.tsx';
 
 /**
  * Who may open a route. guest: only without a session (a logged-in user goes home); user:
- * any logged-in user; admin: logged-in admins; public: everyone.
+ * any logged-in user; admin: logged-in admins; supervisor: admins and those working as a post's
+ * supervisor (lib/work-scope.ts); public: everyone.
  */
-type Guard = 'guest' | 'user' | 'admin' | 'public';
+type Guard = 'guest' | 'user' | 'admin' | 'supervisor' | 'public';
 
 interface NavEntry {
   icon: NavIconName;
@@ -112,10 +113,18 @@ export const APP_ROUTES: readonly AppRoute[] = [
     nav: { icon: 'users', order: 1 },
   },
   {
+    path: '/admin/posts',
+    load: () => import('../features/posts/posts-page.tsx'),
+    titleKey: 'posts.title',
+    guard: 'admin',
+    nav: { icon: 'mapPin', order: 1.5 },
+  },
+  {
     path: '/admin/account-requests',
     load: () => import('../features/users/account-requests-page.tsx'),
     titleKey: 'app.routes.accountRequests',
-    guard: 'admin',
+    // A supervisor decides the requests for their post (the server shows them only those).
+    guard: 'supervisor',
     nav: { icon: 'inbox', order: 2 },
   },
   {
@@ -164,9 +173,10 @@ export const routesWith = (guard: Guard): AppRoute[] => APP_ROUTES.filter((r) =>
 /** A route one can go to by name: a fixed path (no parameter, not the catch-all). */
 export const isNamedScreen = (route: AppRoute): boolean => !route.path.includes(':') && route.path !== '*';
 
-/** The sidebar's entries of routes with this guard, in their order. */
-export function navEntries(guard: 'user' | 'admin'): SidebarItem[] {
-  return routesWith(guard)
+/** The sidebar's entries of routes with these guards, in their order. */
+export function navEntries(...guards: ('user' | 'admin' | 'supervisor')[]): SidebarItem[] {
+  return guards
+    .flatMap(routesWith)
     .flatMap((r) =>
       r.nav ? [{ path: r.path, labelKey: r.titleKey, icon: r.nav.icon, order: r.nav.order }] : [],
     )

@@ -16,6 +16,7 @@ function admits(guard: AppRoute['guard'], role: Role | null): boolean {
     case 'user':
       return role !== null;
     case 'admin':
+    case 'supervisor':
       return role === 'admin';
   }
 }

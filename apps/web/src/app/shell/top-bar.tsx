@@ -1,4 +1,7 @@
-/** Top bar: menu button (small screens), app title, sync badge, mode, language, theme, bell, user. */
+/**
+ * Top bar: menu button (small screens), app title and the current post (a switcher for an officer
+ * with several posts), sync badge, mode, language, theme, bell, user.
+ */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FrameIcon } from '../../components/ui/icons.tsx';
@@ -8,6 +11,7 @@ import { NotificationBell } from '../../features/notifications/notification-bell
 import { ModeBadge } from '../../features/system-status/mode-badge.tsx';
 import { useSystemStatus } from '../../features/system-status/use-system-status.ts';
 import type { SessionUser } from '../../lib/session.ts';
+import { CurrentPost } from './current-post.tsx';
 import { SyncBadge } from './sync-badge.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -37,14 +41,15 @@ export function TopBar({
       >
         <FrameIcon name="menu" />
       </button>
-      <div className="flex-1 min-w-0 flex items-center gap-2">
+      <div className="flex-1 min-w-0 flex items-center gap-1 sm:gap-2">
         <Link
           to="/entry-management"
-          className="font-bold text-base sm:text-lg truncate min-h-11 inline-flex items-center"
+          className="font-bold text-base sm:text-lg truncate min-h-11 min-w-0 inline-flex items-center"
           data-testid="app-title"
         >
-          {t('app.title')}
+          <span className="truncate">{t('app.title')}</span>
         </Link>
+        <CurrentPost />
       </div>
       <div className="flex-none flex items-center gap-0.5 sm:gap-1">
         <SyncBadge />

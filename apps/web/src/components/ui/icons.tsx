@@ -11,6 +11,7 @@ import {
   Inbox,
   List,
   type LucideIcon,
+  MapPin,
   Menu,
   Moon,
   Settings,
@@ -34,6 +35,7 @@ const ICONS = {
   home: House,
   chart: ChartColumn,
   shield: ShieldCheck,
+  mapPin: MapPin,
 } satisfies Record<string, LucideIcon>;
 type FrameIconName = keyof typeof ICONS;
 

@@ -17,6 +17,7 @@ import { requestLogin, startSession, useSessionExpiredNotice } from './auth-clie
 import { AuthCheckbox, AuthField } from './auth-field.tsx';
 import { AuthForm } from './auth-form.tsx';
 import { holdForRenewal, OFFLINE_TOKEN } from './offline-session.ts';
+import { setPostChoiceWanted } from './post-choice.ts';
 import { type Notice, rateLimitNotice } from './rate-limit-notice.ts';
 
 // The verifier (PBKDF2 and its stored form) loads only when a sign-in needs it.
@@ -91,6 +92,9 @@ export default function LoginPage() {
     try {
       const session = await requestLogin(values.email, values.password, values.rememberMe ?? false);
       setSuccess('online');
+      // An officer at several posts picks one before working (app/shell/post-picker.tsx).
+      const { role, posts } = session.scope;
+      setPostChoiceWanted((role === 'officer' || role === 'supervisor') && posts.length > 1);
       // Kept for the next sign-in without network (offline-verifier.ts); never blocks this one.
       void verifier()
         .then((v) => v.saveOfflineVerifier(values.email, values.password, session.user))
@@ -105,6 +109,7 @@ export default function LoginPage() {
           : null;
       if (user) {
         holdForRenewal(values.email, values.password);
+        setPostChoiceWanted(false);
         setSuccess('offline');
         enter({ user, token: OFFLINE_TOKEN });
         return;

@@ -2,10 +2,17 @@
  * Registration (/auth/register): files an account request that an administrator approves.
  * Rules are the shared registration schema (name 2-50, e-mail, password of 12+ characters not
  * containing the e-mail's name, confirmation,
- * age 18-120, gender, terms).
+ * age 18-120, gender, terms) and the post asked for, chosen among the open posts when the server
+ * lists them (GET /api/posts/public); that post's supervisors may then decide the request.
  */
-import { GENDERS, type RegistrationForm, registrationFormSchema } from '@bh/shared';
-import { useState } from 'react';
+import {
+  GENDERS,
+  type PublicPostList,
+  postName,
+  type RegistrationForm,
+  registrationFormSchema,
+} from '@bh/shared';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,6 +35,8 @@ interface RegisterValues {
   age: number | undefined;
   /** '' until one is chosen ("required", not "invalid"). */
   gender: string;
+  /** '' until one is chosen. */
+  postId: string;
   terms: boolean;
 }
 
@@ -38,16 +47,38 @@ const INITIAL: RegisterValues = {
   confirmPassword: '',
   age: undefined,
   gender: '',
+  postId: '',
   terms: false,
 };
 
 const resolver = schemaResolver(registrationFormSchema, (v: RegisterValues) => ({
   ...v,
   gender: v.gender || undefined,
+  postId: v.postId || undefined,
 }));
 
+type PublicPost = PublicPostList['items'][number];
+
+/** The open posts one may ask to work at; empty when the server cannot be asked. */
+function usePublicPosts(): PublicPost[] {
+  const [posts, setPosts] = useState<PublicPost[]>([]);
+  useEffect(() => {
+    if (!navigator.onLine) return;
+    let live = true;
+    api
+      .get<PublicPostList>('/api/posts/public', { noRefresh: true, timeoutMs: 10_000 })
+      .then((list) => live && setPosts(list.items))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+  return posts;
+}
+
 export default function RegisterPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const posts = usePublicPosts();
   const { register, handleSubmit, setError, formState } = useForm<RegisterValues, unknown, RegistrationForm>({
     resolver,
     mode: 'all',
@@ -59,6 +90,11 @@ export default function RegisterPage() {
   const [done, setDone] = useState(false);
 
   const onSubmit = handleSubmit(async (value) => {
+    // Asked for whenever the posts could be listed.
+    if (posts.length > 0 && !value.postId) {
+      setError('postId', { type: 'required', message: 'validation.required' });
+      return;
+    }
     setBusy(true);
     try {
       await api.post('/api/auth/register', value, { noRefresh: true });
@@ -93,6 +129,7 @@ export default function RegisterPage() {
     />
   );
   const genderError = errorOf('gender');
+  const postError = errorOf('postId');
 
   return (
     <AuthCard title={t('auth.register.title')} wide>
@@ -145,6 +182,24 @@ export default function RegisterPage() {
                 </select>
               </AuthField>
             </div>
+            {posts.length > 0 && (
+              <AuthField id="register-post" label={t('auth.register.post')} error={postError}>
+                <select
+                  id="register-post"
+                  className={`select w-full ${postError ? 'select-error' : ''}`}
+                  {...register('postId')}
+                  aria-invalid={Boolean(postError)}
+                  aria-describedby={postError ? 'register-post-error' : undefined}
+                >
+                  <option value="">{t('auth.register.choosePost')}</option>
+                  {posts.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.code} · {postName(p, i18n.language)}
+                    </option>
+                  ))}
+                </select>
+              </AuthField>
+            )}
             <AuthCheckbox
               id="register-terms"
               label={t('auth.register.terms')}

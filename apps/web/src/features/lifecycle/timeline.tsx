@@ -33,6 +33,13 @@ function Detail({ event }: { event: LocalTravelerEvent }) {
           )}
         </span>
       );
+    case 'transferred':
+      // The posts' codes, as the server wrote them when the traveller moved.
+      return typeof d.fromCode === 'string' || typeof d.toCode === 'string' ? (
+        <span data-testid="timeline-transfer">
+          {String(d.fromCode ?? '?')} → {String(d.toCode ?? '?')}
+        </span>
+      ) : null;
     default:
       return null;
   }

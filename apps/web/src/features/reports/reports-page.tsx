@@ -13,7 +13,7 @@ import {
   travelerStatusLabelKey,
   weeklyReportQuerySchema,
 } from '@bh/shared';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -24,6 +24,7 @@ import { deviceToday } from '../../lib/today.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 import { DownloadButtons } from './download-buttons.tsx';
 import { defaultPeriod, type Period, PeriodPicker } from './period-picker.tsx';
+import { PostFilter } from './post-filter.tsx';
 import { ReportTables } from './report-tables.tsx';
 import { fetchReport } from './reports-api.ts';
 
@@ -56,20 +57,26 @@ export default function ReportsPage() {
   const { isOnline } = useSyncState();
   const [period, setPeriod] = useState<Period>(() => defaultPeriod('daily', today));
   const [state, setState] = useState<State>({ kind: 'idle' });
+  // One post's report, or (empty) the whole scope's: asked with the period, downloads included.
+  const [postId, setPostId] = useState('');
+  const asked = useMemo<Period>(
+    () => (postId ? { ...period, query: { ...period.query, postId } } : period),
+    [period, postId],
+  );
   const invalid = QUERY_SCHEMAS[period.kind].safeParse(period.query).error?.issues[0]?.message ?? null;
 
   useEffect(() => {
     if (invalid || !isOnline) return;
     let alive = true;
     setState({ kind: 'loading' });
-    fetchReport(period.kind, period.query).then(
+    fetchReport(asked.kind, asked.query).then(
       (report) => alive && setState({ kind: 'ready', report }),
       (err: unknown) => alive && setState({ kind: 'error', key: errorKey(err) }),
     );
     return () => {
       alive = false;
     };
-  }, [period, invalid, isOnline]);
+  }, [asked, invalid, isOnline]);
 
   const statusLabel = (status: string) => t(travelerStatusLabelKey(status));
   const report = state.kind === 'ready' ? state.report : null;
@@ -78,8 +85,9 @@ export default function ReportsPage() {
   return (
     <div className="flex flex-col gap-4 max-w-6xl mx-auto" data-testid="reports">
       <PageHeader title={t('reports.title')} subtitle={t('reports.subtitle')}>
-        <DownloadButtons period={period} disabled={!isOnline || invalid !== null} />
+        <DownloadButtons period={asked} disabled={!isOnline || invalid !== null} />
       </PageHeader>
+      <PostFilter value={postId} onChange={setPostId} />
       <PeriodPicker period={period} today={today} onChange={setPeriod} />
       {!isOnline && (
         <Alert tone="warning" data-testid="reports-offline">

@@ -17,6 +17,7 @@ import { airportName, countryName, formatDate } from './format.ts';
 import { PassportExpiryAlert } from './passport-expiry-alert.tsx';
 import { StatusBadge, SyncBadge } from './status-badges.tsx';
 import { useGoToDeclaration } from './traveler-links.ts';
+import { TravelerPost } from './traveler-post.tsx';
 import { useReferenceLists } from './use-travelers.ts';
 
 /** A field of the traveller: its name and value. */
@@ -87,6 +88,7 @@ export function TravelerDetailsModal({
             />
             <Row label={f('gender')} value={tr.gender ? t(`travelers.gender.${tr.gender}`) : na} />
           </dl>
+          <TravelerPost traveler={tr} onTransferred={onClose} />
         </section>
         <DeclarationSlot travelerId={tr.id} part="risk" />
         <LifecycleSection traveler={tr} />

@@ -13,6 +13,7 @@ import type { TravelerEntry } from '../../db/travelers-repo.ts';
 import { countryName, formatDate } from './format.ts';
 import { RiskBadge, StatusBadge, SyncBadge } from './status-badges.tsx';
 import { declarationPath } from './traveler-links.ts';
+import { usePostCodeOf } from './traveler-post.tsx';
 import { useRiskLevels } from './use-travelers.ts';
 
 interface ListProps {
@@ -65,6 +66,7 @@ export function TravelerList({ items, countries, wide, onView, onEdit }: ListPro
   const risks = useRiskLevels(visible.filter((v) => v.item.status !== 'pending').map((v) => v.item.id));
   const genderOf = (item: TravelerEntry) => (item.gender ? t(`travelers.gender.${item.gender}`) : '');
   const nationalityOf = (item: TravelerEntry) => countryName(countries, item.nationality, i18n.language);
+  const postCodeOf = usePostCodeOf();
 
   if (!wide) {
     return (
@@ -89,6 +91,7 @@ export function TravelerList({ items, countries, wide, onView, onEdit }: ListPro
                   index={row.index}
                   gender={genderOf(item)}
                   nationality={nationalityOf(item)}
+                  postCode={postCodeOf(item)}
                   onView={onView}
                   onEdit={onEdit}
                 />
@@ -143,7 +146,11 @@ export function TravelerList({ items, countries, wide, onView, onEdit }: ListPro
                 <td className="tabular-nums opacity-70">{row.index + 1}</td>
                 <td className="max-w-64">
                   <div className="font-medium truncate">{item.fullName}</div>
-                  {gender && <div className="text-xs opacity-70">{gender}</div>}
+                  {(gender || postCodeOf(item)) && (
+                    <div className="text-xs opacity-70">
+                      {[gender, postCodeOf(item)].filter(Boolean).join(' · ')}
+                    </div>
+                  )}
                 </td>
                 <td className="font-mono">{item.passportNo}</td>
                 <td className="whitespace-nowrap">{nationalityOf(item)}</td>
@@ -180,6 +187,7 @@ function TravelerCard({
   index,
   gender,
   nationality,
+  postCode,
   onView,
   onEdit,
 }: {
@@ -188,6 +196,8 @@ function TravelerCard({
   index: number;
   gender: string;
   nationality: string;
+  /** The traveller's post, shown to one who reads several posts. */
+  postCode: string | null;
 } & Pick<ListProps, 'onView' | 'onEdit'>) {
   const { t } = useTranslation();
   return (
@@ -203,7 +213,9 @@ function TravelerCard({
             <span className="opacity-60 tabular-nums mr-1">{index + 1}.</span>
             {item.fullName}
           </div>
-          <div className="text-xs opacity-80">{[gender, nationality].filter(Boolean).join(' · ')}</div>
+          <div className="text-xs opacity-80">
+            {[gender, nationality, postCode].filter(Boolean).join(' · ')}
+          </div>
         </div>
         <div className="flex flex-col items-end gap-1">
           <StatusBadge status={item.status} />

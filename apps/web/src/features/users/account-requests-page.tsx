@@ -1,7 +1,9 @@
 /**
- * /admin/account-requests: registrations waiting for a decision. Approving creates an officer
- * who can log in with the password they chose; rejecting creates nothing.
+ * /admin/account-requests: registrations waiting for a decision, each with the post asked for.
+ * Approving creates an officer who can log in with the password they chose; rejecting creates
+ * nothing. Admins see every request; a post's supervisor sees (and decides) their post's.
  */
+import { postName } from '@bh/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +11,8 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
+import { useSession } from '../../lib/session.ts';
+import { useWorkPlace } from '../../lib/work-scope.ts';
 import { PersonCard, useAdminAction } from './admin-action.tsx';
 import { type AccountRequestView, decideAccountRequest, fetchAccountRequests } from './users-api.ts';
 
@@ -19,7 +23,13 @@ const STATUS_BADGE: Record<AccountRequestView['status'], string> = {
 };
 
 export default function AccountRequestsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const isAdmin = useSession()?.user.role === 'admin';
+  const { posts } = useWorkPlace();
+  const postOf = (id: string | null) => {
+    const post = id ? posts.find((p) => p.id === id) : undefined;
+    return post ? `${post.code} · ${postName(post, i18n.language)}` : null;
+  };
   const [onlyPending, setOnlyPending] = useState(true);
   const [requests, setRequests] = useState<AccountRequestView[] | null>(null);
   const { busyId, message, fail, run } = useAdminAction();
@@ -66,9 +76,11 @@ export default function AccountRequestsPage() {
     <div className="space-y-4 max-w-5xl">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">{t('users.requests.title')}</h1>
-        <Link to="/admin/users" className="btn btn-ghost btn-sm">
-          {t('users.title')}
-        </Link>
+        {isAdmin && (
+          <Link to="/admin/users" className="btn btn-ghost btn-sm">
+            {t('users.title')}
+          </Link>
+        )}
       </div>
       <fieldset className="join">
         <legend className="sr-only">{t('users.requests.filter')}</legend>
@@ -113,6 +125,12 @@ export default function AccountRequestsPage() {
                 {' · '}
                 <time dateTime={r.createdAt}>{date(r.createdAt)}</time>
               </p>
+              {postOf(r.postId) && (
+                <p className="text-sm" data-testid="account-request-post">
+                  <span className="opacity-80">{t('users.requests.post')}: </span>
+                  <span className="font-medium">{postOf(r.postId)}</span>
+                </p>
+              )}
               {r.status === 'pending' && (
                 <div className="card-actions justify-end">
                   {decision(r, 'reject', 'btn-error btn-outline')}

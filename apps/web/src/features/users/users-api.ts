@@ -1,5 +1,12 @@
 /** Calls of the admin screens (users, account requests). */
-import type { AccountRequestRecord, AdminUser, Role, UserCreate } from '@bh/shared';
+import type {
+  AccountRequestRecord,
+  AdminUser,
+  AssignmentsBody,
+  PostAssignment,
+  Role,
+  UserCreate,
+} from '@bh/shared';
 import { api } from '../../lib/api.ts';
 
 export const fetchUsers = async () => (await api.get<{ users: AdminUser[] }>('/api/users')).users;
@@ -23,3 +30,10 @@ export const decideAccountRequest = async (id: string, decision: 'approve' | 're
   api.post<{ request: AccountRequestView; user: AdminUser | null }>(`/api/account-requests/${id}/decision`, {
     decision,
   });
+
+/** Where a user works and in which role (admins; api/posts.ts). */
+export const fetchAssignments = async (userId: string) =>
+  (await api.get<AssignmentsBody>(`/api/users/${userId}/assignments`)).assignments;
+
+export const saveAssignments = async (userId: string, assignments: PostAssignment[]) =>
+  (await api.put<AssignmentsBody>(`/api/users/${userId}/assignments`, { assignments })).assignments;

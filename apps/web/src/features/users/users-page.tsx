@@ -1,6 +1,7 @@
 /**
- * /admin/users: list users, create one, change a role, disable and re-enable. The server
- * ends a user's sessions when they are disabled or their role changes.
+ * /admin/users: list users, create one, change a role, say where they work (posts and roles
+ * there), disable and re-enable. The server ends a user's sessions when they are disabled or
+ * their role or posts change.
  */
 import { type AdminUser, ROLES, type Role } from '@bh/shared';
 import { useCallback, useEffect, useState } from 'react';
@@ -11,7 +12,9 @@ import { DataTable } from '../../components/ui/data-table.tsx';
 import { Options } from '../../components/ui/options.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../lib/session.ts';
+import { useWorkPlace } from '../../lib/work-scope.ts';
 import { PersonCard, useAdminAction } from './admin-action.tsx';
+import { AssignmentsDialog } from './assignments-dialog.tsx';
 import { UserCreateForm } from './user-create-form.tsx';
 import { fetchUsers, updateUser } from './users-api.ts';
 
@@ -20,6 +23,8 @@ export default function UsersPage() {
   const me = useSession()?.user.id;
   const [users, setUsers] = useState<AdminUser[] | null>(null);
   const [creating, setCreating] = useState(false);
+  const [assigning, setAssigning] = useState<AdminUser | null>(null);
+  const { posts } = useWorkPlace();
   const { busyId, message, setMessage, fail, run } = useAdminAction();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when the language changes, as before; `fail` only sets a message
@@ -55,6 +60,20 @@ export default function UsersPage() {
     >
       <Options values={ROLES} label={(r) => t(`auth.roles.${r}`)} />
     </select>
+  );
+  const postsButton = (u: AdminUser) => (
+    <button
+      type="button"
+      className="btn btn-sm btn-outline min-h-11 md:min-h-8"
+      onClick={() => {
+        setMessage(null);
+        setAssigning(u);
+      }}
+      aria-label={t('posts.assignments.openOf', { name: u.name })}
+      data-testid="user-posts"
+    >
+      {t('posts.assignments.open')}
+    </button>
   );
   const status = (u: AdminUser) => (
     <span className={`badge badge-sm ${u.disabled ? 'badge-error' : 'badge-success'}`}>
@@ -117,6 +136,7 @@ export default function UsersPage() {
               <PersonCard key={u.id} testId="user-row" name={u.name} email={u.email} badge={status(u)}>
                 <div className="flex items-center justify-between gap-2">
                   {roleSelect(u)}
+                  {postsButton(u)}
                   {toggle(u)}
                 </div>
               </PersonCard>
@@ -141,12 +161,28 @@ export default function UsersPage() {
                   <td className="break-all">{u.email}</td>
                   <td>{roleSelect(u)}</td>
                   <td>{status(u)}</td>
-                  <td className="text-right">{toggle(u)}</td>
+                  <td className="text-right">
+                    <div className="flex justify-end gap-2">
+                      {postsButton(u)}
+                      {toggle(u)}
+                    </div>
+                  </td>
                 </tr>
               ))}
             </DataTable>
           </div>
         </>
+      )}
+      {assigning && (
+        <AssignmentsDialog
+          user={assigning}
+          posts={posts}
+          onClose={() => setAssigning(null)}
+          onSaved={() => {
+            setMessage({ kind: 'success', text: t('posts.assignments.saved', { name: assigning.name }) });
+            setAssigning(null);
+          }}
+        />
       )}
     </div>
   );

@@ -1,0 +1,75 @@
+/**
+ * The traveller's post in the details view (code and name), with the way to transfer them to
+ * another post for those who may write (not an analyst).
+ */
+import { postName } from '@bh/shared';
+import { ArrowRightLeft } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useWorkPlace } from '../../lib/work-scope.ts';
+import { TransferDialog } from './transfer-dialog.tsx';
+
+export function TravelerPost({
+  traveler,
+  onTransferred,
+}: {
+  traveler: { id: string; fullName: string; entryPostId?: string | null; deletedAt?: string | null };
+  onTransferred: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { scope, posts } = useWorkPlace();
+  const [open, setOpen] = useState(false);
+  const post = posts.find((p) => p.id === traveler.entryPostId);
+  const mayTransfer = scope !== null && scope.role !== 'analyst' && !traveler.deletedAt;
+  if (!post && !mayTransfer) return null;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 mt-2" data-testid="details-post">
+      <p className="text-sm">
+        <span className="opacity-80">{t('posts.traveler.post')}: </span>
+        {post ? (
+          <>
+            <span className="font-mono font-semibold">{post.code}</span> {postName(post, i18n.language)}
+          </>
+        ) : (
+          '—'
+        )}
+      </p>
+      {mayTransfer && (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline min-h-11"
+          onClick={() => setOpen(true)}
+          data-testid="details-transfer"
+        >
+          <ArrowRightLeft aria-hidden="true" className="size-4" />
+          {t('posts.transfer.open')}
+        </button>
+      )}
+      {open && (
+        <TransferDialog
+          traveler={traveler}
+          posts={posts}
+          onClose={() => setOpen(false)}
+          onTransferred={() => {
+            setOpen(false);
+            onTransferred();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The post code of a list entry, for one who reads several posts (admins, analysts, an officer
+ * at several posts); null for one who reads a single post, where it would say nothing.
+ */
+export function usePostCodeOf(): (entry: object) => string | null {
+  const { scope, posts } = useWorkPlace();
+  const several = scope !== null && (scope.readPosts === null || scope.readPosts.length > 1);
+  return (entry) => {
+    if (!several || !('entryPostId' in entry) || typeof entry.entryPostId !== 'string') return null;
+    const id = entry.entryPostId;
+    return posts.find((p) => p.id === id)?.code ?? null;
+  };
+}
