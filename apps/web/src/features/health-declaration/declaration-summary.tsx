@@ -62,7 +62,7 @@ function DocumentLink({ fileId, label }: { fileId: string; label: string }) {
     <span className="inline-flex flex-col">
       <button
         type="button"
-        className="btn btn-sm btn-outline"
+        className="btn btn-outline"
         onClick={() => {
           setError(false);
           openDocument(fileId).catch(() => setError(true));

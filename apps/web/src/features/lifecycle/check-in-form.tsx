@@ -73,7 +73,7 @@ export function CheckInForm({ travelerId }: { travelerId: string }) {
           <input
             {...props}
             {...register('temperature')}
-            className="input input-sm w-32"
+            className="input w-32"
             inputMode="decimal"
             data-testid="check-in-temperature"
           />
@@ -99,11 +99,7 @@ export function CheckInForm({ travelerId }: { travelerId: string }) {
         )}
       </Field>
       <div className="flex items-center gap-2 mt-1">
-        <SubmitButton
-          busy={formState.isSubmitting}
-          className="btn-sm btn-primary"
-          data-testid="check-in-save"
-        >
+        <SubmitButton busy={formState.isSubmitting} className="btn-primary" data-testid="check-in-save">
           {t('lifecycle.quarantine.checkIn.submit')}
         </SubmitButton>
         {notice && (

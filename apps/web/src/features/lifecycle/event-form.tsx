@@ -22,7 +22,7 @@ export function EventForm({ travelerId }: { travelerId: string }) {
       <label className="flex flex-col gap-1">
         <span>{t('lifecycle.timeline.add.noteLabel')}</span>
         <textarea
-          className="textarea textarea-sm w-full"
+          className="textarea w-full"
           value={note}
           maxLength={1000}
           onChange={(e) => setNote(e.target.value)}
@@ -32,7 +32,7 @@ export function EventForm({ travelerId }: { travelerId: string }) {
       <div className="flex flex-wrap gap-2 items-end">
         <button
           type="button"
-          className="btn btn-sm"
+          className="btn"
           disabled={!note.trim()}
           onClick={() => void add({ kind: 'note', note: note.trim() })}
         >
@@ -41,7 +41,7 @@ export function EventForm({ travelerId }: { travelerId: string }) {
         <label className="flex flex-col gap-1">
           <span>{t('lifecycle.timeline.add.testLabel')}</span>
           <select
-            className="select select-sm"
+            className="select"
             value={result}
             onChange={(e) => setResult(TEST_RESULTS.find((r) => r === e.target.value) ?? 'negative')}
           >
@@ -54,7 +54,7 @@ export function EventForm({ travelerId }: { travelerId: string }) {
         </label>
         <button
           type="button"
-          className="btn btn-sm"
+          className="btn"
           onClick={() => void add({ kind: 'test_result', testResult: result })}
         >
           {t('lifecycle.timeline.add.submitTest')}

@@ -54,7 +54,7 @@ export default function NeedsAttentionPage() {
                   {t(`lifecycle.attention.reasons.${r}`, { count: item.overdue.length })}
                 </Badge>
               ))}
-              <button type="button" className="btn btn-sm" onClick={() => setOpen(item.travelerId)}>
+              <button type="button" className="btn" onClick={() => setOpen(item.travelerId)}>
                 {t('lifecycle.attention.open')}
               </button>
             </li>

@@ -1,6 +1,6 @@
 /**
- * Whether this device holds everything it needs to work offline: the app's files (the service
- * worker is installed and controls the page, so every screen is stored) and the data (a first
+ * Whether this device holds everything it needs to work offline: the app's files (a service
+ * worker is installed and active, so every screen is stored) and the data (a first
  * sync brought the travellers and reference lists). Until both, the officer is told what is
  * still missing, so going offline is no surprise; then, that the device is ready.
  */
@@ -11,7 +11,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 
 interface Readiness {
-  /** The service worker controls the page: the app's files and every screen are stored. */
+  /** A service worker is active (installed): the app's files and every screen are stored. */
   files: boolean;
   /** A sync has completed: the travellers and reference data are on the device. */
   data: boolean;
@@ -29,7 +29,12 @@ export function useOfflineReadiness(): Readiness & { ready: boolean } {
     if (!container) return;
     const check = () => setFiles(hasController());
     container.addEventListener('controllerchange', check);
-    void container.ready.then(check, () => undefined);
+    // An active worker has finished installing, and installing stores every file (precache),
+    // even before it controls this first page.
+    void container.ready.then(
+      () => setFiles(true),
+      () => undefined,
+    );
     return () => container.removeEventListener('controllerchange', check);
   }, []);
   const data = lastSyncTime !== null;
