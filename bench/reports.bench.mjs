@@ -62,13 +62,13 @@ async function load(client) {
   };
   await step(
     `${TRAVELERS} travellers`,
-    `INSERT INTO travelers (id, full_name, passport_no, nationality, entry_date, status, version, created_at, updated_at, change_seq)
+    `INSERT INTO travelers (id, full_name, passport_no, nationality, entry_date, status, version, created_at, updated_at, change_seq, entry_post_id)
      SELECT ${tid('i')}, 'Traveller ' || i, 'P' || lpad(i::text, 8, '0'),
        (ARRAY['VN','US','JP','KR','CN','TH','SG','MY','AU','GB','FR','DE'])[1 + i % 12],
        ${day0} + (i % ${DAYS}),
        (ARRAY['pending','declared','declared','declared','tested','cleared','cleared','cleared','cleared','quarantine',
               'declared','cleared','tested','declared','cleared','rejected','declared','cleared','referred','declared'])[1 + (i * 7) % 20],
-       1, ${arrival('i')}, ${arrival('i')} + interval '2 hours', i
+       1, ${arrival('i')}, ${arrival('i')} + interval '2 hours', i, gen_random_uuid()
      FROM generate_series(1, ${TRAVELERS}) AS i`,
   );
   await step(

@@ -8,13 +8,14 @@ import type { Database } from './db/client.ts';
 import { writeAudit } from './modules/audit/audit.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { isSessionActive } from './modules/auth/sessions.ts';
+import { activeSession } from './modules/auth/sessions.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { declarationsRoutes } from './modules/declarations/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { lifecycleRoutes } from './modules/lifecycle/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { postsRoutes } from './modules/posts/routes.ts';
 import { preArrivalsRoutes } from './modules/pre-arrivals/routes.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
@@ -55,6 +56,7 @@ const API_MODULES = [
   lifecycleRoutes,
   reportsRoutes,
   auditRoutes,
+  postsRoutes,
 ];
 
 const version = (
@@ -104,7 +106,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await registerRateLimit(app, database.db, config.RATE_LIMIT_PER_MINUTE);
   registerAuthGuard(app, {
     secret: secrets.jwtSecret,
-    isSessionActive: (sessionId, userId) => isSessionActive(database.db, sessionId, userId),
+    sessionScope: async (sessionId, userId, role) =>
+      (await activeSession(database.db, sessionId, userId, role))?.scope ?? null,
   });
   app.onRoleDenied = async (request) => {
     await writeAudit(database.db, {

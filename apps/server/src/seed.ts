@@ -5,6 +5,7 @@ import type { Database } from './db/client.ts';
 import { systemStatus } from './db/schema.ts';
 import { ensureAdminFromEnv } from './modules/auth/admin.ts';
 import { retireDemoAccounts, seedDemoUsers } from './modules/auth/seed.ts';
+import { applyPostFromSettings, seedDemoPosts } from './modules/posts/seed.ts';
 import { seedDemoTravelers } from './modules/travelers/seed.ts';
 import { lockWrites } from './write-path/apply.ts';
 
@@ -33,6 +34,7 @@ export async function seedBaseline(database: Database) {
  */
 async function seedDemo(database: Database) {
   await seedDemoUsers(database.db);
+  await seedDemoPosts(database.db);
   await seedDemoTravelers(database);
 }
 
@@ -43,6 +45,7 @@ async function seedDemo(database: Database) {
  */
 export async function seedOnStart(database: Database, config: Config): Promise<string[]> {
   let retired: string[] = [];
+  await applyPostFromSettings(database.db, config.POST_TIME_ZONE);
   if (config.demo) await seedDemo(database);
   else retired = await retireDemoAccounts(database.db);
   await ensureAdminFromEnv(database.db, config);

@@ -6,6 +6,7 @@ export * from './api/errors.ts';
 export * from './api/health.ts';
 export * from './api/lifecycle.ts';
 export * from './api/notifications.ts';
+export * from './api/posts.ts';
 export * from './api/pre-arrivals.ts';
 export * from './api/push.ts';
 export * from './api/reports.ts';

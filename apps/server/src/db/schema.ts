@@ -80,6 +80,8 @@ export const sessions = pgTable(
     usedAt: ts('used_at'),
     revokedAt: ts('revoked_at'),
     ip: text('ip'),
+    /** The post the session works at (chosen at sign-in, switched later; 0016). */
+    postId: uuid('post_id'),
   },
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_family_idx').on(t.familyId)],
 );
@@ -97,8 +99,67 @@ export const accountRequests = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     decidedAt: ts('decided_at'),
     decidedBy: uuid('decided_by'),
+    /** The post the account is asked for (0016). */
+    postId: uuid('post_id'),
   },
   (t) => [index('account_requests_status_idx').on(t.status)],
+);
+
+/**
+ * Points of entry (0016, docs/decisions/014-points-of-entry.md): airports, land crossings and
+ * seaports, each in a province and with its own time zone. A closed post keeps its history.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey(),
+    code: text('code').notNull(),
+    /** The post's name in each language of the app: { vi, en, ja }. */
+    name: jsonb('name').notNull(),
+    kind: text('kind').notNull(),
+    province: text('province').notNull(),
+    timeZone: text('time_zone').notNull(),
+    closedAt: ts('closed_at'),
+    version: integer('version').notNull().default(1),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('posts_code_uq').on(t.code)],
+);
+
+/**
+ * Who works where: an officer or supervisor at one post (post_id), an analyst over a province
+ * (province) or the nation (both null). Admins are national by their account's role.
+ */
+export const postAssignments = pgTable(
+  'post_assignments',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id').references(() => posts.id),
+    province: text('province'),
+    role: text('role').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('post_assignments_user_idx').on(t.userId)],
+);
+
+/**
+ * A traveller that left a post (transfer): the post's devices pull it as a departure and drop
+ * the traveller's records. change_seq comes from the one sequence, like every synced change.
+ */
+export const postDepartures = pgTable(
+  'post_departures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    postId: uuid('post_id').notNull(),
+    travelerId: uuid('traveler_id').notNull(),
+    changeSeq: bigint('change_seq', { mode: 'number' }).notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('post_departures_post_seq_idx').on(t.postId, t.changeSeq)],
 );
 
 export const travelers = pgTable(
@@ -126,10 +187,14 @@ export const travelers = pgTable(
     /** Set by the server when the traveller enters quarantine (schedule: one check-in a day). */
     quarantineStart: date('quarantine_start', { mode: 'string' }),
     quarantineDays: integer('quarantine_days'),
+    /** The point of entry the traveller belongs to (0016); only a transfer changes it. */
+    entryPostId: uuid('entry_post_id').notNull(),
     ...syncedRecordColumns(),
   },
   (t) => [
     index('travelers_change_seq_idx').on(t.changeSeq),
+    // A post's devices pull its records only (0016).
+    index('travelers_post_seq_idx').on(t.entryPostId, t.changeSeq),
     index('travelers_entry_date_idx').on(t.entryDate),
     index('travelers_nationality_idx').on(t.nationality),
     index('travelers_status_idx').on(t.status),
@@ -168,9 +233,12 @@ export const healthDeclarations = pgTable(
     riskLevel: text('risk_level').notNull(),
     riskFactors: jsonb('risk_factors').notNull(),
     ruleVersion: text('rule_version').notNull(),
+    /** The traveller's post (server-kept, 0016): the pull of a post reads its rows by it. */
+    postId: uuid('post_id'),
     ...syncedRecordColumns(),
   },
   (t) => [
+    index('health_declarations_post_seq_idx').on(t.postId, t.changeSeq),
     uniqueIndex('health_declarations_traveler_uq').on(t.travelerId),
     index('health_declarations_change_seq_idx').on(t.changeSeq),
     // Reports: declarations filed in a period by risk level, from the index alone (0010).
@@ -198,9 +266,12 @@ export const travelerEvents = pgTable(
     actorId: uuid('actor_id'),
     actorName: text('actor_name'),
     details: jsonb('details'),
+    /** The traveller's post (server-kept, 0016). */
+    postId: uuid('post_id'),
     ...syncedRecordColumns(),
   },
   (t) => [
+    index('traveler_events_post_seq_idx').on(t.postId, t.changeSeq),
     index('traveler_events_change_seq_idx').on(t.changeSeq),
     index('traveler_events_traveler_idx').on(t.travelerId, t.occurredAt),
   ],
@@ -219,9 +290,12 @@ export const checkIns = pgTable(
     note: text('note'),
     officerId: uuid('officer_id'),
     officerName: text('officer_name'),
+    /** The traveller's post (server-kept, 0016). */
+    postId: uuid('post_id'),
     ...syncedRecordColumns(),
   },
   (t) => [
+    index('check_ins_post_seq_idx').on(t.postId, t.changeSeq),
     index('check_ins_change_seq_idx').on(t.changeSeq),
     index('check_ins_traveler_idx').on(t.travelerId, t.date),
     // Reports: live check-ins of the quarantined travellers (0013).

@@ -28,8 +28,9 @@ async function counted(table: string, on: Database = database) {
 
 /** `n` travellers written straight to the table (no writer reports them); `tag` keeps passports apart. */
 async function addTravelers(n: number, on: Database = database, tag = 'T') {
-  await on.db.execute(sql`INSERT INTO travelers (id, full_name, passport_no, nationality, entry_date, version, change_seq)
-    SELECT gen_random_uuid(), ${tag} || ' ' || g, ${tag} || 'P' || g, 'VN', '2026-01-01', 1, nextval('change_seq')
+  await on.db.execute(sql`INSERT INTO travelers (id, full_name, passport_no, nationality, entry_date, version, change_seq, entry_post_id)
+    SELECT gen_random_uuid(), ${tag} || ' ' || g, ${tag} || 'P' || g, 'VN', '2026-01-01', 1, nextval('change_seq'),
+      gen_random_uuid()
     FROM generate_series(1, ${n}) AS g`);
 }
 

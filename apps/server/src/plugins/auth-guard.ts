@@ -2,11 +2,18 @@ import type { Role } from '@bh/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { verifyJwt } from '../lib/jwt.ts';
+import { NO_SCOPE, type Scope } from '../modules/posts/scope.ts';
 
 export interface AuthUser {
   id: string;
+  /** The account's role (admin or not); the role at a post is `scope.role`. */
   role: Role;
   sessionId: string;
+  /**
+   * What the request may read and write (modules/posts/scope.ts): resolved by requireAuth from
+   * the session; NO_SCOPE until then.
+   */
+  scope: Scope;
 }
 
 declare module 'fastify' {
@@ -31,26 +38,33 @@ export function userOf(request: FastifyRequest): AuthUser {
 }
 
 /**
- * Reads the bearer access token on every request. `isSessionActive` lets the auth module
- * refuse tokens of revoked sessions or disabled users at once (not only at expiry).
+ * Reads the bearer access token on every request. `sessionScope` lets the auth module refuse
+ * tokens of revoked sessions or disabled users at once (not only at expiry: null), and gives
+ * the live session's scope.
  */
 export function registerAuthGuard(
   app: FastifyInstance,
-  opts: { secret: string; isSessionActive: (sessionId: string, userId: string) => Promise<boolean> },
+  opts: {
+    secret: string;
+    sessionScope: (sessionId: string, userId: string, role: Role) => Promise<Scope | null>;
+  },
 ) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
     const claims = await verifyJwt(header.slice(7).trim(), opts.secret);
-    if (claims) request.user = { id: claims.sub, role: claims.role, sessionId: claims.sid };
+    if (claims) request.user = { id: claims.sub, role: claims.role, sessionId: claims.sid, scope: NO_SCOPE };
   });
   const requireAuth = async (request: FastifyRequest) => {
-    if (!request.user) throw unauthorized();
-    if (!(await opts.isSessionActive(request.user.sessionId, request.user.id))) {
+    const { user } = request;
+    if (!user) throw unauthorized();
+    const scope = await opts.sessionScope(user.sessionId, user.id, user.role);
+    if (!scope) {
       request.user = null;
       throw unauthorized();
     }
+    user.scope = scope;
   };
   app.decorate('requireAuth', requireAuth);
   app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest, reply: FastifyReply) => {

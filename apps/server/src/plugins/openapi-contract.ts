@@ -56,6 +56,7 @@ const PUBLIC = new Set([
   'POST /api/auth/register',
   'GET /api/auth/demo',
   'POST /api/pre-arrivals',
+  'GET /api/posts/public',
 ]);
 const COOKIE: Record<string, Record<string, string[]>[]> = {
   'POST /api/auth/refresh': [{ refreshCookie: [] }],

@@ -48,6 +48,7 @@ export const API_TAGS = [
   { name: 'lifecycle', description: 'Traveller status lifecycle and timeline' },
   { name: 'reports', description: 'Daily, weekly, monthly and custom reports (JSON, CSV, XLSX)' },
   { name: 'audit', description: 'Audit trail viewer (admins)' },
+  { name: 'posts', description: 'Points of entry, who works where, transfers' },
 ] as const;
 
 /**

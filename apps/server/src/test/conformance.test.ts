@@ -235,6 +235,10 @@ const PROSE_RULES = new Set([
   'travelers.import.empty',
   'travelers.cursor',
   'sync.skip_order',
+  // A post named by id must exist (server data, like a referenced file); a time zone must be one
+  // the server's time zone database knows (IANA names).
+  'post.errors.unknownPost',
+  'post.errors.timeZone',
 ]);
 const unstated = new Set<string>();
 function refusalCodes(body: string): string[] {

@@ -29,7 +29,7 @@ export function fileHarness(env?: Record<string, string>, options: { reset?: boo
     },
     reset: () => started().reset(),
     close: () => started().close(),
-    user: (role) => started().user(role),
+    user: (role, assignments) => started().user(role, assignments),
     instance: (more, opts) => started().instance(more, opts),
   };
 }

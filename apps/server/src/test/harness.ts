@@ -7,12 +7,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { PostAssignment } from '@bh/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { signJwt } from '../lib/jwt.ts';
+import { forgetActiveSessions } from '../modules/auth/sessions.ts';
+import { forgetPosts, replaceAssignments } from '../modules/posts/store.ts';
 import { seedBaseline } from '../seed.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -39,11 +42,25 @@ export interface Harness {
    * its own connection pool, as a second server process would (PGlite has one connection only).
    */
   instance(env?: Record<string, string>, opts?: { ownConnection?: boolean }): Promise<FastifyInstance>;
-  /** A user with a live session and its bearer header. */
-  user(role?: 'admin' | 'officer'): Promise<{ id: string; headers: { authorization: string } }>;
+  /**
+   * A user with a live session and its bearer header. An officer works at TEST_POST_ID unless
+   * `assignments` says otherwise (none: an account not assigned anywhere yet).
+   */
+  user(
+    role?: 'admin' | 'officer',
+    assignments?: readonly PostAssignment[],
+  ): Promise<{ id: string; headers: { authorization: string } }>;
 }
 
+/** The post every harness user works at unless told otherwise (reset() creates it). */
+export const TEST_POST_ID = '0b0e0000-0000-4000-8000-000000000001';
+/** A second post, for scope tests (reset() creates it). */
+export const OTHER_POST_ID = '0b0e0000-0000-4000-8000-000000000002';
+
 const TABLES = [
+  'post_assignments',
+  'post_departures',
+  'posts',
   'audit_events',
   'applied_mutations',
   'sync_clients',
@@ -77,6 +94,11 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
   const config = configOf({});
   const reset = async () => {
     await database.db.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`));
+    await database.db.execute(sql`INSERT INTO posts (id, code, name, kind, province, time_zone) VALUES
+      (${TEST_POST_ID}, 'TST', '{"vi":"Cửa khẩu thử","en":"Test post","ja":"テスト検疫所"}', 'airport', 'Hà Nội', 'Asia/Ho_Chi_Minh'),
+      (${OTHER_POST_ID}, 'OTH', '{"vi":"Cửa khẩu khác","en":"Other post","ja":"別の検疫所"}', 'land', 'Lạng Sơn', 'Asia/Ho_Chi_Minh')`);
+    forgetPosts();
+    forgetActiveSessions();
     await seedBaseline(database);
   };
   await reset();
@@ -99,11 +121,12 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
       await other.ready();
       return other;
     },
-    async user(role = 'officer') {
+    async user(role = 'officer', assignments = [{ role: 'officer', postId: TEST_POST_ID, province: null }]) {
       const id = randomUUID();
       const sid = randomUUID();
       await database.db.execute(sql`INSERT INTO users (id, email, name, role, password_hash)
         VALUES (${id}, ${`${id}@test.vn`}, ${`Test ${role}`}, ${role}, 'x')`);
+      if (role !== 'admin') await replaceAssignments(database.db, id, assignments);
       await database.db.execute(sql`INSERT INTO sessions (id, user_id, family_id, token_hash, expires_at)
         VALUES (${sid}, ${id}, ${randomUUID()}, ${randomUUID()}, now() + interval '1 day')`);
       const now = Math.floor(Date.now() / 1000);

@@ -17,8 +17,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { REFRESH_COOKIE } from '../modules/auth/sessions.ts';
+import { addAssignment } from '../modules/posts/store.ts';
 import { insertUser } from '../modules/users/store.ts';
-import { createHarness, type Harness } from './harness.ts';
+import { createHarness, type Harness, TEST_POST_ID } from './harness.ts';
 import { travelerPayload } from './payloads.ts';
 
 let h: Harness;
@@ -51,12 +52,14 @@ let n = 0;
 async function makeUser(role: 'admin' | 'officer' = 'officer') {
   n += 1;
   const email = `two${n}-${Date.now()}@test.vn`;
-  await insertUser(h.database.db, {
+  const user = await insertUser(h.database.db, {
     name: 'Officer Two',
     email,
     role,
     passwordHash: await hashPassword('Secret@123'),
   });
+  if (role === 'officer')
+    await addAssignment(h.database.db, user.id, { role: 'officer', postId: TEST_POST_ID, province: null });
   return { email, password: 'Secret@123' };
 }
 

@@ -24,6 +24,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { redactDetails } from '../modules/audit/audit.ts';
 import type { AuthUser } from '../plugins/auth-guard.ts';
+import { postScopeRejections } from './post-scope.ts';
 import { fetchRecords } from './records.ts';
 import { type Exec, type Prepared, writeRound } from './rounds.ts';
 import { storedResults, storeResults } from './stored-results.ts';
@@ -133,7 +134,10 @@ async function applyInTx(
   const conflicts: Prepared[] = [];
   const audits: Record<string, unknown>[] = [];
   for (const round of toRounds(prepared.filter((p) => !ruleRefused.has(p.m.seq)))) {
-    const refused = (await round.table.beforeWrite?.(tx, round.op, hookItems(round.items), ctx.user)) ?? null;
+    const outOfScope = await postScopeRejections(tx, round.table, round.op, hookItems(round.items), ctx.user);
+    const inScope = round.items.filter((p) => !outOfScope.has(p.m.id));
+    const hooked = (await round.table.beforeWrite?.(tx, round.op, hookItems(inScope), ctx.user)) ?? null;
+    const refused = outOfScope.size > 0 || hooked ? new Map([...outOfScope, ...(hooked ?? [])]) : null;
     const items = refused ? round.items.filter((p) => !refused.has(p.m.id)) : round.items;
     for (const [id, code] of refused ?? []) {
       const p = round.items.find((i) => i.m.id === id);

@@ -14,7 +14,7 @@ type Reader = Pick<Db, 'select'>;
 /** A synced record as the API sends it. */
 export type ApiRecord = Record<string, unknown>;
 
-const SERVER_ONLY = new Set(['change_seq', 'created_by', 'updated_by']);
+const SERVER_ONLY = new Set(['change_seq', 'created_by', 'updated_by', 'post_id']);
 
 const camelCache = new Map<string, string>();
 const camel = (s: string) => {
@@ -46,8 +46,11 @@ export function toApiRecord(row: Record<string, unknown>): ApiRecord {
   return out;
 }
 
-/** Columns a synced table keeps for the server only: never in an API record. */
-const SERVER_ONLY_COLUMNS = new Set(['changeSeq', 'createdBy', 'updatedBy']);
+/**
+ * Columns a synced table keeps for the server only: never in an API record. A traveller's own
+ * post (entryPostId) is sent; the copy its records keep to be pulled by post (postId) is not.
+ */
+const SERVER_ONLY_COLUMNS = new Set(['changeSeq', 'createdBy', 'updatedBy', 'postId']);
 
 /**
  * The API columns of a synced table: everything but the server-only bookkeeping, in table order.
@@ -60,6 +63,7 @@ const {
   changeSeq: _dSeq,
   createdBy: _dBy,
   updatedBy: _dUp,
+  postId: _dPost,
   ...apiDeclarationColumns
 } = getTableColumns(healthDeclarations);
 /** The columns of health_declarations an API record carries. */
@@ -84,13 +88,27 @@ interface SyncedSource {
    * The page's changes of this table as JSON text, `{"table":...,"record":{...}}` each, with
    * their change_seq: one branch of the page query in sync/pull.ts.
    */
-  changesJson(cursor: number, limit: number, upTo: number | null, skip: SkipFilter): SQL;
+  changesJson(cursor: number, limit: number, upTo: number | null, skip: SkipFilter, posts: PostFilter): SQL;
   /** The records with these ids (tombstones included). */
   byIds(db: Reader, ids: string[]): Promise<ApiRecord[]>;
 }
 
 /** The condition that leaves skipped change_seqs out, on a table's change_seq column (sync/pull.ts). */
 export type SkipFilter = (changeSeq: SQLWrapper) => SQL;
+
+/** The posts whose records a pull reads (null: every post). */
+export type PostFilter = readonly string[] | null;
+
+/**
+ * ` AND post = ...` on a table's post column for a scoped pull: one post is an equality, so the
+ * page is a range of the (post, change_seq) index already in change_seq order (0016).
+ */
+export function postCondition(column: SQLWrapper | null, posts: PostFilter): SQL {
+  if (posts === null || column === null) return sql``;
+  const [only] = posts;
+  if (posts.length === 1 && only !== undefined) return sql` AND ${column} = ${only}::uuid`;
+  return sql` AND ${column} = ANY(${`{${posts.join(',')}}`}::uuid[])`;
+}
 
 /** How one synced table is read: its API columns, and how a selected row becomes a record. */
 function syncedSource(
@@ -108,15 +126,23 @@ function syncedSource(
     sql`, `,
   );
   const prefix = `{"table":${JSON.stringify(name)},"record":`;
+  const post = postColumnOf(table);
   return {
-    changesJson: (cursor, limit, upTo, skip) =>
+    changesJson: (cursor, limit, upTo, skip, posts) =>
       sql`(SELECT ${table.changeSeq} AS seq, ${prefix}::text || (SELECT row_to_json(r) FROM (SELECT ${select}) AS r)::text || '}' AS change
         FROM ${table}
-        WHERE ${table.changeSeq} > ${cursor}${upTo === null ? sql`` : sql` AND ${table.changeSeq} <= ${upTo}`}${skip(table.changeSeq)}
+        WHERE ${table.changeSeq} > ${cursor}${upTo === null ? sql`` : sql` AND ${table.changeSeq} <= ${upTo}`}${skip(table.changeSeq)}${postCondition(post, posts)}
         ORDER BY ${table.changeSeq} LIMIT ${limit})`,
     byIds: async (db, ids) =>
       (await db.select(columns).from(table).where(inArray(table.id, ids))).map(toRecord),
   };
+}
+
+/** The column that says which post a row belongs to (none for global tables). */
+export function postColumnOf(table: SyncedPgTable): AnyPgColumn | null {
+  if ('entryPostId' in table) return table.entryPostId;
+  if ('postId' in table) return table.postId;
+  return null;
 }
 
 /** How a table's selected row becomes a record, where it is not `toApiRecord` of its columns. */
@@ -154,6 +180,7 @@ export function changesJson(
   limit: number,
   upTo: number | null,
   skip: SkipFilter,
+  posts: PostFilter,
 ) {
-  return SOURCES.get(table.name)?.changesJson(cursor, limit, upTo, skip) ?? null;
+  return SOURCES.get(table.name)?.changesJson(cursor, limit, upTo, skip, posts) ?? null;
 }

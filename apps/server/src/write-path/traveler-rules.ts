@@ -16,6 +16,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { inJsonList } from '../db/json-list.ts';
 import { lookupByKeys } from '../db/lookup.ts';
 import { travelers } from '../db/schema.ts';
+import { listPosts } from '../modules/posts/store.ts';
 import { livePassports } from '../modules/travelers/duplicates.ts';
 import type { AuthUser } from '../plugins/auth-guard.ts';
 
@@ -33,16 +34,24 @@ interface Key {
   passportNo: string;
   nationality: string;
   entryDate: string;
+  /** The post the traveller is (or will be) registered at. */
+  entryPostId?: string | null;
 }
 
 const DAY_MS = 86_400_000;
 const daysApart = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / DAY_MS;
 
-function keyOf(write: TravelerWrite): Key | null {
-  const { passportNo, nationality, entryDate } = write.data ?? {};
+function keyOf(write: TravelerWrite, post: string | null): Key | null {
+  const { passportNo, nationality, entryDate, entryPostId } = write.data ?? {};
   if (typeof passportNo !== 'string' || typeof nationality !== 'string' || typeof entryDate !== 'string')
     return null;
-  return { id: write.id, passportNo, nationality, entryDate };
+  return {
+    id: write.id,
+    passportNo,
+    nationality,
+    entryDate,
+    entryPostId: typeof entryPostId === 'string' ? entryPostId : post,
+  };
 }
 
 const passportKey = (k: Key) => `${k.passportNo}|${k.nationality}`;
@@ -64,6 +73,7 @@ export async function findDuplicates(db: Reader, keys: Key[], exceptIds: string[
       nationality: travelers.nationality,
       entryDate: travelers.entryDate,
       fullName: travelers.fullName,
+      entryPostId: travelers.entryPostId,
     })
     .from(travelers)
     .where(livePassports(passports, exceptIds));
@@ -113,7 +123,8 @@ export async function travelerRuleRejections(
   const keyed = writes.filter(
     (w) => (w.op === 'create' || byId.has(w.id)) && w.op !== 'delete' && !refused.has(w.seq),
   );
-  const keys = keyed.flatMap((w) => keyOf(w) ?? []);
+  const post = user.scope.postId;
+  const keys = keyed.flatMap((w) => keyOf(w, post) ?? []);
   // The live travellers, then each accepted write of this batch, by passport and nationality:
   // a write is compared with those of its passport only (comparing each with every accepted one
   // was quadratic in the batch; docs/decisions/002-set-based-sync-apply.md).
@@ -124,13 +135,29 @@ export async function travelerRuleRejections(
     else known.set(passportKey(key), [key]);
   };
   for (const row of await findDuplicates(db, keys, ids)) remember(row);
+  const codes = new Map((await listPosts(db)).map((p) => [p.id, p.code]));
   for (const write of keyed) {
-    const key = keyOf(write);
+    const key = keyOf(write, post);
     if (!key) continue;
     // A live traveller, or an earlier write of this batch, already registers this passport.
-    if (known.get(passportKey(key))?.some((other) => sameTraveler(key, other))) {
-      refused.set(write.seq, [{ field: 'passportNo', code: 'traveler.errors.duplicate' }]);
-    } else remember(key);
+    const other = known.get(passportKey(key))?.find((k) => sameTraveler(key, k));
+    if (other) refused.set(write.seq, [duplicateIssue(key, other, codes)]);
+    else remember(key);
   }
   return refused;
+}
+
+/**
+ * The issue of a duplicate registration: at another post it names that post (its code) and
+ * nothing of the traveller registered there.
+ */
+export function duplicateIssue(key: Key, other: Key, codes: ReadonlyMap<string, string>): FieldIssue {
+  const elsewhere = other.entryPostId && other.entryPostId !== key.entryPostId;
+  return elsewhere
+    ? {
+        field: 'passportNo',
+        code: 'traveler.errors.duplicateAtPost',
+        params: { post: codes.get(other.entryPostId ?? '') ?? '?' },
+      }
+    : { field: 'passportNo', code: 'traveler.errors.duplicate' };
 }

@@ -11,6 +11,7 @@ import {
   type SystemMode,
   type TravelerInput,
 } from '@bh/shared';
+import { currentPostId } from '../lib/work-scope.ts';
 import { writeRecord } from '../sync/outbox.ts';
 import { db as defaultDb, live, type PWADatabase } from './database.ts';
 import { type TravelerEntry, TravelerIndex } from './traveler-index.ts';
@@ -67,7 +68,10 @@ export async function createTraveler(
   input: TravelerInput,
   database: PWADatabase = defaultDb,
 ): Promise<LocalTraveler> {
-  return writeRecord('travelers', 'create', { ...input }, database);
+  // A new traveller belongs to the post the officer works at (a pre-arrival code may name
+  // another post of arrival: the form's value wins). The server fills it in when left out.
+  const entryPostId = input.entryPostId ?? currentPostId();
+  return writeRecord('travelers', 'create', { ...input, ...(entryPostId ? { entryPostId } : {}) }, database);
 }
 
 /** Changes the given writable fields of a traveller locally (the others stay as stored). */

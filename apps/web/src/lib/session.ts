@@ -32,8 +32,11 @@ function toStoredUser(value: unknown): SessionUser | null {
 
 export type { SessionUser };
 
-/** A session is what login and refresh answer: the user and the access token. */
-export type Session = AuthAnswer;
+/**
+ * A session is what login and refresh answer: the user and the access token (the scope they
+ * also answer is kept by lib/work-scope.ts).
+ */
+export type Session = Pick<AuthAnswer, 'user' | 'token'>;
 
 const SESSION_KEYS = ['user', 'token', 'isLoggedIn', 'userEmail', 'userName'] as const;
 

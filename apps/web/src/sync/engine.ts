@@ -20,7 +20,16 @@ import type { PWADatabase } from '../db/database.ts';
 import { hydrateLanding } from '../db/landing/index.ts';
 import { createStore } from '../lib/store.ts';
 import { foldJournal } from './ack-journal.ts';
-import { getCursor, getEpoch, PULL_PAGE_SIZE, resetCursor, savePage } from './pull.ts';
+import {
+  changeScope,
+  getCursor,
+  getEpoch,
+  getPullScope,
+  keepPullScope,
+  PULL_PAGE_SIZE,
+  resetCursor,
+  savePage,
+} from './pull.ts';
 import { PushPhase } from './push-phase.ts';
 import { PUSH_BATCH_SIZE } from './push-plan.ts';
 import { nextDueTime } from './queue.ts';
@@ -254,7 +263,7 @@ export class SyncEngine {
     ).run();
   }
 
-  private async pullAll(r: RunResult, target: number) {
+  private async pullAll(r: RunResult, target: number): Promise<void> {
     const { database, transport } = this.o;
     let cursor = await getCursor(database);
     const start = cursor;
@@ -275,8 +284,24 @@ export class SyncEngine {
         ),
       );
     let next = fetchPage(cursor);
+    let held = await getPullScope(database);
     for (;;) {
       const page = await next;
+      // The server says what this session may hold (its post). A device that holds another
+      // scope (the officer switched post or was moved; a device from before posts) drops what it
+      // may no longer hold and pulls again from 0, without skips: its own writes were dropped too.
+      if (page.scope !== undefined && page.scope !== held) {
+        if (held !== null || cursor > 0) {
+          next.catch(() => undefined);
+          const { kept } = await changeScope(database, page.scope);
+          this.written.length = 0;
+          if (kept > 0)
+            this.o.onNotice?.({ key: 'sync.notices.scopeKept', level: 'warning', params: { count: kept } });
+          return this.pullAll(r, target);
+        }
+        await keepPullScope(database, page.scope);
+        held = page.scope;
+      }
       // Pipelined: the next page is on the wire while this one is saved (a fresh device pulls
       // tens of pages). Pages are still saved in order, each with its cursor, so an interrupted
       // pull resumes after the last page saved. A failed fetch of the next page surfaces when

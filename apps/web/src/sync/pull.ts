@@ -9,6 +9,7 @@ import { type BulkWrite, reportBulkWrites } from '../db/bulk-writes.ts';
 import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
 import { storeFor, syncStores } from '../db/database.ts';
 import { landInTransaction } from '../db/landing/index.ts';
+import { dropTravelers } from '../db/scope-drop.ts';
 import { readForDecision } from './ack-journal.ts';
 import { pullDecision } from './merge-rule.ts';
 import { keepShadows } from './shadow.ts';
@@ -19,6 +20,38 @@ import { keepShadows } from './shadow.ts';
 export const PULL_PAGE_SIZE = 2000;
 const CURSOR_KEY = 'pullCursor';
 const EPOCH_KEY = 'serverEpoch';
+/** What the device holds ('post:<id>', ...; the pull page's `scope`): null before the first pull. */
+const SCOPE_KEY = 'pullScope';
+
+export async function getPullScope(database: PWADatabase): Promise<string | null> {
+  const value = (await database.meta.get(SCOPE_KEY))?.value;
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * The device works in another scope (docs/decisions/014-points-of-entry.md): what it may no
+ * longer hold goes (everything without local work: the new scope's records are pulled again from
+ * 0), and the pull starts over. The run pushed what it could before pulling.
+ */
+export async function changeScope(
+  database: PWADatabase,
+  scope: string,
+): Promise<{ dropped: number; kept: number }> {
+  const outcome = await database.transaction('rw', syncStores(database), async () => {
+    const dropped = await dropTravelers(database, 'all');
+    await database.meta.put({ key: CURSOR_KEY, value: 0 });
+    await database.meta.put({ key: SCOPE_KEY, value: scope });
+    await database.meta.delete(FRESH_KEY);
+    return dropped;
+  });
+  reportBulkWrites(database, []);
+  return outcome;
+}
+
+/** The first pull of a device keeps the scope it pulls in. */
+export async function keepPullScope(database: PWADatabase, scope: string) {
+  await database.meta.put({ key: SCOPE_KEY, value: scope });
+}
 
 export async function getCursor(database: PWADatabase): Promise<number> {
   return Number((await database.meta.get(CURSOR_KEY))?.value ?? 0);
@@ -82,8 +115,14 @@ export async function savePage(
   echoes?: ReadonlyMap<string, number>,
 ): Promise<number> {
   const byTable = new Map<SyncTable, Record<string, unknown>[]>();
+  const departed: string[] = [];
   const skipEchoes = echoes !== undefined && echoes.size > 0;
   for (const change of page.changes) {
+    // A traveller that left the device's scope (a transfer): dropped below, with its records.
+    if (change.departed) {
+      departed.push(String(change.record.id));
+      continue;
+    }
     if (
       skipEchoes &&
       echoes.get(`${change.table}:${String(change.record.id)}`) === Number(change.record.version)
@@ -147,6 +186,7 @@ export async function savePage(
           .modify({ serverData: record });
       }
     }
+    if (departed.length > 0) await dropTravelers(database, departed);
     await database.meta.put({ key: CURSOR_KEY, value: page.cursor });
     await database.meta.put({ key: EPOCH_KEY, value: page.epoch });
     if (!page.hasMore) await database.meta.delete(FRESH_KEY);

@@ -7,12 +7,15 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../domain/constants.ts';
 import { flag, keyed, oneOf, plainShape, strictShape, uuid } from '../schemas/common.ts';
 import { roleSchema } from '../schemas/user.ts';
+import { workScopeSchema } from './posts.ts';
 
 /** Body of POST /api/auth/login. */
 export const loginRequestSchema = plainShape({
   email: z.string(keyed()).max(EMAIL_MAX_LENGTH, 'validation.max_length'),
   password: z.string(keyed()).max(PASSWORD_MAX_LENGTH, 'validation.max_length'),
   rememberMe: flag().optional(),
+  /** The post to work at, of the user's posts (the first one when left out or not theirs). */
+  postId: uuid().optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -26,10 +29,14 @@ export const sessionUserSchema = plainShape({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** Answer of POST /api/auth/login and /api/auth/refresh: the user and a short-lived access token. */
+/**
+ * Answer of POST /api/auth/login and /api/auth/refresh: the user, a short-lived access token and
+ * the session's scope (its post, role there and the posts it may switch to; api/posts.ts).
+ */
 export const authAnswerSchema = plainShape({
   user: sessionUserSchema,
   token: z.string(keyed()).min(1, 'validation.required'),
+  scope: workScopeSchema,
 });
 export type AuthAnswer = z.infer<typeof authAnswerSchema>;
 

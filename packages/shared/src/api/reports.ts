@@ -11,14 +11,19 @@ import {
   REPORT_MAX_DAYS,
   weekRange,
 } from '../domain/report-period.ts';
-import { isoDate, isoDateTime, keyed, oneOf, plainShape, whenValid } from '../schemas/common.ts';
+import { isoDate, isoDateTime, keyed, oneOf, plainShape, uuid, whenValid } from '../schemas/common.ts';
 
 export const REPORT_FORMATS = ['json', 'csv', 'xlsx'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 const format = z.enum(REPORT_FORMATS, 'validation.invalid_option').default('json');
+/**
+ * One post's report (its own time zone); left out, the caller's whole scope: its post, or the
+ * province's or nation's posts rolled up (docs/decisions/014-points-of-entry.md).
+ */
+const postId = uuid().optional();
 
-export const dailyReportQuerySchema = plainShape({ date: isoDate(), format });
+export const dailyReportQuerySchema = plainShape({ date: isoDate(), format, postId });
 
 export const weeklyReportQuerySchema = plainShape({
   week: z
@@ -30,6 +35,7 @@ export const weeklyReportQuerySchema = plainShape({
       example: '2026-W05',
     }),
   format,
+  postId,
 });
 
 export const monthlyReportQuerySchema = plainShape({
@@ -42,12 +48,14 @@ export const monthlyReportQuerySchema = plainShape({
       example: '2026-02',
     }),
   format,
+  postId,
 });
 
 export const customReportQuerySchema = plainShape({
   from: isoDate(),
   to: isoDate().meta({ description: `On or after \`from\`, at most ${REPORT_MAX_DAYS} days in the range` }),
   format,
+  postId,
 })
   .refine((q) => q.from <= q.to, { error: 'validation.date_range', path: ['to'], ...whenValid('from', 'to') })
   .refine((q) => q.from > q.to || daysInRange(q) <= REPORT_MAX_DAYS, {

@@ -90,9 +90,22 @@ describe('QR payload', () => {
     );
   });
 
+  it('writes the post of arrival as version 2 and reads versions 1 and 2', async () => {
+    const withPost = await encodeQrPayload({ ...submission, post: 'HAN' });
+    if (!withPost.ok) throw new Error('not encoded');
+    expect(withPost.text.startsWith('BH2:')).toBe(true);
+    expect(await decodeQrPayload(withPost.text)).toMatchObject({ ok: true, value: { post: 'HAN' } });
+    const text = await encoded();
+    expect(text.startsWith('BH1:')).toBe(true);
+    const read = await decodeQrPayload(text);
+    expect(read.ok && read.value.post === undefined).toBe(true);
+    // A version-1 text carrying a post is not one we wrote.
+    expect(await decodeQrPayload(`BH1:${withPost.text.slice(4)}`)).toEqual({ ok: false, reason: 'format' });
+  });
+
   it('refuses an unknown version, a malformed text and an oversized one, with the reason', async () => {
     const text = await encoded();
-    expect(await decodeQrPayload(`BH2:${text.slice(4)}`)).toEqual({ ok: false, reason: 'version' });
+    expect(await decodeQrPayload(`BH3:${text.slice(4)}`)).toEqual({ ok: false, reason: 'version' });
     expect(await decodeQrPayload('hello')).toEqual({ ok: false, reason: 'format' });
     expect(await decodeQrPayload('BH1:abc')).toEqual({ ok: false, reason: 'format' });
     expect(await decodeQrPayload(`BH1:${base45Encode(new Uint8Array([1, 2, 3]))}`)).toEqual({

@@ -16,8 +16,13 @@ import {
 import { type FieldErrors, validateWith } from '../schemas/validate.ts';
 import { base45Decode, base45Encode } from './base45.ts';
 
-export const QR_PAYLOAD_VERSION = 1;
-export const QR_PAYLOAD_PREFIX = `BH${QR_PAYLOAD_VERSION}:`;
+/**
+ * Version 2 adds the post of arrival (`post`, a post code); a submission without one is still
+ * written as version 1, which every reader since the first reads (docs/qr-payload.md).
+ */
+export const QR_PAYLOAD_VERSION = 2;
+const READABLE_VERSIONS = new Set([1, 2]);
+const prefixOf = (version: number) => `BH${version}:`;
 /** Characters a version 25 QR code holds at level M in alphanumeric mode (8000 data bits). */
 export const QR_PAYLOAD_MAX_CHARS = 1451;
 /** Largest JSON the decoder inflates: well above any valid submission, it stops deflate bombs. */
@@ -84,7 +89,8 @@ async function pipe(
 export async function encodeQrPayload(submission: PreArrivalSubmission): Promise<QrEncodeResult> {
   const json = new TextEncoder().encode(JSON.stringify(compact(submission)));
   const deflated = await pipe(json, new CompressionStream('deflate-raw'), Number.POSITIVE_INFINITY);
-  const text = QR_PAYLOAD_PREFIX + base45Encode(deflated ?? new Uint8Array());
+  const text =
+    prefixOf(submission.post ? QR_PAYLOAD_VERSION : 1) + base45Encode(deflated ?? new Uint8Array());
   if (text.length > QR_PAYLOAD_MAX_CHARS) return { ok: false, reason: 'size', length: text.length };
   return { ok: true, text };
 }
@@ -112,17 +118,20 @@ export async function decodeQrPayload(raw: string): Promise<QrDecodeResult> {
   if (text.length > QR_PAYLOAD_MAX_CHARS) return { ok: false, reason: 'size' };
   const version = /^BH(\d+):/.exec(text)?.[1];
   if (version === undefined) return { ok: false, reason: 'format' };
-  if (Number(version) !== QR_PAYLOAD_VERSION) return { ok: false, reason: 'version' };
-  const bytes = base45Decode(text.slice(QR_PAYLOAD_PREFIX.length));
+  if (!READABLE_VERSIONS.has(Number(version))) return { ok: false, reason: 'version' };
+  const bytes = base45Decode(text.slice(prefixOf(Number(version)).length));
   if (!bytes) return { ok: false, reason: 'format' };
   const json = await inflate(bytes);
   if (json === null) return { ok: false, reason: 'format' };
   if (json === 'size') return { ok: false, reason: 'size' };
   const data = parseJson(json);
   if (!isRecord(data)) return { ok: false, reason: 'format' };
+  // Version 1 has no post of arrival: a `post` there is not ours.
+  if (Number(version) === 1 && data.post !== undefined) return { ok: false, reason: 'format' };
   const result = validateWith(preArrivalSubmissionSchema, {
     traveler: data.traveler,
     declaration: normaliseDeclarationForm(data.declaration),
+    ...(data.post === undefined ? {} : { post: data.post }),
   });
   if (!result.ok) return { ok: false, reason: 'invalid', errors: result.errors };
   return { ok: true, value: completePreArrival(result.value) };

@@ -176,6 +176,47 @@ const catalogue = {
     vi: 'Dịch vụ thông báo đẩy này không được chấp nhận. Hãy dùng trình duyệt hiện hành (Chrome, Edge, Firefox hoặc Safari).',
     ja: 'このプッシュサービスは受け付けられません。最新のブラウザ（Chrome、Edge、Firefox、Safari）をご利用ください。',
   },
+  // Points of entry (issue 32)
+  'post.errors.codeTaken': {
+    en: 'Another post already has this code',
+    vi: 'Mã này đã được dùng cho một cửa khẩu khác',
+    ja: 'このコードは別の検疫所で使われています',
+  },
+  'post.errors.unknownPost': {
+    en: 'This post does not exist',
+    vi: 'Cửa khẩu này không tồn tại',
+    ja: 'この検疫所は存在しません',
+  },
+  'post.errors.outOfScope': {
+    en: 'This record belongs to a post you do not work at',
+    vi: 'Hồ sơ này thuộc cửa khẩu bạn không làm việc',
+    ja: 'この記録はあなたの担当外の検疫所のものです',
+  },
+  'post.errors.noPost': {
+    en: 'You are not assigned to a post yet; ask your administrator',
+    vi: 'Bạn chưa được phân công cửa khẩu; hãy liên hệ quản trị viên',
+    ja: 'まだ検疫所に割り当てられていません。管理者に連絡してください',
+  },
+  'post.errors.timeZone': {
+    en: 'Enter a time zone such as Asia/Ho_Chi_Minh',
+    vi: 'Nhập múi giờ, ví dụ Asia/Ho_Chi_Minh',
+    ja: 'Asia/Ho_Chi_Minh のようなタイムゾーンを入力してください',
+  },
+  'post.errors.closed': {
+    en: 'This post is closed',
+    vi: 'Cửa khẩu này đã đóng',
+    ja: 'この検疫所は閉鎖されています',
+  },
+  'post.errors.samePost': {
+    en: 'The traveller is already at this post',
+    vi: 'Hành khách đã thuộc cửa khẩu này',
+    ja: 'この旅行者はすでにこの検疫所に所属しています',
+  },
+  'traveler.errors.duplicateAtPost': {
+    en: 'This passport is already registered at post {{post}} with an entry date within one day',
+    vi: 'Hộ chiếu này đã được đăng ký tại cửa khẩu {{post}} với ngày nhập cảnh cách không quá một ngày',
+    ja: 'この旅券は検疫所 {{post}} で入国日が1日以内の記録としてすでに登録されています',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ErrorCatalogueKey = keyof typeof catalogue;

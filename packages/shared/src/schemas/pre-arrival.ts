@@ -5,8 +5,8 @@
  * says (name, passport), the traveller id (the officer's app makes it) and uploaded files (the
  * public form has no upload).
  */
-import type { z } from 'zod';
-import { strictShape } from './common.ts';
+import { z } from 'zod';
+import { keyed, strictShape } from './common.ts';
 import { DECLARATION_OPTIONAL_FIELDS, declarationFormSchema } from './declaration.ts';
 import { preArrivalTravelerSchema, TRAVELER_OPTIONAL_FIELDS } from './traveler.ts';
 
@@ -22,6 +22,14 @@ export type PreArrivalDeclaration = z.infer<typeof preArrivalDeclarationSchema>;
 export const preArrivalSubmissionSchema = strictShape({
   traveler: preArrivalTravelerSchema,
   declaration: preArrivalDeclarationSchema,
+  /**
+   * The post of arrival the traveller chose, by code (api/posts.ts; QR payload version 2): the
+   * officer's review names it; look-ups by officers of other posts do not find the submission.
+   */
+  post: z
+    .string(keyed())
+    .regex(/^[A-Z0-9]{2,8}$/, 'validation.invalid_format')
+    .optional(),
 });
 export type PreArrivalSubmission = z.infer<typeof preArrivalSubmissionSchema>;
 
@@ -34,5 +42,5 @@ export function completePreArrival(value: PreArrivalSubmission): PreArrivalSubmi
     if (field !== 'testFileId' && field !== 'vaccinationCertFileId') declaration[field] ??= null;
   }
   declaration.contactHistory.notes ??= null;
-  return { traveler, declaration };
+  return { traveler, declaration, ...(value.post ? { post: value.post } : {}) };
 }

@@ -30,6 +30,8 @@ export const TRAVELER_EVENT_KINDS = [
   'check_in',
   'note',
   'file_attached',
+  /** The traveller moved to another post (a transfer; details: fromPostId, toPostId and their codes). */
+  'transferred',
 ] as const;
 export type TravelerEventKind = (typeof TRAVELER_EVENT_KINDS)[number];
 

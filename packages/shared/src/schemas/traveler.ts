@@ -102,6 +102,11 @@ const inputOptionalFields = { ...optionalFields, birthDate: birthDate() };
 const travelerInputShape = {
   ...inputRequiredFields,
   status: statusField.status.optional(),
+  /**
+   * The post of arrival (api/posts.ts): a new traveller's, from the officer's current post (the
+   * server's default) or a pre-arrival code; an update never moves a traveller (a transfer does).
+   */
+  entryPostId: uuid().nullish(),
   ...nullishShape(inputOptionalFields),
 };
 
@@ -132,6 +137,8 @@ export const travelerSchema = syncedRecord({
   /** Set by the server when the traveller enters quarantine: first day and length of the schedule. */
   quarantineStart: isoDate().nullish(),
   quarantineDays: intBetween(QUARANTINE_DAYS_MIN, QUARANTINE_DAYS_MAX).nullish(),
+  /** The post the traveller belongs to (null only in copies kept from before posts existed). */
+  entryPostId: uuid().nullish(),
 });
 export type Traveler = z.infer<typeof travelerSchema>;
 

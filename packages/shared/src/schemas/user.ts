@@ -143,6 +143,8 @@ const accountRequestShape = {
   password: newPasswordSchema,
   age: ageSchema,
   gender: oneOf(GENDERS),
+  /** The post the account is asked for (api/posts.ts); its supervisors may decide it. */
+  postId: uuid().nullish(),
 };
 
 /** Body of POST /auth/register: files an account request that an admin approves. */
@@ -177,6 +179,7 @@ export const accountRequestRecordSchema = plainShape({
   createdAt: isoDateTime(),
   decidedAt: isoDateTime().nullable(),
   decidedBy: uuid().nullable(),
+  postId: uuid().nullable(),
 });
 export type AccountRequestRecord = z.infer<typeof accountRequestRecordSchema>;
 

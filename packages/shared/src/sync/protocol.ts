@@ -292,7 +292,15 @@ export const pullQuerySchema = plainShape({
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 
-export const pulledChangeSchema = plainShape({ table: oneOf(SYNC_TABLES), record: recordDataSchema });
+/**
+ * One pulled change: a record of a table, or (`departed`) a traveller that left the device's
+ * scope, whose record carries only its id (docs/decisions/014-points-of-entry.md).
+ */
+export const pulledChangeSchema = plainShape({
+  table: oneOf(SYNC_TABLES),
+  record: recordDataSchema,
+  departed: z.literal(true, keyed()).optional(),
+});
 export type PulledChange = z.infer<typeof pulledChangeSchema>;
 
 /** A page of changes; `cursor` is the changeSeq to ask from next; `hasMore` when more are waiting. */
@@ -301,6 +309,12 @@ export const pullResponseSchema = plainShape({
   cursor: z.number(keyed()).int('validation.integer').min(0, 'validation.min_value'),
   hasMore: z.boolean(keyed()),
   epoch: z.string(keyed()).min(1, 'validation.required'),
+  /**
+   * What the device may hold ('post:<id>', 'province:<name>', 'all' or 'none'; api/posts.ts):
+   * a device that holds another scope pushes what it has not sent, drops what it may no longer
+   * hold and pulls again from 0.
+   */
+  scope: z.string(keyed()).optional(),
 });
 export type PullResponse = z.infer<typeof pullResponseSchema>;
 

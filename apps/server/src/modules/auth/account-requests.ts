@@ -40,7 +40,14 @@ export const accountRequestView = ({
 /** Files a request; null when the e-mail already has an account or a pending request. */
 export async function fileAccountRequest(
   db: Executor,
-  r: { name: string; email: string; age: number; gender: Gender; passwordHash: string },
+  r: {
+    name: string;
+    email: string;
+    age: number;
+    gender: Gender;
+    passwordHash: string;
+    postId: string | null;
+  },
 ): Promise<AccountRequestRow | null> {
   const email = normalizeEmail(r.email);
   if (await emailTaken(db, email)) return null;
@@ -59,6 +66,7 @@ export async function fileAccountRequest(
       passwordHash: r.passwordHash,
       age: r.age,
       gender: r.gender,
+      postId: r.postId,
     })
     .returning();
   return row ? fromDb(row) : null;
@@ -66,12 +74,19 @@ export async function fileAccountRequest(
 
 export async function listAccountRequests(
   db: Executor,
-  status?: AccountRequestStatus,
+  status: AccountRequestStatus | undefined,
+  /** A supervisor's post: only the requests naming it (undefined: every request, for admins). */
+  postId?: string,
 ): Promise<AccountRequestRow[]> {
   const rows = await db
     .select()
     .from(accountRequests)
-    .where(status === undefined ? undefined : eq(accountRequests.status, status))
+    .where(
+      and(
+        status === undefined ? undefined : eq(accountRequests.status, status),
+        postId === undefined ? undefined : eq(accountRequests.postId, postId),
+      ),
+    )
     .orderBy(desc(accountRequests.createdAt));
   return rows.map(fromDb);
 }

@@ -9,17 +9,22 @@ import {
   profileAnswerSchema,
   registerAnswerSchema,
   registrationFormSchema,
+  switchPostSchema,
+  workScopeSchema,
 } from '@bh/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden, unauthorized, validationError } from '../../lib/errors.ts';
+import { forbidden, notFound, unauthorized, validationError } from '../../lib/errors.ts';
 import { signJwt } from '../../lib/jwt.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { sameOrigin } from '../../lib/same-origin.ts';
+import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { perAddress, rateLimitedError } from '../../plugins/rate-limit.ts';
-import { writeAudit } from '../audit/audit.ts';
+import { writeAudit, writeRequestAudit } from '../audit/audit.ts';
+import { resolveScope, workScope } from '../posts/scope.ts';
+import { findPost } from '../posts/store.ts';
 import { queuePush } from '../push/queue.ts';
 import { findUserByEmail, findUserById, normalizeEmail, publicUser, type UserRow } from '../users/store.ts';
 import { fileAccountRequest } from './account-requests.ts';
@@ -32,6 +37,7 @@ import {
   REFRESH_COOKIE,
   revokeFamily,
   rotateSession,
+  setSessionPost,
   startSession,
 } from './sessions.ts';
 
@@ -110,17 +116,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw unauthorized(INVALID_LOGIN);
       }
       await attempt.succeeded();
-      const refresh = await startSession(db, user.id, rememberMe === true, ip);
+      const scope = await resolveScope(db, user.id, user.role, request.body.postId ?? null);
+      const refresh = await startSession(db, user.id, rememberMe === true, ip, scope.postId);
       await writeAudit(db, {
         userId: user.id,
         ip,
         action: 'auth.login.success',
         entity: 'session',
         entityId: refresh.familyId,
-        details: { rememberMe: refresh.persistent },
+        details: { rememberMe: refresh.persistent, postId: scope.postId },
       });
       setRefreshCookie(request, reply, refresh);
-      return { user: publicUser(user), token: await accessToken(user, refresh.familyId) };
+      return {
+        user: publicUser(user),
+        token: await accessToken(user, refresh.familyId),
+        scope: workScope(scope),
+      };
     },
   );
 
@@ -152,7 +163,43 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw unauthorized();
       }
       setRefreshCookie(request, reply, result.refresh);
-      return { user: publicUser(user), token: await accessToken(user, result.refresh.familyId) };
+      const scope = await resolveScope(db, user.id, user.role, result.postId);
+      return {
+        user: publicUser(user),
+        token: await accessToken(user, result.refresh.familyId),
+        scope: workScope(scope),
+      };
+    },
+  );
+
+  // An officer at several posts works at one at a time; the device's next pull finds the new
+  // scope and swaps what it holds (sync/scope-change on the device).
+  app.post(
+    '/api/auth/post',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: BEARER,
+        body: switchPostSchema,
+        response: {
+          200: workScopeSchema,
+          ...errorResponses('unauthorized', 'validation_error', 'not_found'),
+        },
+      },
+    },
+    async (request) => {
+      const me = userOf(request);
+      if (!me.scope.posts.includes(request.body.postId)) throw notFound();
+      await setSessionPost(db, me.sessionId, request.body.postId);
+      const scope = await resolveScope(db, me.id, me.role, request.body.postId);
+      await writeRequestAudit(db, request, {
+        action: 'auth.switch_post',
+        entity: 'session',
+        entityId: me.sessionId,
+        details: { from: me.scope.postId, to: scope.postId },
+      });
+      return workScope(scope);
     },
   );
 
@@ -210,6 +257,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { name, email, password, age, gender } = request.body;
+      // A post that does not exist (or is closed) is not named: the answer stays the same.
+      const asked = request.body.postId ? await findPost(db, request.body.postId) : null;
+      const postId = asked && asked.closedAt === null ? asked.id : null;
       // Checked before the e-mail is looked up: a refusal says nothing about the account.
       const issues = await newPasswordIssues(password, email);
       if (issues.length > 0) throw validationError(issues);
@@ -219,6 +269,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         age,
         gender,
         passwordHash: await hashPassword(password),
+        postId,
       });
       // Known e-mail or not, the caller gets the same answer (no account enumeration); the
       // duplicate attempt is in the audit trail for the admin.

@@ -5,9 +5,11 @@
  * one; presenting a used token again means it leaked, so the whole family is revoked.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Role } from '@bh/shared';
 import { and, eq, gt, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
+import { resolveScope, type Scope } from '../posts/scope.ts';
 import type { Executor } from '../users/store.ts';
 
 export const REFRESH_COOKIE = 'bh_refresh';
@@ -29,7 +31,14 @@ export interface IssuedRefresh {
 
 async function insertRow(
   db: Executor,
-  row: { id: string; userId: string; familyId: string; persistent: boolean; ip: string | null },
+  row: {
+    id: string;
+    userId: string;
+    familyId: string;
+    persistent: boolean;
+    ip: string | null;
+    postId: string | null;
+  },
 ): Promise<IssuedRefresh> {
   const token = newToken();
   const ttl = ttlOf(row.persistent);
@@ -42,13 +51,28 @@ async function insertRow(
   return { token, familyId: row.familyId, persistent: row.persistent, maxAgeSec: ttl };
 }
 
-export function startSession(db: Executor, userId: string, persistent: boolean, ip: string | null) {
+export function startSession(
+  db: Executor,
+  userId: string,
+  persistent: boolean,
+  ip: string | null,
+  postId: string | null = null,
+) {
   const id = randomUUID();
-  return insertRow(db, { id, userId, familyId: id, persistent, ip });
+  return insertRow(db, { id, userId, familyId: id, persistent, ip, postId });
+}
+
+/** Moves a session (every row of its family) to another post; the scope cache forgets it. */
+export async function setSessionPost(db: Executor, familyId: string, postId: string) {
+  await db
+    .update(sessions)
+    .set({ postId })
+    .where(or(eq(sessions.familyId, familyId), eq(sessions.id, familyId)));
+  forgetActiveSessions();
 }
 
 export type RotateResult =
-  | { kind: 'ok'; userId: string; refresh: IssuedRefresh }
+  | { kind: 'ok'; userId: string; postId: string | null; refresh: IssuedRefresh }
   | { kind: 'reuse'; userId: string; familyId: string }
   | { kind: 'invalid' };
 
@@ -67,10 +91,15 @@ export async function rotateSession(db: Db, token: string, ip: string | null): P
           gt(sessions.expiresAt, sql`now()`),
         ),
       )
-      .returning({ userId: sessions.userId, familyId: sessions.familyId, persistent: sessions.persistent });
+      .returning({
+        userId: sessions.userId,
+        familyId: sessions.familyId,
+        persistent: sessions.persistent,
+        postId: sessions.postId,
+      });
     if (used) {
       const refresh = await insertRow(tx, { id: randomUUID(), ...used, ip });
-      return { kind: 'ok', userId: used.userId, refresh };
+      return { kind: 'ok', userId: used.userId, postId: used.postId, refresh };
     }
     // A known token that was used before and is not revoked yet: it leaked, end the family.
     const [reused] = await tx
@@ -123,24 +152,40 @@ async function revokeWhere(db: Executor, which: SQL | undefined) {
   forgetActiveSessions();
 }
 
-// Positive answers of isSessionActive are kept for a moment so that a burst of requests costs
-// one query; any revocation in this process empties the cache, so it never outlives a logout.
+// Positive answers of activeSession are kept for a moment so that a burst of requests costs
+// one query; any revocation, post switch or assignment change in this process empties the
+// cache, so it never outlives a logout. Another instance sees such a change within CACHE_MS.
 const CACHE_MS = 2_000;
-const activeCache = new Map<string, number>();
+const activeCache = new Map<string, { until: number; session: ActiveSession }>();
 
-function forgetActiveSessions() {
+/** Forgets the cached sessions and their scopes (revocations, switches, assignments). */
+export function forgetActiveSessions() {
   activeCache.clear();
 }
 
-/** True while the access token's session is neither revoked nor expired and its user is enabled. */
-export async function isSessionActive(db: Executor, sessionId: string, userId: string): Promise<boolean> {
-  const key = `${sessionId}|${userId}`;
-  const until = activeCache.get(key);
-  if (until !== undefined && until > Date.now()) return true;
+/** A live session: the post it works at (null: none chosen) and its scope. */
+export interface ActiveSession {
+  postId: string | null;
+  scope: Scope;
+}
+
+/**
+ * The session of an access token while it is neither revoked nor expired and its user is
+ * enabled, with its scope (modules/posts/scope.ts); null otherwise.
+ */
+export async function activeSession(
+  db: Executor,
+  sessionId: string,
+  userId: string,
+  role: Role,
+): Promise<ActiveSession | null> {
+  const key = `${sessionId}|${userId}|${role}`;
+  const known = activeCache.get(key);
+  if (known !== undefined && known.until > Date.now()) return known.session;
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!uuid.test(sessionId) || !uuid.test(userId)) return false;
+  if (!uuid.test(sessionId) || !uuid.test(userId)) return null;
   const rows = await db
-    .select({ id: sessions.id })
+    .select({ id: sessions.id, postId: sessions.postId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -153,8 +198,10 @@ export async function isSessionActive(db: Executor, sessionId: string, userId: s
       ),
     )
     .limit(1);
-  if (rows.length === 0) return false;
+  const [row] = rows;
+  if (!row) return null;
+  const session = { postId: row.postId, scope: await resolveScope(db, userId, role, row.postId) };
   if (activeCache.size > 10_000) activeCache.clear();
-  activeCache.set(key, Date.now() + CACHE_MS);
-  return true;
+  activeCache.set(key, { until: Date.now() + CACHE_MS, session });
+  return session;
 }

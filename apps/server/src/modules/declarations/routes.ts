@@ -21,6 +21,7 @@ import { errorResponses, storingErrorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { applyMutations } from '../../write-path/apply.ts';
+import { requireTravelerAccess } from '../../write-path/post-scope.ts';
 import { fetchRecord } from '../../write-path/records.ts';
 import { HEALTH_DECLARATIONS } from '../../write-path/tables.ts';
 import { fileReferenceIssues } from '../files/attachments.ts';
@@ -33,7 +34,7 @@ const tags = ['declarations'];
 const security = BEARER;
 const reads = { 200: declarationSchema, ...errorResponses('validation_error', 'unauthorized', 'not_found') };
 const writeErrors = {
-  ...storingErrorResponses('not_found'),
+  ...storingErrorResponses('not_found', 'forbidden'),
   // A reference to a file that does not exist or that another user uploaded.
   422: apiErrorSchema,
 };
@@ -42,6 +43,8 @@ export const declarationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.database.db;
 
   const apply = async (request: FastifyRequest, m: Omit<Mutation, 'seq' | 'table'>): Promise<PushResult> => {
+    // A declaration's id is its traveller's: another post's traveller is not there to declare.
+    await requireTravelerAccess(db, userOf(request), m.id, 'write');
     const [issues] = await fileReferenceIssues(db, userOf(request), [m]);
     if (issues) throw unprocessable(issues);
     const [result] = await applyMutations(
@@ -78,6 +81,7 @@ export const declarationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await requireTravelerAccess(db, userOf(request), request.params.travelerId, 'read');
       const record = await findDeclarationOfTraveler(db, request.params.travelerId);
       if (!record) throw notFound();
       return declarationSchema.parse(record);
@@ -91,6 +95,7 @@ export const declarationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, summary: 'A live declaration by id', params: idParams, response: reads },
     },
     async (request) => {
+      await requireTravelerAccess(db, userOf(request), request.params.id, 'read');
       const record = await fetchRecord(db, HEALTH_DECLARATIONS, request.params.id);
       if (!record || record.deletedAt) throw notFound();
       return declarationSchema.parse(record);

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { files, healthDeclarations } from '../../db/schema.ts';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
+import { readableBy } from '../posts/scope.ts';
 import type { FileRow } from './store.ts';
 
 const FILE_FIELDS = ['testFileId', 'vaccinationCertFileId'] as const;
@@ -44,11 +45,13 @@ function referencesOf(data: unknown): { field: string; fileId: string }[] {
 /** Whether the user may read the file's metadata and bytes. */
 export async function canReadFile(db: Db, user: AuthUser, row: FileRow): Promise<boolean> {
   if (user.role === 'admin' || row.ownerId === user.id) return true;
+  // Attached to a live declaration of a traveller of a post the user reads.
   const attached = await db.$count(
     healthDeclarations,
     and(
       isNull(healthDeclarations.deletedAt),
       or(eq(healthDeclarations.testFileId, row.id), eq(healthDeclarations.vaccinationCertFileId, row.id)),
+      readableBy(healthDeclarations.postId, user.scope),
     ),
   );
   return attached > 0;

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../paths.ts';
 import { fileHarness } from '../../test/file-harness.ts';
+import { TEST_POST_ID } from '../../test/harness.ts';
 import { maxChangeSeq } from '../sync/pull.ts';
 
 const h = fileHarness(undefined, { reset: false });
@@ -33,8 +34,8 @@ function dataStatements(file: string): string[] {
 
 async function legacyTraveler(status: string) {
   const id = randomUUID();
-  await h.database.db.execute(sql`INSERT INTO travelers (id, full_name, passport_no, nationality, entry_date, status, change_seq)
-    VALUES (${id}, 'Legacy', 'B1234567', 'VN', '2026-11-01', ${status}, nextval('change_seq'))`);
+  await h.database.db.execute(sql`INSERT INTO travelers (id, full_name, passport_no, nationality, entry_date, status, change_seq, entry_post_id)
+    VALUES (${id}, 'Legacy', 'B1234567', 'VN', '2026-11-01', ${status}, nextval('change_seq'), ${TEST_POST_ID}::uuid)`);
   return id;
 }
 

@@ -23,6 +23,7 @@ import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { applyMutations } from '../../write-path/apply.ts';
+import { requireTravelerAccess } from '../../write-path/post-scope.ts';
 import { fetchRecord } from '../../write-path/records.ts';
 import { WRITABLE_TABLES } from '../../write-path/tables.ts';
 import { timelineOf } from './timeline.ts';
@@ -65,6 +66,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await requireTravelerAccess(db, userOf(request), request.params.id, 'read');
       const items = await timelineOf(db, request.params.id);
       if (!items) throw notFound();
       return { items };
@@ -96,6 +98,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      await requireTravelerAccess(db, userOf(request), request.params.id, 'write');
       const { id: eventId, ...fields } = request.body;
       const [result] = await applyMutations(
         app.ctx.database,

@@ -9,12 +9,15 @@ import {
   preArrivalRecordSchema,
   preArrivalSubmissionSchema,
 } from '@bh/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { perAddress } from '../../plugins/rate-limit.ts';
+import { readsPost } from '../posts/scope.ts';
+import { listPosts } from '../posts/store.ts';
 import { findPreArrival, markPreArrivalUsed, purgeExpired, savePreArrival } from './store.ts';
 
 const tags = ['pre-arrivals'];
@@ -59,13 +62,27 @@ export const preArrivalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   };
 
+  /**
+   * A submission naming a post of arrival is found by that post's officers (and those who read
+   * it: supervisors, analysts, admins) only; one naming none, by every officer.
+   */
+  const visible = async (request: FastifyRequest, post: string | undefined) => {
+    if (post === undefined) return true;
+    const named = (await listPosts(db)).find((p) => p.code === post);
+    return named === undefined || readsPost(userOf(request).scope, named.id);
+  };
+
   app.get('/api/pre-arrivals/:code', officer, async (request) => {
     const record = await findPreArrival(db, request.params.code);
-    if (!record) throw notFound('Pre-arrival submission not found or expired');
+    if (!record || !(await visible(request, record.submission.post)))
+      throw notFound('Pre-arrival submission not found or expired');
     return record;
   });
 
   app.post('/api/pre-arrivals/:code/used', officer, async (request) => {
+    const found = await findPreArrival(db, request.params.code);
+    if (!found || !(await visible(request, found.submission.post)))
+      throw notFound('Pre-arrival submission not found or expired');
     const record = await markPreArrivalUsed(db, request.params.code, userOf(request).id);
     if (!record) throw notFound('Pre-arrival submission not found or expired');
     return record;

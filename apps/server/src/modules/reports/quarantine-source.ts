@@ -13,10 +13,16 @@ import { DEFAULT_QUARANTINE_DAYS, type Report, todayIn } from '@bh/shared';
 import { and, count, countDistinct, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { checkIns, travelerEvents, travelers } from '../../db/schema.ts';
+import { readableBy } from '../posts/scope.ts';
 import type { PeriodBounds } from './period-bounds.ts';
 
+/** The posts a report counts (null: every post). */
+export interface ReportPosts {
+  readPosts: readonly string[] | null;
+}
+
 /** Counts of status changes in the period, by what they mean for quarantine. */
-async function statusChanges(db: Db, bounds: PeriodBounds) {
+async function statusChanges(db: Db, bounds: PeriodBounds, posts: ReportPosts) {
   const e = travelerEvents;
   const countIf = (cond: SQL) => sql<number>`count(*) FILTER (WHERE ${cond})`.mapWith(Number);
   const [row] = await db
@@ -32,6 +38,7 @@ async function statusChanges(db: Db, bounds: PeriodBounds) {
         isNull(e.deletedAt),
         gte(e.occurredAt, bounds.start),
         lt(e.occurredAt, bounds.end),
+        readableBy(e.postId, posts),
       ),
     );
   return { started: row?.started ?? 0, released: row?.released ?? 0, referred: row?.referred ?? 0 };
@@ -48,7 +55,7 @@ async function statusChanges(db: Db, bounds: PeriodBounds) {
  * DISTINCT subquery of the live check-ins instead of count(DISTINCT) was slower
  * (docs/decisions/008-report-queries.md).
  */
-async function quarantineNow(db: Db, today: string) {
+async function quarantineNow(db: Db, today: string, posts: ReportPosts) {
   const t = travelers;
   const c = checkIns;
   const days = sql`coalesce(${t.quarantineDays}, ${DEFAULT_QUARANTINE_DAYS}::integer)`;
@@ -63,7 +70,7 @@ async function quarantineNow(db: Db, today: string) {
       c,
       and(eq(c.travelerId, t.id), isNull(c.deletedAt), gte(c.date, t.quarantineStart), lt(c.date, dueEnd)),
     )
-    .where(and(isNull(t.deletedAt), eq(t.status, 'quarantine')))
+    .where(and(isNull(t.deletedAt), eq(t.status, 'quarantine'), readableBy(t.entryPostId, posts)))
     .groupBy(t.id)
     .as('per_traveler');
   const [row] = await db
@@ -81,7 +88,11 @@ export async function quarantineFigures(
   db: Db,
   bounds: PeriodBounds,
   timeZone: string,
+  posts: ReportPosts,
 ): Promise<Report['quarantine']> {
-  const [changes, now] = await Promise.all([statusChanges(db, bounds), quarantineNow(db, todayIn(timeZone))]);
+  const [changes, now] = await Promise.all([
+    statusChanges(db, bounds, posts),
+    quarantineNow(db, todayIn(timeZone), posts),
+  ]);
   return { ...changes, ...now };
 }

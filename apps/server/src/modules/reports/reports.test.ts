@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { healthDeclarations, travelers } from '../../db/schema.ts';
 import { fileHarness } from '../../test/file-harness.ts';
+import { TEST_POST_ID } from '../../test/harness.ts';
 import { declarationPayload } from '../../test/payloads.ts';
 
 const h = fileHarness();
@@ -23,6 +24,7 @@ async function traveler(entryDate: string, over: Partial<typeof travelers.$infer
     entryDate,
     status: 'declared',
     changeSeq: 0,
+    entryPostId: TEST_POST_ID,
     ...over,
   });
   return id;

@@ -7,15 +7,17 @@ import type { DateRange, Report, ReportKind } from '@bh/shared';
 import { and, between, count, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { healthDeclarations, travelers } from '../../db/schema.ts';
+import { readableBy } from '../posts/scope.ts';
 import { buildReport } from './arithmetic.ts';
 import { periodBounds } from './period-bounds.ts';
-import { quarantineFigures } from './quarantine-source.ts';
+import { quarantineFigures, type ReportPosts } from './quarantine-source.ts';
 
 export async function computeReport(
   db: Db,
   kind: ReportKind,
   range: DateRange,
   timeZone: string,
+  posts: ReportPosts = { readPosts: null },
 ): Promise<Report> {
   const bounds = periodBounds(range, timeZone);
   const day = sql<string>`to_char(${healthDeclarations.createdAt} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
@@ -28,7 +30,13 @@ export async function computeReport(
         n: count(),
       })
       .from(travelers)
-      .where(and(isNull(travelers.deletedAt), between(travelers.entryDate, range.from, range.to)))
+      .where(
+        and(
+          isNull(travelers.deletedAt),
+          between(travelers.entryDate, range.from, range.to),
+          readableBy(travelers.entryPostId, posts),
+        ),
+      )
       .groupBy(travelers.entryDate, travelers.status, travelers.nationality),
     db
       .select({ day, riskLevel: healthDeclarations.riskLevel, n: count() })
@@ -38,11 +46,12 @@ export async function computeReport(
           isNull(healthDeclarations.deletedAt),
           gte(healthDeclarations.createdAt, bounds.start),
           lt(healthDeclarations.createdAt, bounds.end),
+          readableBy(healthDeclarations.postId, posts),
         ),
       )
       // By position: the day expression carries a parameter, so it cannot be repeated by value.
       .groupBy(sql`1, 2`),
-    quarantineFigures(db, bounds, timeZone),
+    quarantineFigures(db, bounds, timeZone, posts),
   ]);
   return buildReport({ kind, range, timeZone, arrivals, declarations, quarantine, generatedAt: new Date() });
 }

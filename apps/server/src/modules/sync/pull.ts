@@ -17,9 +17,40 @@ import { type ChangeRange, mergeChangeRanges } from '@bh/shared';
 import { max, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, queryRows } from '../../db/client.ts';
-import { checkIns, healthDeclarations, systemStatus, travelerEvents, travelers } from '../../db/schema.ts';
-import { changesJson } from '../../write-path/records.ts';
+import {
+  checkIns,
+  healthDeclarations,
+  postDepartures,
+  systemStatus,
+  travelerEvents,
+  travelers,
+} from '../../db/schema.ts';
+import { changesJson, type PostFilter, postColumnOf, postCondition } from '../../write-path/records.ts';
 import { PULLED_TABLES } from '../../write-path/tables.ts';
+
+/**
+ * A scoped pull's departures (docs/decisions/014-points-of-entry.md): travellers that left one
+ * of the posts (a transfer), unless they are back in the scope now, each sent as
+ * `{"table":"travelers","departed":true,"record":{"id":...}}` in change_seq order with the other
+ * changes. The device drops the traveller and its records (keeping what it has not sent yet).
+ */
+function departuresBranch(
+  cursor: number,
+  limit: number,
+  upTo: number | null,
+  skip: SkipFn,
+  posts: PostFilter,
+) {
+  // A device that holds nothing yet (cursor 0) has nothing to drop.
+  if (posts === null || cursor === 0) return null;
+  return sql`(SELECT d.change_seq AS seq, '{"table":"travelers","departed":true,"record":{"id":"' || d.traveler_id::text || '"}}' AS change
+    FROM post_departures d
+    WHERE d.change_seq > ${cursor}${upTo === null ? sql`` : sql` AND d.change_seq <= ${upTo}`}${skip(sql.raw('d.change_seq'))}${postCondition(sql.raw('d.post_id'), posts)}
+      AND NOT EXISTS (SELECT 1 FROM travelers t WHERE t.id = d.traveler_id${postCondition(sql.raw('t.entry_post_id'), posts)})
+    ORDER BY d.change_seq LIMIT ${limit})`;
+}
+
+type SkipFn = (seq: SQLWrapper) => SQL;
 
 /**
  * The change_seq of the page's last change and whether more follow: the `limit`-th and
@@ -28,21 +59,25 @@ import { PULLED_TABLES } from '../../write-path/tables.ts';
  * rows of this page: before, each read `limit`+1 rows and the merge threw most away (a fresh
  * device's page of travellers and their 'created' events read and decoded twice the rows it sent).
  */
-async function pageEnd(db: Db, cursor: number, limit: number, skip: (seq: SQLWrapper) => SQL) {
+async function pageEnd(db: Db, cursor: number, limit: number, skip: SkipFn, posts: PostFilter) {
+  const departures = departuresBranch(cursor, limit + 1, null, skip, posts);
   const union = sql.join(
-    // Each branch ordered and limited, so each is an index scan of change_seq (without them
-    // PGlite, which keeps no statistics, planned sequential scans and a sort;
-    // docs/decisions/002-set-based-sync-apply.md).
-    PULLED_TABLES.map(
-      (t) =>
-        sql`(SELECT change_seq FROM ${sql.raw(t.sqlName)} WHERE change_seq > ${cursor}${skip(sql.raw('change_seq'))} ORDER BY change_seq LIMIT ${limit + 1})`,
-    ),
+    // Each branch ordered and limited, so each is an index scan of change_seq, or of
+    // (post, change_seq) for a scoped pull (without them PGlite, which keeps no statistics,
+    // planned sequential scans and a sort; docs/decisions/002-set-based-sync-apply.md).
+    [
+      ...PULLED_TABLES.map(
+        (t) =>
+          sql`(SELECT change_seq AS seq FROM ${sql.raw(t.sqlName)} WHERE change_seq > ${cursor}${skip(sql.raw('change_seq'))}${postCondition(postColumnOf(t.pgTable), posts)} ORDER BY change_seq LIMIT ${limit + 1})`,
+      ),
+      ...(departures ? [sql`(SELECT seq FROM ${departures} AS d)`] : []),
+    ],
     sql` UNION ALL `,
   );
   const rows = await queryRows(
     db,
     seqSchema,
-    sql`SELECT change_seq AS seq FROM (${union}) AS c ORDER BY change_seq OFFSET ${limit - 1} LIMIT 2`,
+    sql`SELECT seq FROM (${union}) AS c ORDER BY seq OFFSET ${limit - 1} LIMIT 2`,
   );
   return { upTo: rows[0]?.seq ?? null, hasMore: rows.length > 1 };
 }
@@ -80,13 +115,19 @@ export async function pullPage(
   limit: number,
   epoch: string,
   skipRanges: readonly ChangeRange[] = [],
+  scope: { readPosts: PostFilter; key: string } = { readPosts: null, key: 'all' },
 ): Promise<string> {
   const ranges = mergeChangeRanges(skipRanges, cursor);
   const skip = skipFilter(ranges);
+  const posts = scope.readPosts;
+  const tail = `,"scope":${JSON.stringify(scope.key)}}`;
   // upTo null: fewer than `limit` changes wait, and each table sends all of its own.
-  const { upTo, hasMore } = await pageEnd(db, cursor, limit, skip);
-  if (ranges.length > 0 && !hasMore) return lastPage(db, cursor, limit, epoch, skip);
-  const branches = PULLED_TABLES.flatMap((table) => changesJson(table, cursor, limit, upTo, skip) ?? []);
+  const { upTo, hasMore } = await pageEnd(db, cursor, limit, skip, posts);
+  if (ranges.length > 0 && !hasMore) return lastPage(db, cursor, limit, epoch, skip, posts, tail);
+  const branches = [
+    ...PULLED_TABLES.flatMap((table) => changesJson(table, cursor, limit, upTo, skip, posts) ?? []),
+    ...[departuresBranch(cursor, limit, upTo, skip, posts)].filter((b) => b !== null),
+  ];
   const [page] = await queryRows(
     db,
     pageSchema,
@@ -94,7 +135,7 @@ export async function pullPage(
       FROM (SELECT seq, change FROM (${sql.join(branches, sql` UNION ALL `)}) AS u ORDER BY seq LIMIT ${limit}) AS c`,
   );
   const last = page?.last ?? cursor;
-  return `{"changes":[${page?.changes ?? ''}],"cursor":${last},"hasMore":${hasMore},"epoch":${JSON.stringify(epoch)}}`;
+  return `{"changes":[${page?.changes ?? ''}],"cursor":${last},"hasMore":${hasMore},"epoch":${JSON.stringify(epoch)}${tail}`;
 }
 
 /**
@@ -109,11 +150,18 @@ async function lastPage(
   cursor: number,
   limit: number,
   epoch: string,
-  skip: (seq: SQLWrapper) => SQL,
+  skip: SkipFn,
+  posts: PostFilter,
+  tail: string,
 ) {
-  const branches = PULLED_TABLES.flatMap((table) => changesJson(table, cursor, limit + 1, null, skip) ?? []);
+  const branches = [
+    ...PULLED_TABLES.flatMap((table) => changesJson(table, cursor, limit + 1, null, skip, posts) ?? []),
+    ...[departuresBranch(cursor, limit + 1, null, skip, posts)].filter((b) => b !== null),
+  ];
   const top = sql.join(
-    PULLED_TABLES.map((t) => sql`(SELECT max(change_seq) FROM ${sql.raw(t.sqlName)})`),
+    [...PULLED_TABLES.map((t) => t.sqlName), 'post_departures'].map(
+      (name) => sql`(SELECT max(change_seq) FROM ${sql.raw(name)})`,
+    ),
     sql`, `,
   );
   const [page] = await queryRows(
@@ -127,7 +175,7 @@ async function lastPage(
   const seen = page?.seen ?? 0;
   const more = seen > limit;
   const last = more ? (page?.last ?? cursor) : Math.max(cursor, page?.last ?? 0, page?.top ?? 0);
-  return `{"changes":[${page?.changes ?? ''}],"cursor":${last},"hasMore":${more},"epoch":${JSON.stringify(epoch)}}`;
+  return `{"changes":[${page?.changes ?? ''}],"cursor":${last},"hasMore":${more},"epoch":${JSON.stringify(epoch)}${tail}`;
 }
 
 /** The highest change_seq written to any synced table (0 on an empty database). */
@@ -138,6 +186,7 @@ export async function maxChangeSeq(db: Db): Promise<number> {
     db.select({ m: max(systemStatus.changeSeq) }).from(systemStatus),
     db.select({ m: max(travelerEvents.changeSeq) }).from(travelerEvents),
     db.select({ m: max(checkIns.changeSeq) }).from(checkIns),
+    db.select({ m: max(postDepartures.changeSeq) }).from(postDepartures),
   ]);
   return Math.max(0, ...all.map((rows) => Number(rows[0]?.m ?? 0)));
 }

@@ -14,16 +14,18 @@ import {
   syncRecordsResponseSchema,
   syncStatusResponseSchema,
 } from '@bh/shared';
-import { isNull } from 'drizzle-orm';
+import { and, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthDeclarations, travelers } from '../../db/schema.ts';
 import { errorResponses, storingErrorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { applyMutations } from '../../write-path/apply.ts';
+import { readableIds } from '../../write-path/post-scope.ts';
 import { fetchRecords } from '../../write-path/records.ts';
 import { writableTable } from '../../write-path/tables.ts';
 import { refuseUnattachableFiles } from '../files/attachments.ts';
+import { readableBy } from '../posts/scope.ts';
 import { queuePush } from '../push/queue.ts';
 import { claimClientId } from './client-owner.ts';
 import { maxChangeSeq, pullPage } from './pull.ts';
@@ -120,6 +122,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
             request.query.limit,
             secrets.epoch,
             request.query.skip ?? [],
+            userOf(request).scope,
           ),
         ),
   );
@@ -141,7 +144,8 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const table = writableTable(request.query.table);
       if (!table) return { records: [] };
-      return { records: await fetchRecords(database.db, table, request.query.ids) };
+      const readable = await readableIds(database.db, table, request.query.ids, userOf(request).scope);
+      return { records: await fetchRecords(database.db, table, [...readable]) };
     },
   );
 
@@ -156,11 +160,15 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: syncStatusResponseSchema, ...errorResponses('unauthorized') },
       },
     },
-    async () => {
+    async (request) => {
       const db = database.db;
+      const { scope } = userOf(request);
       const [travelerCount, declarationCount, seq] = await Promise.all([
-        db.$count(travelers, isNull(travelers.deletedAt)),
-        db.$count(healthDeclarations, isNull(healthDeclarations.deletedAt)),
+        db.$count(travelers, and(isNull(travelers.deletedAt), readableBy(travelers.entryPostId, scope))),
+        db.$count(
+          healthDeclarations,
+          and(isNull(healthDeclarations.deletedAt), readableBy(healthDeclarations.postId, scope)),
+        ),
         maxChangeSeq(db),
       ]);
       return {

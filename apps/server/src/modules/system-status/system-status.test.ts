@@ -3,14 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema.ts';
 import { fileHarness } from '../../test/file-harness.ts';
+import { TEST_POST_ID } from '../../test/harness.ts';
 
 const h = fileHarness();
 
 async function addTraveler(entryDate: string, status: string, deleted = false) {
   await h.database.db.execute(sql`INSERT INTO travelers (id, full_name, passport_no, nationality, entry_date,
-    status, change_seq, deleted_at)
+    status, change_seq, deleted_at, entry_post_id)
     VALUES (${randomUUID()}, 'Test', 'B1234567', 'VN', ${entryDate}::date, ${status}, nextval('change_seq'),
-      ${deleted ? new Date().toISOString() : null}::timestamptz)`);
+      ${deleted ? new Date().toISOString() : null}::timestamptz, ${TEST_POST_ID}::uuid)`);
 }
 
 const put = (headers: Record<string, string>, payload: Record<string, unknown>) =>

@@ -4,12 +4,12 @@
  * chunk per export whatever the number of rows, and the socket's back-pressure paces the reads.
  * At most MAX_CONCURRENT_EXPORTS run at once per server; another one is answered 429.
  */
-import { CSV_BOM, MAX_CONCURRENT_EXPORTS, type TravelerFilterQuery } from '@bh/shared';
+import { CSV_BOM, MAX_CONCURRENT_EXPORTS } from '@bh/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.ts';
 import { TRAVELER_CSV_COLUMNS, toCsvLine } from './csv.ts';
-import { type ExportCursor, exportChunk } from './store.ts';
+import { type ExportCursor, exportChunk, type ScopedFilter } from './store.ts';
 
 const EXPORT_CHUNK_ROWS = 1_000;
 
@@ -57,7 +57,7 @@ export function exportSlots(max = MAX_CONCURRENT_EXPORTS) {
  */
 export async function* exportCsv(
   db: Db,
-  filters: TravelerFilterQuery,
+  filters: ScopedFilter,
   audit: { userId: string; ip: string | null },
 ): AsyncGenerator<string> {
   let count = 0;

@@ -24,12 +24,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { type AnswerCache, sendCachedJson } from '../../lib/cached-json.ts';
-import { AppError, conflict, notFound, unauthorized, validationError } from '../../lib/errors.ts';
+import { AppError, conflict, notFound, validationError } from '../../lib/errors.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
 import { errorResponses } from '../../lib/responses.ts';
+import { type AuthUser, userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { applyMutations } from '../../write-path/apply.ts';
-import { findDuplicates } from '../../write-path/traveler-rules.ts';
+import { requireTravelerAccess } from '../../write-path/post-scope.ts';
+import { duplicateIssue, findDuplicates } from '../../write-path/traveler-rules.ts';
+import { readsPost } from '../posts/scope.ts';
+import { listPosts } from '../posts/store.ts';
 import { exportCsv, exportSlots } from './export.ts';
 import { importResponse, runImport } from './import-route.ts';
 import { dataVersion, listingKey, listTravelers, travelerById } from './store.ts';
@@ -43,12 +47,6 @@ const csvDownload = z
     description:
       'text/csv; charset=utf-8 with a UTF-8 BOM, one line per traveller (newest entry first), sent as it is read',
   });
-
-/** The logged-in user (requireAuth ran in onRequest). */
-function userOf(request: FastifyRequest) {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 export const writeOne = async (app: FastifyInstance, request: FastifyRequest, m: Omit<Mutation, 'seq'>) => {
   const [result] = await applyMutations(
@@ -68,8 +66,13 @@ export async function outcome(app: FastifyInstance, result: PushResult, id: stri
     return record;
   }
   if (result.status === 'rejected') {
-    if (result.errors?.some((e) => e.code === 'forbidden')) throw new AppError('forbidden', 'Forbidden');
-    if (result.errors?.some((e) => e.code === 'traveler.errors.duplicate'))
+    if (result.errors?.some((e) => e.code === 'forbidden' || e.code === 'post.errors.outOfScope'))
+      throw new AppError('forbidden', 'Forbidden');
+    if (
+      result.errors?.some(
+        (e) => e.code === 'traveler.errors.duplicate' || e.code === 'traveler.errors.duplicateAtPost',
+      )
+    )
       throw conflict({ errors: result.errors }, 'Duplicate traveller');
     throw validationError(result.errors);
   }
@@ -77,10 +80,28 @@ export async function outcome(app: FastifyInstance, result: PushResult, id: stri
   throw conflict({ serverRecord: result.serverRecord });
 }
 
-/** 409 naming the live traveller this registration would duplicate (same passport within a day). */
-async function refuseDuplicate(db: Db, key: Parameters<typeof findDuplicates>[1][number]) {
+/**
+ * 409 naming the live traveller this registration would duplicate (same passport within a day);
+ * one registered at a post the caller does not read is named by its post only.
+ */
+async function refuseDuplicate(
+  db: Db,
+  user: AuthUser,
+  key: Parameters<typeof findDuplicates>[1][number] & { entryPostId?: string | null },
+) {
   const [existing] = await findDuplicates(db, [key], [key.id]);
-  if (existing) throw conflict({ duplicateOf: existing }, 'Duplicate traveller');
+  if (!existing) return;
+  if (readsPost(user.scope, existing.entryPostId)) {
+    const { entryPostId: _post, ...duplicateOf } = existing;
+    throw conflict({ duplicateOf }, 'Duplicate traveller');
+  }
+  const codes = new Map((await listPosts(db)).map((p) => [p.id, p.code]));
+  const issue = duplicateIssue(
+    { ...key, entryPostId: key.entryPostId ?? user.scope.postId },
+    existing,
+    codes,
+  );
+  throw conflict({ errors: [issue] }, 'Duplicate traveller');
 }
 
 export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -104,11 +125,12 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
     // Answers are stored by data version and query, and sent as stored bytes (lib/cached-json.ts).
     async (request, reply) => {
       const version = await dataVersion(db);
+      const query = { ...request.query, readPosts: userOf(request).scope.readPosts };
       return sendCachedJson(request, reply, {
         cache: pageAnswers,
-        key: listingKey(request.query, version),
+        key: listingKey(query, version),
         schema: travelerPageSchema,
-        build: () => listTravelers(db, request.query, version),
+        build: () => listTravelers(db, query, version),
       });
     },
   );
@@ -123,7 +145,8 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = userOf(request);
       const release = exports.take();
       // One chunk read ahead at most: memory per export stays one or two chunks of rows.
-      const body = Readable.from(exportCsv(db, request.query, { userId: user.id, ip: request.ip }), {
+      const query = { ...request.query, readPosts: user.scope.readPosts };
+      const body = Readable.from(exportCsv(db, query, { userId: user.id, ip: request.ip }), {
         highWaterMark: 1,
       });
       // 'close' comes after the end and after an abort (client gone, read error) alike.
@@ -145,7 +168,8 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const record = await travelerById(db, request.params.id);
-      if (!record || record.deletedAt) throw notFound('Traveler with id not found');
+      if (!record || record.deletedAt || !readsPost(userOf(request).scope, record.entryPostId ?? null))
+        throw notFound('Traveler with id not found');
       return record;
     },
   );
@@ -166,7 +190,7 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       const { id, ...data } = request.body;
-      await refuseDuplicate(db, { id, ...data });
+      await refuseDuplicate(db, userOf(request), { id, ...data });
       const result = await writeOne(app, request, {
         table: 'travelers',
         op: 'create',
@@ -189,7 +213,10 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { version, ...data } = request.body;
       const { id } = request.params;
-      if (await travelerById(db, id)) await refuseDuplicate(db, { id, ...data });
+      await requireTravelerAccess(db, userOf(request), id, 'write');
+      const stored = await travelerById(db, id);
+      if (stored)
+        await refuseDuplicate(db, userOf(request), { id, ...data, entryPostId: stored.entryPostId });
       const result = await writeOne(app, request, {
         table: 'travelers',
         op: 'update',
@@ -210,6 +237,7 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const { id } = request.params;
+      await requireTravelerAccess(db, userOf(request), id, 'write');
       const result = await writeOne(app, request, {
         table: 'travelers',
         op: 'delete',

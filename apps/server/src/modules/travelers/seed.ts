@@ -11,6 +11,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { travelers, users } from '../../db/schema.ts';
 import { applyMutations } from '../../write-path/apply.ts';
+import { NATIONAL_SCOPE } from '../posts/scope.ts';
+import { listPosts } from '../posts/store.ts';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -102,7 +104,9 @@ export async function seedDemoTravelers(database: Database) {
     .orderBy(asc(users.createdAt))
     .limit(1);
   const adminId = admin?.id;
-  if (!adminId) return;
+  // The sample travellers arrive at the demo's first post (HAN: the inspector's).
+  const post = (await listPosts(db)).find((p) => p.closedAt === null);
+  if (!adminId || !post) return;
   const list = demoTravelers();
   const mutations: Mutation[] = list.map((t, i) => ({
     seq: i + 1,
@@ -110,7 +114,7 @@ export async function seedDemoTravelers(database: Database) {
     op: 'create',
     id: t.id,
     baseVersion: null,
-    data: t.data,
+    data: { ...t.data, entryPostId: post.id },
   }));
   const [, declared, tested] = list;
   for (const t of [declared, tested]) {
@@ -141,7 +145,11 @@ export async function seedDemoTravelers(database: Database) {
   }
   await applyMutations(
     database,
-    { user: { id: adminId, role: 'admin', sessionId: 'seed' }, ip: null, clientId: null },
+    {
+      user: { id: adminId, role: 'admin', sessionId: 'seed', scope: { ...NATIONAL_SCOPE, postId: post.id } },
+      ip: null,
+      clientId: null,
+    },
     mutations,
   );
 }

@@ -22,6 +22,7 @@ import type { Db } from '../../db/client.ts';
 import { travelers } from '../../db/schema.ts';
 import { validationError } from '../../lib/errors.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
+import { readableBy, type Scope } from '../posts/scope.ts';
 
 type Reader = Pick<Db, 'select'>;
 
@@ -57,6 +58,7 @@ const RECORD_COLUMNS = {
   durationOfStay: travelers.durationOfStay,
   accommodation: travelers.accommodation,
   emergencyContact: travelers.emergencyContact,
+  entryPostId: travelers.entryPostId,
   version: travelers.version,
   createdAt: travelers.createdAt,
   updatedAt: travelers.updatedAt,
@@ -98,9 +100,16 @@ function toTraveler(row: Row): Traveler {
 /** `%` and `_` typed by the user are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-/** Filters as drizzle conditions (always excludes tombstones). */
-function whereOf(f: TravelerFilterQuery): SQL | undefined {
-  const parts: (SQL | undefined)[] = [isNull(travelers.deletedAt)];
+/**
+ * A listing's filters and the posts the caller reads (null: every post;
+ * modules/posts/scope.ts): a traveller of another post is never listed, counted or exported.
+ */
+export type ScopedFilter = TravelerFilterQuery & Pick<Scope, 'readPosts'>;
+export type ScopedListQuery = TravelerListQuery & Pick<Scope, 'readPosts'>;
+
+/** Filters as drizzle conditions (always excludes tombstones and other posts' travellers). */
+function whereOf(f: ScopedFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [isNull(travelers.deletedAt), readableBy(travelers.entryPostId, f)];
   const name = f.fullName?.trim();
   if (name) parts.push(sql`lower(${travelers.fullName}) LIKE lower(${likePattern(name)})`);
   const passport = f.passportNo?.trim();
@@ -144,7 +153,8 @@ export function dataVersion(db: Reader): Promise<number | null> {
   return batch;
 }
 
-const filterKey = (f: TravelerFilterQuery) => [
+const filterKey = (f: ScopedFilter) => [
+  f.readPosts === null ? '*' : f.readPosts.join(','),
   f.fullName?.trim().toLowerCase(),
   f.passportNo?.trim().toLowerCase(),
   f.nationality,
@@ -159,7 +169,7 @@ const filterKey = (f: TravelerFilterQuery) => [
  */
 const countCache = new LruCache<number>(200);
 
-async function countMatching(db: Reader, f: TravelerFilterQuery, version: number | null): Promise<number> {
+async function countMatching(db: Reader, f: ScopedFilter, version: number | null): Promise<number> {
   const key = JSON.stringify([version, ...filterKey(f)]);
   const cached = countCache.get(key);
   if (cached !== undefined) return cached;
@@ -212,7 +222,7 @@ function decodeCursor(text: string, q: TravelerListQuery): Cursor {
  */
 export async function listTravelers(
   db: Reader,
-  q: TravelerListQuery,
+  q: ScopedListQuery,
   /** dataVersion() read for this request: the count is cached under it. */
   version: number | null,
 ): Promise<TravelerPage> {
@@ -254,7 +264,7 @@ export async function listTravelers(
  * are cached under it (routes.ts): many officers open the same first pages of the list, and
  * between two writes the answer is the same.
  */
-export function listingKey(q: TravelerListQuery, version: number | null): string {
+export function listingKey(q: ScopedListQuery, version: number | null): string {
   return JSON.stringify([version, q.page, q.pageSize, q.sort, q.order, q.cursor ?? null, ...filterKey(q)]);
 }
 
@@ -278,7 +288,7 @@ export interface ExportCursor {
  */
 export async function exportChunk(
   db: Reader,
-  f: TravelerFilterQuery,
+  f: ScopedFilter,
   after: ExportCursor | null,
   size: number,
 ): Promise<Traveler[]> {
@@ -297,11 +307,15 @@ export async function exportChunk(
 }
 
 /** Deleted travellers (tombstones), most recently deleted first. */
-export async function deletedTravelers(db: Reader, limit: number): Promise<Traveler[]> {
+export async function deletedTravelers(
+  db: Reader,
+  limit: number,
+  scope: Pick<Scope, 'readPosts'>,
+): Promise<Traveler[]> {
   const rows = await db
     .select(RECORD_COLUMNS)
     .from(travelers)
-    .where(isNotNull(travelers.deletedAt))
+    .where(and(isNotNull(travelers.deletedAt), readableBy(travelers.entryPostId, scope)))
     .orderBy(desc(travelers.deletedAt), desc(travelers.id))
     .limit(limit);
   return rows.map(toTraveler);

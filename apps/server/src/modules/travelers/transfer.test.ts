@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { apiErrorSchema } from '@bh/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { createHarness, type Harness, TEST_POST_ID } from '../../test/harness.ts';
 import { postImport } from '../../test/uploads.ts';
 import { parseCsv } from './csv.ts';
 
@@ -217,9 +217,9 @@ describe('streamed export', () => {
   beforeAll(async () => {
     await h.reset();
     await h.database.db.execute(sql`INSERT INTO travelers
-        (id, full_name, passport_no, nationality, entry_date, status, note, change_seq)
+        (id, full_name, passport_no, nationality, entry_date, status, note, change_seq, entry_post_id)
       SELECT gen_random_uuid(), 'Traveller ' || i, 'GB' || lpad(i::text, 7, '0'), 'GB',
-        date '2025-01-01' + (i % 300), 'pending', 'note ' || i, nextval('change_seq')
+        date '2025-01-01' + (i % 300), 'pending', 'note ' || i, nextval('change_seq'), ${TEST_POST_ID}::uuid
       FROM generate_series(0, ${N - 1}) AS i`);
   });
 

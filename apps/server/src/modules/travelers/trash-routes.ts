@@ -18,6 +18,7 @@ import { lookupByKeys } from '../../db/lookup.ts';
 import { auditEvents } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/responses.ts';
+import { userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { outcome, writeOne } from './routes.ts';
 import { deletedTravelers, travelerById } from './store.ts';
@@ -63,7 +64,9 @@ export const travelerTrashRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deletedTravelerListSchema, ...errorResponses('unauthorized', 'forbidden') },
       },
     },
-    async () => ({ items: await withReasons(db, await deletedTravelers(db, DELETED_LIST_LIMIT)) }),
+    async (request) => ({
+      items: await withReasons(db, await deletedTravelers(db, DELETED_LIST_LIMIT, userOf(request).scope)),
+    }),
   );
 
   app.post(

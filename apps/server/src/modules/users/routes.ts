@@ -16,9 +16,10 @@ import {
   userListSchema,
   userUpdateSchema,
 } from '@bh/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, conflict, notFound, validationError } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, notFound, validationError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/responses.ts';
 import { userOf } from '../../plugins/auth-guard.ts';
 import { bearerTagged } from '../../plugins/openapi.ts';
@@ -31,6 +32,7 @@ import {
 } from '../auth/account-requests.ts';
 import { hashPassword, newPasswordIssues, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
+import { addAssignment } from '../posts/store.ts';
 import {
   adminUser,
   emailTaken,
@@ -80,6 +82,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (issues.length > 0) throw validationError(issues);
       if (await emailTaken(db, body.email)) throw emailConflict();
       const user = await insertUser(db, { ...body, passwordHash: await hashPassword(password) });
+      // An officer starts at the post the admin works at; PUT /api/users/:id/assignments moves them.
+      const post = userOf(request).scope.postId;
+      if (user.role === 'officer' && post)
+        await addAssignment(db, user.id, { role: 'officer', postId: post, province: null });
       await writeRequestAudit(db, request, {
         action: 'user.create',
         entity: 'user',
@@ -235,10 +241,25 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Admins decide every account request; a post's supervisor those that name the post.
+  const deciders = async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.requireAuth(request, reply);
+    const me = userOf(request);
+    if (me.role !== 'admin' && me.scope.role !== 'supervisor') {
+      await app.onRoleDenied?.(request, reply);
+      throw forbidden();
+    }
+  };
+  /** The post whose requests the caller decides (undefined: every request, for an admin). */
+  const requestsPost = (request: FastifyRequest) => {
+    const me = userOf(request);
+    return me.role === 'admin' ? undefined : (me.scope.postId ?? '');
+  };
+
   app.get(
     '/api/account-requests',
     {
-      onRequest: admin,
+      onRequest: deciders,
       schema: {
         ...users,
         querystring: accountRequestsQuerySchema,
@@ -246,14 +267,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      requests: (await listAccountRequests(db, request.query.status)).map(accountRequestView),
+      requests: (await listAccountRequests(db, request.query.status, requestsPost(request))).map(
+        accountRequestView,
+      ),
     }),
   );
 
   app.post(
     '/api/account-requests/:id/decision',
     {
-      onRequest: admin,
+      onRequest: deciders,
       schema: {
         ...users,
         params: idParamsSchema,
@@ -267,7 +290,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const adminId = userOf(request).id;
       const found = await findAccountRequest(db, request.params.id);
-      if (!found) throw notFound();
+      const post = requestsPost(request);
+      if (!found || (post !== undefined && found.postId !== post)) throw notFound();
+      // A supervisor makes officers, never admins.
+      if (post !== undefined && request.body.role === 'admin') throw forbidden();
       if (found.status !== 'pending') throw conflict(undefined, 'users.errors.alreadyDecided');
       const approve = request.body.decision === 'approve';
       const result = await db.transaction(async (tx) => {
@@ -283,6 +309,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           title: role === 'officer' ? 'quarantine officer' : null,
           passwordHash: decided.passwordHash,
         });
+        if (decided.postId && role === 'officer')
+          await addAssignment(tx, user.id, { role: 'officer', postId: decided.postId, province: null });
         return { request: decided, user };
       });
       await writeRequestAudit(db, request, {

@@ -3,10 +3,11 @@
  * httpOnly cookie the page never sees; the access token and user are in the session.
  * Nothing here touches IndexedDB: logging out or a refused refresh keeps the offline outbox.
  */
-import type { AuthAnswer } from '@bh/shared';
+import type { AuthAnswer, PostList, WorkScope } from '@bh/shared';
 import { ApiError, apiRequest, setRefreshHandler } from '../../lib/api.ts';
 import { clearSession, getSession, type SessionUser, setSession } from '../../lib/session.ts';
 import { createStore } from '../../lib/store.ts';
+import { clearWorkScope, setPosts, setWorkScope } from '../../lib/work-scope.ts';
 import { holdForRenewal, OFFLINE_TOKEN, takeHeldCredentials } from './offline-session.ts';
 
 /**
@@ -38,12 +39,36 @@ export async function requestLogin(email: string, password: string, rememberMe: 
     body: { email: email.trim(), password, rememberMe },
     noRefresh: true,
   });
-  return { user: toSessionUser(answer.user), token: answer.token };
+  return { user: toSessionUser(answer.user), token: answer.token, scope: answer.scope };
 }
 
-export function startSession(session: { user: SessionUser; token: string }) {
+/** A session as login answers it: the scope is left out by an offline sign-in (the last one stays). */
+interface StartedSession {
+  user: SessionUser;
+  token: string;
+  scope?: WorkScope;
+}
+
+/** Keeps the scope of a login or refresh, then (best effort) the posts' names for the top bar. */
+function keepScope(scope: WorkScope | undefined) {
+  if (!scope) return;
+  setWorkScope(scope);
+  void apiRequest<PostList>('/api/posts')
+    .then((list) => setPosts(list.items))
+    .catch(() => {});
+}
+
+export function startSession(session: StartedSession) {
   sessionExpired.set(false);
-  setSession(session);
+  setSession({ user: session.user, token: session.token });
+  keepScope(session.scope);
+}
+
+/** Works at another of the officer's posts: the next pull swaps what the device holds. */
+export async function switchPost(postId: string): Promise<WorkScope> {
+  const scope = await apiRequest<WorkScope>('/api/auth/post', { method: 'POST', body: { postId } });
+  setWorkScope(scope);
+  return scope;
 }
 
 let inflight: Promise<boolean> | null = null;
@@ -66,6 +91,7 @@ export function refreshSession(): Promise<boolean> {
     try {
       const answer = await apiRequest<AuthAnswer>('/api/auth/refresh', { method: 'POST', noRefresh: true });
       setSession({ user: toSessionUser(answer.user), token: answer.token });
+      keepScope(answer.scope);
       return true;
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
@@ -87,7 +113,7 @@ async function renewOfflineSession(): Promise<boolean> {
   const held = takeHeldCredentials();
   if (!held) return false;
   try {
-    setSession(await requestLogin(held.email, held.password, false));
+    startSession(await requestLogin(held.email, held.password, false));
     return true;
   } catch (err) {
     // Still no network: keep them for the next try.
@@ -113,6 +139,7 @@ export async function logout(): Promise<void> {
   }
   sessionExpired.set(false);
   clearSession();
+  clearWorkScope();
 }
 
 /** Seconds until the access token expires (negative when expired; -1 when unreadable). */

@@ -57,6 +57,12 @@ export async function createServerProcess(): Promise<ServerProcess> {
     VALUES (${userId}, 'crash@test.vn', 'Crash test', 'officer', 'x')`);
   await database.db.execute(sql`INSERT INTO sessions (id, user_id, family_id, token_hash, expires_at)
     VALUES (${sid}, ${userId}, ${randomUUID()}, ${randomUUID()}, now() + interval '1 day')`);
+  // The officer works at a post of their own (docs/decisions/014-points-of-entry.md).
+  const postId = randomUUID();
+  await database.db.execute(sql`INSERT INTO posts (id, code, name, kind, province, time_zone)
+    VALUES (${postId}, 'CRS', '{"vi":"Thử","en":"Test","ja":"テスト"}', 'airport', 'Hà Nội', 'Asia/Ho_Chi_Minh')`);
+  await database.db.execute(sql`INSERT INTO post_assignments (id, user_id, post_id, role)
+    VALUES (${randomUUID()}, ${userId}, ${postId}, 'officer')`);
   await database.close();
   const now = Math.floor(Date.now() / 1000);
   const token = await signJwt(
