@@ -16,8 +16,11 @@ function Table({
   testId: string;
 }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="table table-sm w-full" data-testid={testId}>
+    <div className="overflow-x-auto min-w-0">
+      <table
+        className="table table-sm w-full [&_td]:whitespace-normal [&_th]:whitespace-normal"
+        data-testid={testId}
+      >
         <caption className="text-left font-semibold">{caption}</caption>
         <thead>
           <tr>
@@ -62,7 +65,7 @@ export function ReportTables({
   const count = t('reports.table.count');
   const q = report.quarantine;
   return (
-    <div className="grid gap-4 md:grid-cols-2" data-testid="report-tables">
+    <div className="grid gap-4 md:grid-cols-2 min-w-0 [&>*]:min-w-0" data-testid="report-tables">
       <Table
         caption={t('reports.chart.risk')}
         head={[t('reports.table.riskLevel'), count]}
@@ -96,7 +99,7 @@ export function ReportTables({
         ])}
         testId="table-quarantine"
       />
-      <div className="md:col-span-2">
+      <div className="md:col-span-2 min-w-0">
         <Table
           caption={t('reports.chart.series')}
           head={[

@@ -122,7 +122,7 @@ export default function ReportsPage() {
           <Suspense fallback={<Spinner />}>
             <ReportCharts report={report} statusLabel={statusLabel} />
           </Suspense>
-          <details className="card bg-base-100 shadow-sm p-4" open>
+          <details className="card bg-base-100 shadow-sm p-4 min-w-0" open>
             <summary className="font-semibold cursor-pointer min-h-11 flex items-center">
               {t('reports.tablesTitle')}
             </summary>
