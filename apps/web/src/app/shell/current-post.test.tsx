@@ -28,7 +28,7 @@ afterEach(() => {
 /** The server: POST /api/auth/post answers the scope at the asked post (or `status`). */
 function stubSwitch(status = 200) {
   const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
-    const { postId } = JSON.parse(String(init?.body)) as { postId: string };
+    const { postId }: { postId: string } = JSON.parse(String(init?.body));
     return status === 200
       ? json(officerAt(postId, [HAN.id, SGN.id]))
       : json({ error: { code: 'forbidden', message: 'no' } }, status);

@@ -1,8 +1,9 @@
 /**
- * The top bar's current post: where the signed-in person works (code, and the name in the app's
- * language from sm up; the full name is in its accessible name and tooltip). An officer or
- * supervisor with several posts gets a switcher; an analyst sees their province or the nation,
- * an admin the nation.
+ * The top bar's current post: where the signed-in person works (code and name in the app's
+ * language, cut short on phones; the full name is in its accessible name and tooltip). An officer or
+ * supervisor with several posts gets a switcher; an analyst sees their province or the nation.
+ * An admin reads every post and works at one (where the travellers they register belong): the
+ * switcher names it, or the nation when there is none.
  */
 import { type Post, postName, type WorkScope } from '@bh/shared';
 import { Check, ChevronDown, MapPin } from 'lucide-react';
@@ -15,7 +16,7 @@ import { useSwitchPost } from './use-switch-post.ts';
 
 /** The posts of the scope one may switch to, in the scope's order, as far as their names are known. */
 export function switchablePosts(scope: WorkScope | null, posts: readonly Post[]): Post[] {
-  if (!scope || (scope.role !== 'officer' && scope.role !== 'supervisor')) return [];
+  if (!scope || scope.role === 'analyst') return [];
   return scope.posts.flatMap((id) => posts.filter((p) => p.id === id));
 }
 
@@ -30,7 +31,8 @@ function areaText(scope: WorkScope, t: (key: string, params?: Record<string, str
   return t('posts.current.none');
 }
 
-const CHIP = 'btn btn-ghost btn-sm min-h-11 h-auto gap-1 px-2 font-semibold max-w-[9rem] sm:max-w-[16rem]';
+const CHIP =
+  'btn btn-ghost btn-sm min-h-11 h-auto gap-1 px-2 font-semibold max-w-full sm:max-w-[20rem] flex-nowrap';
 
 function ChipText({ code, name }: { code: string; name: string | null }) {
   return (
@@ -38,19 +40,31 @@ function ChipText({ code, name }: { code: string; name: string | null }) {
       <MapPin aria-hidden="true" className="size-4 shrink-0" />
       <span className="truncate">
         {code}
-        {name && <span className="hidden sm:inline font-normal"> · {name}</span>}
+        {name && <span className="font-normal"> · {name}</span>}
       </span>
     </>
   );
 }
 
-function Switcher({ current, posts, lang }: { current: Post | undefined; posts: Post[]; lang: string }) {
+function Switcher({
+  current,
+  posts,
+  lang,
+  nationwide,
+}: {
+  current: Post | undefined;
+  posts: Post[];
+  lang: string;
+  /** An admin: reads every post, works at the one chosen. */
+  nationwide: boolean;
+}) {
   const { t } = useTranslation();
   const { busyId, error, choose } = useSwitchPost();
   const [done, setDone] = useState<string | null>(null);
   const label = current ? postTitle(current, lang) : t('posts.current.none');
   return (
-    <>
+    // min-w-0: the chip may shrink (and its name be cut short) in the top bar's row.
+    <div className="min-w-0">
       <Dropdown
         testId="post-switcher"
         buttonClassName={CHIP}
@@ -66,7 +80,9 @@ function Switcher({ current, posts, lang }: { current: Post | undefined; posts: 
       >
         {(close) => (
           <>
-            <p className="px-2 pb-1 text-xs opacity-80">{t('posts.current.label')}</p>
+            <p className="px-2 pb-1 text-xs opacity-80">
+              {t(nationwide ? 'posts.current.adminNote' : 'posts.current.label')}
+            </p>
             <ul className="menu w-full p-0">
               {posts.map((p) => (
                 <li key={p.id}>
@@ -104,7 +120,7 @@ function Switcher({ current, posts, lang }: { current: Post | undefined; posts: 
       <span className="sr-only" role="status">
         {done ? t('posts.current.switched', { post: done }) : ''}
       </span>
-    </>
+    </div>
   );
 }
 
@@ -115,11 +131,12 @@ export function CurrentPost() {
   const lang = i18n.language;
   const current = posts.find((p) => p.id === scope.postId);
   const choices = switchablePosts(scope, posts);
-  if (choices.length > 1) return <Switcher current={current} posts={choices} lang={lang} />;
+  if (choices.length > 1)
+    return <Switcher current={current} posts={choices} lang={lang} nationwide={scope.role === 'admin'} />;
   const text = current ? postTitle(current, lang) : areaText(scope, t);
   return (
     <span
-      className="inline-flex items-center gap-1 px-2 min-h-11 text-sm font-semibold min-w-0 max-w-[9rem] sm:max-w-[16rem]"
+      className="inline-flex items-center gap-1 px-2 min-h-11 text-sm font-semibold min-w-0 max-w-full sm:max-w-[20rem]"
       title={text}
       data-testid="current-post"
     >

@@ -11,6 +11,7 @@ import { NotificationBell } from '../../features/notifications/notification-bell
 import { ModeBadge } from '../../features/system-status/mode-badge.tsx';
 import { useSystemStatus } from '../../features/system-status/use-system-status.ts';
 import type { SessionUser } from '../../lib/session.ts';
+import { useWorkPlace } from '../../lib/work-scope.ts';
 import { CurrentPost } from './current-post.tsx';
 import { SyncBadge } from './sync-badge.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -28,6 +29,8 @@ export function TopBar({
 }) {
   const { t } = useTranslation();
   const { mode } = useSystemStatus();
+  // On phones the post takes the title's place: it is what changes from one officer to the next.
+  const named = useWorkPlace().scope !== null;
   return (
     <header className="navbar sticky top-0 z-20 gap-1 bg-base-100 border-b border-base-300 px-2 sm:px-4 min-h-14">
       <button
@@ -44,7 +47,7 @@ export function TopBar({
       <div className="flex-1 min-w-0 flex items-center gap-1 sm:gap-2">
         <Link
           to="/entry-management"
-          className="font-bold text-base sm:text-lg truncate min-h-11 min-w-0 inline-flex items-center"
+          className={`font-bold text-base sm:text-lg truncate min-h-11 min-w-0 items-center ${named ? 'hidden sm:inline-flex' : 'inline-flex'}`}
           data-testid="app-title"
         >
           <span className="truncate">{t('app.title')}</span>
