@@ -4,7 +4,7 @@
  * - mrz(): generated specimen documents (mrz-specimen.ts) photographed badly, each read as an
  *   uploaded picture is (a code first, then the zone by OCR) and compared field by field;
  * - barcodes(): 1920x1080 frames each holding one code (made by the bench with ZXing's writer),
- *   timed as the camera's frame loop decodes them.
+ *   timed as the camera's frame loop decodes them (3 to 5 pixels a module, tilted up to 5 degrees).
  */
 import { decodeImageFile } from '../../apps/web/src/features/intake/decode-image.ts';
 import { barcodeEngine, readBarcode } from '../../apps/web/src/features/intake/mrz-ocr/barcode.ts';
@@ -70,14 +70,32 @@ window.scanBench = {
     return { loadMs, results, userAgent: navigator.userAgent };
   },
 
+  /**
+   * One specimen photographed (base64 JPEG), its zone and what the app reads from it: how
+   * apps/web/e2e/fixtures/passport-mrz.jpg was made (bench/make-mrz-fixture.mjs).
+   */
+  async sample(seed: number, format: 'TD1' | 'TD3', fontBase64: string | null) {
+    const font = await useFont(fontBase64);
+    const r = seeded(seed);
+    const doc = specimen(r, format);
+    const photo = await photograph(doc, r, font);
+    const read = await decodeImageFile(photo);
+    const bytes = new Uint8Array(await photo.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return { jpeg: btoa(binary), truth: doc.lines.join('\n'), read: read?.kind === 'mrz' ? read.mrz : null };
+  },
+
   /** Each code (PNG, base64) drawn at a random place and size on a noisy 1920x1080 frame. */
   async barcodes(codes: { format: string; text: string; png: string }[], frames: number) {
     const r = seeded(7);
     const out: Record<string, { ms: number[]; right: number }> = {};
+    const raw: Record<string, boolean> = {};
     for (const code of codes) {
-      const image = await createImageBitmap(
-        new Blob([Uint8Array.from(atob(code.png), (c) => c.charCodeAt(0))]),
-      );
+      const png = new Blob([Uint8Array.from(atob(code.png), (c) => c.charCodeAt(0))], { type: 'image/png' });
+      const image = await createImageBitmap(png);
+      // The code's own picture, as an uploaded image is read.
+      raw[code.format] = (await readBarcode(image)) === code.text;
       const entry = { ms: [] as number[], right: 0 };
       for (let f = 0; f < frames; f++) {
         const canvas = document.createElement('canvas');
@@ -86,13 +104,13 @@ window.scanBench = {
         const c = canvas.getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D;
         c.fillStyle = `hsl(${r.int(0, 360)} 10% ${r.int(55, 80)}%)`;
         c.fillRect(0, 0, 1920, 1080);
-        const side = r.int(380, 700);
-        const w = code.format === 'pdf417' ? side * 1.6 : side;
+        // 3 to 5 pixels a module (the pictures are written at 4), as a code held to a camera.
+        const w = Math.min(image.width * (0.75 + r.next() * 0.5), 1600);
         const h = (image.height / image.width) * w;
         c.fillStyle = '#fff';
-        c.fillRect(0, 0, 0, 0);
         c.translate(r.int(100, 1820 - w) + w / 2, r.int(60, 1020 - h) + h / 2);
-        c.rotate(((r.next() * 2 - 1) * 8 * Math.PI) / 180);
+        // Tilted up to 5 degrees, but a PDF417 level ('pdf417_tilted' measures it tilted too).
+        c.rotate(((r.next() * 2 - 1) * (code.format === 'pdf417' ? 0 : 5) * Math.PI) / 180);
         c.fillRect(-w / 2 - 30, -h / 2 - 30, w + 60, h + 60);
         c.imageSmoothingEnabled = true;
         c.drawImage(image, -w / 2, -h / 2, w, h);
@@ -104,7 +122,7 @@ window.scanBench = {
       }
       out[code.format] = entry;
     }
-    return { engine: barcodeEngine, results: out };
+    return { engine: barcodeEngine, results: out, raw };
   },
 };
 document.getElementById('state')?.replaceChildren('ready');

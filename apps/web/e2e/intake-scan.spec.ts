@@ -3,7 +3,12 @@
  * image; an officer, offline too, uploads that image in the scanner, reviews and saves; back
  * online the server has the traveller and the declaration exactly once.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { encodeQrPayload, preArrivalSubmissionSchema } from '@bh/shared';
+import { validPreArrivalSubmission } from '@bh/shared/testing';
 import { expect, type Page, test } from '@playwright/test';
+import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import { fillByName } from './helpers.ts';
 import { expectOnServerOnce, openScannerOffline } from './intake-helpers.ts';
 import { fillDate, pickCountry } from './travelers-helpers.ts';
@@ -96,4 +101,72 @@ test('pre-arrival QR made offline, imported offline by image upload, on the serv
   expect(declaration).toMatchObject({ phone: '0987654321' });
   await officerContext.close();
   console.log(JSON.stringify({ scanToSavedMs: ms }));
+});
+
+test('a passport photo is read offline: its machine-readable zone fills the review, marked as read by OCR', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  // A generated specimen passport, photographed tilted, blurred and noisy, JPEG quality 60
+  // (bench/make-mrz-fixture.mjs); its zone is in passport-mrz.txt.
+  const fixtures = path.join(import.meta.dirname, 'fixtures');
+  const photo = readFileSync(path.join(fixtures, 'passport-mrz.jpg'));
+  const zone = readFileSync(path.join(fixtures, 'passport-mrz.txt'), 'utf8').trim().split('\n');
+  // The OCR's worker and WebAssembly run under the app's own Content-Security-Policy.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Reflect.set(window, '__csp', seen);
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  await openScannerOffline(page);
+  await page
+    .getByTestId('scan-upload')
+    .setInputFiles({ name: 'passport.jpg', mimeType: 'image/jpeg', buffer: photo });
+  const review = page.getByTestId('review-form');
+  await expect(review).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('ocr-notice')).toContainText('Read from the picture');
+  const number = (zone[1] ?? '').slice(0, 9).replace(/</g, '');
+  await expect(review.locator('input[name="passportNo"]')).toHaveValue(number);
+  const [surname = '', given = ''] = (zone[0] ?? '').slice(5).replace(/<+$/, '').split('<<');
+  await expect(review.locator('input[name="fullName"]')).toHaveValue(
+    `${surname} ${given.replace(/</g, ' ')}`,
+  );
+  // Every check digit held: no field carries the check-digit error.
+  await expect(review.locator('[aria-invalid="true"]')).toHaveCount(0);
+  expect(await page.evaluate(() => Reflect.get(window, '__csp'))).toEqual([]);
+});
+
+test('a declaration in a PDF417 or an Aztec code is read like its QR code', async ({ page }) => {
+  test.setTimeout(240_000);
+  const passportNo = `A${String(Date.now()).slice(-7)}`;
+  const submission = preArrivalSubmissionSchema.parse({
+    ...validPreArrivalSubmission,
+    traveler: { ...validPreArrivalSubmission.traveler, passportNo, fullName: 'Phạm Văn Mã' },
+  });
+  const encoded = await encodeQrPayload(submission);
+  if (!encoded.ok) throw new Error('the test payload does not fit a code');
+  const wasm = path.join(
+    import.meta.dirname,
+    '../../../node_modules/zxing-wasm/dist/writer/zxing_writer.wasm',
+  );
+  prepareZXingModule({ overrides: { wasmBinary: readFileSync(wasm).buffer } });
+  await openScannerOffline(page);
+  for (const format of ['PDF417', 'Aztec'] as const) {
+    const written = await writeBarcode(encoded.text, { format, scale: 3 });
+    if (!written.image) throw new Error(`${format}: ${written.error}`);
+    await page.getByTestId('scan-upload').setInputFiles({
+      name: `${format}.png`,
+      mimeType: 'image/png',
+      buffer: Buffer.from(await written.image.arrayBuffer()),
+    });
+    const review = page.getByTestId('review-form');
+    await expect(review).toBeVisible();
+    await expect(review.locator('input[name="passportNo"]')).toHaveValue(passportNo);
+    await expect(page.getByTestId('ocr-notice')).toHaveCount(0);
+    // Back to the scanner for the next code (the scan screen again, offline from the cache).
+    await page.reload();
+    await expect(page.getByTestId('scan-page')).toBeVisible();
+  }
 });

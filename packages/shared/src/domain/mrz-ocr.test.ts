@@ -102,4 +102,14 @@ describe('mendOcrZone', () => {
       parseMrz(mendOcrZone(zone([TD1[0] ?? '', TD1[1] ?? '', extra]))?.text ?? '')?.fields.fullName,
     ).toBe('ERIKSSON ANNA MARIA');
   });
+
+  it("makes a country code known by one look-alike swap (KOR read as '<OR')", () => {
+    const line2 = '0201070M3610192<OR<<<<<<<<<<<2';
+    const card = ['I<KORY058498453<<<<<<<<<<<<<<<', line2, 'KIMHA<<HA<YEN<JOHNTRANMI<<<<<<'];
+    const mended = mendOcrZone(zone(card));
+    expect(mended?.text.split('\n')[1]).toBe('0201070M3610192KOR<<<<<<<<<<<2');
+    expect(parseMrz(mended?.text ?? '')?.fields.nationality).toBe('KR');
+    // Germany's one letter and the specimens' Utopia are codes already: left alone.
+    expect(mendOcrZone(zone(TD1))?.text).toBe(zone(TD1));
+  });
 });

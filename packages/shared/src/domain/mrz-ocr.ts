@@ -9,6 +9,7 @@
  * fails its check digit is reported by the parser; nothing here hides a failed check.
  */
 import { mrzCheckDigit } from './mrz.ts';
+import { alpha2FromMrz } from './mrz-countries.ts';
 import type { MrzFormat } from './mrz-lines.ts';
 
 /** What a position holds: digit, letter, either, or a check digit (a digit, '<' where allowed). */
@@ -37,6 +38,8 @@ interface Layout {
   composite: CheckedField;
   /** Name spans (letters and fillers, where a stray letter inside fillers is noise). */
   names: Span[];
+  /** The issuing state's and the nationality's codes. */
+  codes: Span[];
 }
 
 const LAYOUTS: Record<MrzFormat, Layout> = {
@@ -61,6 +64,10 @@ const LAYOUTS: Record<MrzFormat, Layout> = {
       check: { line: 1, at: 43 },
     },
     names: [{ line: 0, from: 5, to: 44 }],
+    codes: [
+      { line: 0, from: 2, to: 5 },
+      { line: 1, from: 10, to: 13 },
+    ],
   },
   TD1: {
     length: 30,
@@ -81,6 +88,10 @@ const LAYOUTS: Record<MrzFormat, Layout> = {
       check: { line: 1, at: 29 },
     },
     names: [{ line: 2, from: 0, to: 30 }],
+    codes: [
+      { line: 0, from: 2, to: 5 },
+      { line: 1, from: 15, to: 18 },
+    ],
   },
 };
 
@@ -263,6 +274,29 @@ function arbitrate(lines: string[], field: CheckedField, composite: CheckedField
   return fitting.length === 1 ? (fitting[0]?.next ?? lines) : lines;
 }
 
+/** ICAO 9303 codes that name no country: the specimens' Utopia, the United Nations, stateless... */
+const NOT_COUNTRIES = new Set(['UTO', 'UNO', 'UNA', 'UNK', 'XXA', 'XXB', 'XXC', 'XXX', 'EUE']);
+/** What OCR may have read instead of a code's letter: a '<' for K, L, C or E (their look-alike). */
+const CODE_ALTERNATIVES: Record<string, string[]> = { '<': ['K', 'L', 'C', 'E'], K: ['<'] };
+
+const knownCode = (code: string) => alpha2FromMrz(code) !== null || NOT_COUNTRIES.has(code);
+
+/** A code that is no known one made known by one look-alike swap, when exactly one swap does. */
+function mendCodes(lines: string[], layout: Layout): string[] {
+  const out = [...lines];
+  for (const span of layout.codes) {
+    const line = out[span.line] ?? '';
+    const code = line.slice(span.from, span.to);
+    if (knownCode(code)) continue;
+    const found = [...code].flatMap((char, i) =>
+      (CODE_ALTERNATIVES[char] ?? []).map((alt) => setAt(code, i, alt)).filter(knownCode),
+    );
+    if (found.length === 1 && found[0])
+      out[span.line] = line.slice(0, span.from) + found[0] + line.slice(span.to);
+  }
+  return out;
+}
+
 export interface OcrZone {
   format: MrzFormat;
   /** The zone as text (lines joined by newlines), ready for parseMrz. */
@@ -283,7 +317,7 @@ export function mendOcrZone(text: string): OcrZone | null {
       layout.length,
     ),
   );
-  let lines = cleanNames(byKind(fitted, layout), layout);
+  let lines = mendCodes(cleanNames(byKind(fitted, layout), layout), layout);
   for (const field of layout.checked) lines = arbitrate(lines, field, layout.composite);
   let corrections = 0;
   lines.forEach((line, l) => {

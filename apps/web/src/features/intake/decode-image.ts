@@ -6,8 +6,11 @@
  */
 import type { MrzRead } from './mrz-ocr/mrz-reader.ts';
 
-/** Largest side a picture is decoded at: phone photos are scaled down (faster, as reliable). */
-const MAX_SIDE = 1920;
+/**
+ * Largest side a picture is decoded at: bigger phone photos are scaled down. Not below that: a
+ * dense PDF417 loses its modules (ZXing tries smaller scales itself where it helps).
+ */
+const MAX_SIDE = 3000;
 
 export type ImageRead = { kind: 'code'; text: string } | { kind: 'mrz'; mrz: MrzRead };
 

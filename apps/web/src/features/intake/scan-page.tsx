@@ -1,7 +1,7 @@
 /**
  * /intake/scan: read a traveller from the camera, an uploaded image, or text (typed, pasted, or
  * a keyboard-wedge document reader), then review and save. The code reader and the passport-zone
- * OCR (features/intake/mrz-ocr) load only here; the OCR worker starts when the screen opens.
+ * OCR (features/intake/mrz-ocr) load only here, when a picture is read.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 import { CameraScanner } from './camera-scanner.tsx';
 import { decodeImageFile } from './decode-image.ts';
-import { loadOcr, type MrzRead, releaseOcr } from './mrz-ocr/mrz-reader.ts';
+import { type MrzRead, releaseOcr } from './mrz-ocr/mrz-reader.ts';
 import { OcrNotice } from './mrz-ocr/ocr-notice.tsx';
 import { Review } from './review.tsx';
 import { type Draft, readScan } from './scan-reader.ts';
@@ -39,10 +39,9 @@ export default function ScanPage() {
   /** The zone read from a picture by OCR, shown above its review. */
   const [ocr, setOcr] = useState<MrzRead | null>(null);
 
-  useEffect(() => {
-    void loadOcr().catch(() => undefined);
-    return releaseOcr;
-  }, []);
+  // The OCR worker starts on the first picture with no code in it (not when the screen opens,
+  // where it would slow a QR code's read); it ends when the screen closes.
+  useEffect(() => releaseOcr, []);
 
   const read = useCallback(
     async (scanned: string, startedAt = performance.now()) => {

@@ -13,7 +13,7 @@ import { mendOcrZone } from '@bh/shared/mrz-ocr';
 import type { Worker as OcrWorker, Page, PSM } from 'tesseract.js';
 import { ocrFiles } from './engine-files.ts';
 import { prepare, type Region, wholeOf } from './image-prep.ts';
-import { lineText } from './ocr-text.ts';
+import { gridText, lineText } from './ocr-text.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 
@@ -70,8 +70,16 @@ const ZONE_READS: { pitch: number; threshold: number | null }[] = [
   { pitch: 36, threshold: null },
   { pitch: 25, threshold: -20 },
 ];
-/** Widths the whole picture is read at to find the zone (a second one when the first finds none). */
-const FIND_WIDTHS = [1600, 1100];
+/**
+ * How the picture is read to find the zone: page layout at two scales, then, when neither finds
+ * it (layout analysis can take a noisy zone for a picture), its lower half as one block of text
+ * (where the zone of a passport page or the back of a card held upright is).
+ */
+const FIND_READS = [
+  { width: 1600, mode: 'AUTO', part: 'whole' },
+  { width: 1100, mode: 'AUTO', part: 'whole' },
+  { width: 1600, mode: 'SINGLE_BLOCK', part: 'lower' },
+] as const;
 
 type Line = Page['blocks'] extends (infer B)[] | null
   ? B extends { paragraphs: { lines: (infer L)[] }[] }
@@ -82,7 +90,11 @@ type Line = Page['blocks'] extends (infer B)[] | null
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** The zone's part of the source, level, with a margin: from the lines that look like its own (long, with fillers). */
-function zoneRegion(page: Page, scale: number): { region: Region; chars: number; lineWidth: number } | null {
+function zoneRegion(
+  page: Page,
+  scale: number,
+  origin: { x: number; y: number },
+): { region: Region; chars: number; lineWidth: number } | null {
   const lines: Line[] = (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
   const zone = lines.filter((line) => line.text.replace(/\s/g, '').length >= 20 && line.text.includes('<'));
   if (zone.length === 0) return null;
@@ -109,8 +121,8 @@ function zoneRegion(page: Page, scale: number): { region: Region; chars: number;
     chars,
     lineWidth: lineWidth / scale,
     region: {
-      cx: (x0 + x1) / 2 / scale,
-      cy: (y0 + y1) / 2 / scale,
+      cx: origin.x + (x0 + x1) / 2 / scale,
+      cy: origin.y + (y0 + y1) / 2 / scale,
       width: width / scale,
       height: height / scale,
       angle,
@@ -133,9 +145,17 @@ export async function readMrz(
   // The best read so far (fewest failed check digits); an object, so the closures update it.
   const kept: { best: MrzRead | null } = { best: null };
   let attempts = 0;
-  const consider = (page: Page): MrzRead | null => {
+  /** `chars`: the zone's line length when known (a read of the zone): its lines go on the grid. */
+  const consider = (page: Page, chars?: number): MrzRead | null => {
     const lines = (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
-    const text = lines.map((line) => lineText(line.words.flatMap((w) => w.symbols))).join('\n');
+    const text = lines
+      .map((line) => {
+        const symbols = line.words.flatMap((w) => w.symbols);
+        const onGrid =
+          chars && Math.abs(symbols.length - chars) <= chars / 5 ? gridText(symbols, chars) : null;
+        return onGrid ?? lineText(symbols);
+      })
+      .join('\n');
     const mended = mendOcrZone(text);
     const parsed = mended ? parseMrz(mended.text) : null;
     if (!mended || !parsed) return null;
@@ -150,9 +170,16 @@ export async function readMrz(
     attempts++;
     return { data, scale: prepared.scale };
   };
-  for (const findWidth of quick ? FIND_WIDTHS.slice(0, 1) : FIND_WIDTHS) {
-    const found = await recognise(wholeOf(width, height), findWidth, null, PSM.AUTO);
-    const zone = zoneRegion(found.data, found.scale);
+  for (const find of quick ? FIND_READS.slice(0, 1) : FIND_READS) {
+    const part =
+      find.part === 'whole'
+        ? wholeOf(width, height)
+        : { ...wholeOf(width, height / 2), cy: (height * 3) / 4 };
+    const found = await recognise(part, find.width, null, PSM[find.mode]);
+    const zone = zoneRegion(found.data, found.scale, {
+      x: part.cx - part.width / 2,
+      y: part.cy - part.height / 2,
+    });
     if (!zone) {
       consider(found.data);
       continue;
@@ -161,7 +188,7 @@ export async function readMrz(
       // The zone's lines `pitch` pixels a character, its margin in proportion.
       const scaledWidth = zone.chars * read.pitch * (zone.region.width / zone.lineWidth);
       const { data } = await recognise(zone.region, scaledWidth, read.threshold, PSM.SINGLE_BLOCK);
-      const held = consider(data);
+      const held = consider(data, zone.chars);
       if (held?.failed.length === 0) return { ...held, attempts };
     }
     consider(found.data);

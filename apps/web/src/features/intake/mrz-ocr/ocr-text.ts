@@ -9,8 +9,8 @@ export interface OcrSymbol {
   bbox: { x0: number; x1: number; y0: number; y1: number };
 }
 
-/** Below this share of the line's usual capital height, a K, L, C or E is a '<'. */
-const FILLER_HEIGHT = 0.88;
+/** Below this share of the line's usual capital height, a K, L, C or E is a '<' (measured: '<' 0.84-0.88, letters 0.96-1.04). */
+const FILLER_HEIGHT = 0.92;
 const LOOKALIKES = new Set(['K', 'L', 'C', 'E']);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -23,22 +23,65 @@ const overlap = (a: OcrSymbol, b: OcrSymbol) =>
   Math.max(1, Math.min(a.bbox.x1 - a.bbox.x0, b.bbox.x1 - b.bbox.x0));
 
 /**
- * One line of symbols as text: short look-alikes of '<' made '<', and a look-alike read over
- * the same glyph as a '<' beside it (one chevron read as "<K") dropped.
+ * The symbols with every look-alike of '<' clearly lower than the line's capitals made '<' (its
+ * chevron is about 0.85 of their height; a real K or L is theirs, give or take a pixel), and a look-alike read over the same glyph as a '<' beside it (one chevron read as "<K") dropped.
  */
-export function lineText(symbols: OcrSymbol[]): string {
+export function withFillers(symbols: OcrSymbol[]): OcrSymbol[] {
   const height = (s: OcrSymbol) => s.bbox.y1 - s.bbox.y0;
-  const capital = median(symbols.filter((s) => /^[A-Z0-9]$/.test(s.text)).map(height));
+  // The capitals' height from the other letters and digits: a zone's filler runs misread as L
+  // can outnumber them.
+  const capital = median(
+    symbols.filter((s) => /^[A-Z0-9]$/.test(s.text) && !LOOKALIKES.has(s.text)).map(height),
+  );
+  const limit = capital * FILLER_HEIGHT;
   const read = symbols.map((s) => ({
     ...s,
-    text: LOOKALIKES.has(s.text) && capital > 0 && height(s) < capital * FILLER_HEIGHT ? '<' : s.text,
+    text: LOOKALIKES.has(s.text) && capital > 0 && height(s) < limit ? '<' : s.text,
   }));
-  return read
-    .filter((s, i) => {
-      if (!LOOKALIKES.has(s.text)) return true;
-      const twins = [read[i - 1], read[i + 1]].filter((n) => n?.text === '<' && overlap(n, s) > SAME_GLYPH);
-      return twins.length === 0;
-    })
+  return read.filter((s, i) => {
+    if (!LOOKALIKES.has(s.text)) return true;
+    return ![read[i - 1], read[i + 1]].some((n) => n?.text === '<' && overlap(n, s) > SAME_GLYPH);
+  });
+}
+
+/** One line of symbols as text, its fillers put back (withFillers). */
+export function lineText(symbols: OcrSymbol[]): string {
+  return withFillers(symbols)
     .map((s) => s.text)
     .join('');
+}
+
+/**
+ * One zone line of `chars` characters laid on its fixed pitch (OCR-B is monospaced, 10 to the
+ * inch): each symbol goes to the cell its centre falls in, so a '<' the model read twice ("<K")
+ * or not at all no longer shifts the rest of the line. Two symbols in one cell: the nearer to
+ * the cell's centre, a '<' before a look-alike of it; a cell with none is a '<' (the model drops
+ * fillers more than anything). Null when the symbols are too few to find the pitch.
+ */
+export function gridText(read: OcrSymbol[], chars: number): string | null {
+  const symbols = withFillers(read);
+  const centres = symbols.map((s) => (s.bbox.x0 + s.bbox.x1) / 2);
+  const steps = centres.slice(1).map((c, i) => c - (centres[i] ?? 0));
+  if (symbols.length < chars / 2) return null;
+  let pitch = median(steps.filter((step) => step > 0));
+  const first = centres[0] ?? 0;
+  if (pitch <= 0) return null;
+  // The pitch refined over the whole line (least squares of centre against cell).
+  const cells = centres.map((c) => Math.round((c - first) / pitch));
+  const last = cells.length - 1;
+  if ((cells[last] ?? 0) > 0) pitch = ((centres[last] ?? first) - first) / (cells[last] ?? 1);
+  const slots: { symbol: OcrSymbol; off: number }[] = [];
+  symbols.forEach((symbol, i) => {
+    const at = ((centres[i] ?? first) - first) / pitch;
+    const cell = Math.round(at);
+    if (cell < 0 || cell >= chars) return;
+    const off = Math.abs(at - cell);
+    const held = slots[cell];
+    const better =
+      !held ||
+      (symbol.text === '<' && LOOKALIKES.has(held.symbol.text)) ||
+      (!(held.symbol.text === '<' && LOOKALIKES.has(symbol.text)) && off < held.off);
+    if (better) slots[cell] = { symbol, off };
+  });
+  return Array.from({ length: chars }, (_, i) => slots[i]?.symbol.text ?? '<').join('');
 }
