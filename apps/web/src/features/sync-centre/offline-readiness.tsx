@@ -57,12 +57,24 @@ export function OfflineReadiness({ compact = false }: { compact?: boolean }) {
   const { files, data, ready } = useOfflineReadiness();
   if (ready)
     return (
-      <Alert tone="success" announce="status" data-testid="offline-ready" data-ready="true">
+      <Alert
+        tone="success"
+        announce="status"
+        className="text-base-content"
+        data-testid="offline-ready"
+        data-ready="true"
+      >
         {t('sync.offlineReady.ready')}
       </Alert>
     );
   return (
-    <Alert tone="info" announce="status" data-testid="offline-ready" data-ready="false">
+    <Alert
+      tone="info"
+      announce="status"
+      className="text-base-content"
+      data-testid="offline-ready"
+      data-ready="false"
+    >
       <div className="flex flex-col gap-1">
         <span className="font-semibold">{t('sync.offlineReady.preparing')}</span>
         {!compact && <span className="text-sm">{t('sync.offlineReady.hint')}</span>}
