@@ -111,6 +111,11 @@ test('home work queue, traveller page, confirmed moves and 44 px controls on a p
   await page.getByTestId('details-close').click();
   await expect(highRisk.getByText(risky)).toHaveCount(0, { timeout: 30_000 });
 
+  // The list's cards show a declared traveller's risk level.
+  await page.goto('/entry-management');
+  const card = page.getByTestId('traveler-card').filter({ hasText: risky });
+  await expect(card.getByTestId('traveler-risk')).toHaveText('Nguy cơ cao', { timeout: 30_000 });
+
   await page.goto('/reports');
   await expect(page.getByTestId('report-tables')).toBeVisible();
   expect(await smallControls(page)).toEqual([]);
