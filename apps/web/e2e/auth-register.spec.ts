@@ -28,6 +28,8 @@ test('register -> an admin approves -> the new officer logs in; an admin manages
   await expect(page.locator('#register-age-error')).toBeVisible();
   await page.locator('#register-age').fill('29');
   await page.locator('#register-gender').selectOption('female');
+  // The post asked for, among the open posts (its supervisors may decide the request).
+  await page.locator('#register-post').selectOption({ label: 'HAN · Noi Bai International Airport' });
   await page.locator('#register-terms').check();
   // A common password is refused by the server, on the field.
   await page.locator('#register-password').fill('qwerty123456');
@@ -50,6 +52,7 @@ test('register -> an admin approves -> the new officer logs in; an admin manages
   await loginAs(page, 'admin');
   await page.goto('/admin/account-requests');
   const request = page.locator(`[data-testid="account-request"][data-email="${email}"]`);
+  await expect(request.getByTestId('account-request-post')).toContainText('HAN · Noi Bai International Airport');
   await request.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'can now log in' })).toBeVisible();
   await expect(request).toHaveCount(0);
@@ -89,6 +92,7 @@ test('an e-mail that already has an account gets the same answer as a new one (n
     await form.locator(field).fill(value);
   }
   await form.locator('#register-gender').selectOption('male');
+  await form.locator('#register-post').selectOption({ index: 1 });
   await form.locator('#register-terms').check();
   await form.locator('button[type="submit"]').click();
   await expect(page.getByTestId('register-success')).toContainText('Check with your administrator');

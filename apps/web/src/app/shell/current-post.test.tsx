@@ -49,11 +49,11 @@ describe('CurrentPost (top bar)', () => {
   it('names an analyst’s province, and the nation for an admin', () => {
     setWorkScope({ role: 'analyst', postId: null, posts: [], readPosts: [HAN.id], key: 'province:Hà Nội' });
     const { unmount } = render(<CurrentPost />);
-    expect(screen.getByTestId('current-post').textContent).toContain('Province Hà Nội');
+    expect(screen.getByTestId('current-post').textContent).toBe('Area: Hà Nội');
     unmount();
     setWorkScope({ role: 'admin', postId: null, posts: [], readPosts: null, key: 'all' });
     render(<CurrentPost />);
-    expect(screen.getByTestId('current-post').textContent).toContain('Nationwide');
+    expect(screen.getByTestId('current-post').textContent).toBe('Area: Nationwide');
   });
 
   it('switches an officer with several posts: asks the server, then starts a sync', async () => {

@@ -24,8 +24,8 @@ export function switchablePosts(scope: WorkScope | null, posts: readonly Post[])
 export const postTitle = (post: Post, lang: string) => `${post.code} · ${postName(post, lang)}`;
 
 /** What the chip says without a post: the analyst's province, or the nation. */
-function areaText(scope: WorkScope, t: (key: string, params?: Record<string, string>) => string): string {
-  if (scope.key.startsWith('province:')) return t('posts.current.province', { name: scope.key.slice(9) });
+function areaText(scope: WorkScope, t: (key: string) => string): string {
+  if (scope.key.startsWith('province:')) return scope.key.slice('province:'.length);
   if (scope.role === 'admin' || scope.role === 'analyst' || scope.key === 'all')
     return t('posts.current.nationwide');
   return t('posts.current.none');
@@ -140,7 +140,14 @@ export function CurrentPost() {
       title={text}
       data-testid="current-post"
     >
-      <span className="sr-only">{t('posts.current.label')}: </span>
+      <span className="sr-only">
+        {t(
+          !current && (scope.role === 'admin' || scope.role === 'analyst')
+            ? 'posts.current.area'
+            : 'posts.current.label',
+        )}
+        :{' '}
+      </span>
       {current ? (
         <ChipText code={current.code} name={postName(current, lang)} />
       ) : (
