@@ -52,7 +52,9 @@ test('register -> an admin approves -> the new officer logs in; an admin manages
   await loginAs(page, 'admin');
   await page.goto('/admin/account-requests');
   const request = page.locator(`[data-testid="account-request"][data-email="${email}"]`);
-  await expect(request.getByTestId('account-request-post')).toContainText('HAN · Noi Bai International Airport');
+  await expect(request.getByTestId('account-request-post')).toContainText(
+    'HAN · Noi Bai International Airport',
+  );
   await request.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'can now log in' })).toBeVisible();
   await expect(request).toHaveCount(0);
