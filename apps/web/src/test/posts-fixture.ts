@@ -24,12 +24,12 @@ export const HUN = post('00000000-0000-4000-8000-000000000003', 'HUN', 'Hữu Ng
 export const OLD = post('00000000-0000-4000-8000-000000000004', 'OLD', 'Cũ', 'Old post', 'Hà Nội', true);
 export const POSTS = [HAN, SGN, HUN, OLD];
 
-/** An officer's scope at `postId`, able to switch among `posts`. */
+/** An officer's scope at `postId` (reading that post only), able to switch among `posts`. */
 export const officerAt = (postId: string, posts: string[] = [postId]): WorkScope => ({
   role: 'officer',
   postId,
   posts,
-  readPosts: posts,
+  readPosts: [postId],
   key: `post:${postId}`,
 });
 
