@@ -38,28 +38,48 @@ const unsynced = (r: LocalRecord | undefined) => r !== undefined && r.syncStatus
 
 /**
  * Drops the travellers given (`'all'`: every one held) with their records, but those with local
- * work. Returns how many travellers went and how many stayed.
+ * work. Returns how many went, and the ids of those held that stayed.
  */
 export async function dropTravelers(
   database: PWADatabase,
   which: readonly string[] | 'all',
-): Promise<{ dropped: number; kept: number }> {
+): Promise<{ dropped: number; kept: string[] }> {
   const busy = await busyTravelers(database);
   const { travelers, declarations, travelerEvents, checkIns } = database;
-  const ids = which === 'all' ? ((await travelers.toCollection().primaryKeys()) as string[]) : [...which];
+  const ids = which === 'all' ? (await travelers.toCollection().primaryKeys()).map(String) : [...which];
   const held = await travelers.bulkGet(ids);
   const going: string[] = [];
-  let kept = 0;
+  const kept: string[] = [];
   ids.forEach((id, i) => {
-    if (busy.has(id) || unsynced(held[i])) kept += 1;
-    else going.push(id);
+    // A traveller this device never held has nothing to drop or keep.
+    if (busy.has(id) || unsynced(held[i])) {
+      if (held[i]) kept.push(id);
+    } else going.push(id);
   });
-  if (going.length === 0) return { dropped: 0, kept };
-  const events = await travelerEvents.where('travelerId').anyOf(going).primaryKeys();
-  const visits = await checkIns.where('travelerId').anyOf(going).primaryKeys();
-  await travelerEvents.bulkDelete(events);
-  await checkIns.bulkDelete(visits);
-  await declarations.bulkDelete(going);
-  await travelers.bulkDelete(going);
+  if (going.length > 0) {
+    const events = await travelerEvents.where('travelerId').anyOf(going).primaryKeys();
+    const visits = await checkIns.where('travelerId').anyOf(going).primaryKeys();
+    await travelerEvents.bulkDelete(events);
+    await checkIns.bulkDelete(visits);
+    await declarations.bulkDelete(going);
+    await travelers.bulkDelete(going);
+  }
   return { dropped: going.length, kept };
+}
+
+/**
+ * Travellers out of the device's scope that stayed for their unsent work (a departure or a scope
+ * change met them busy), kept in `meta` until that work is settled: each run tries again
+ * (sync/pull.ts `dropLeftovers`); one pulled again (back in the scope) leaves the list.
+ */
+export const LEFTOVERS_KEY = 'scopeLeftovers';
+
+export async function leftovers(database: PWADatabase): Promise<string[]> {
+  const value = (await database.meta.get(LEFTOVERS_KEY))?.value;
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+export async function keepLeftovers(database: PWADatabase, ids: readonly string[]) {
+  if (ids.length === 0) await database.meta.delete(LEFTOVERS_KEY);
+  else await database.meta.put({ key: LEFTOVERS_KEY, value: [...new Set(ids)] });
 }

@@ -22,6 +22,7 @@ import { createStore } from '../lib/store.ts';
 import { foldJournal } from './ack-journal.ts';
 import {
   changeScope,
+  dropLeftovers,
   getCursor,
   getEpoch,
   getPullScope,
@@ -217,6 +218,7 @@ export class SyncEngine {
       if (this.getState().paused) throw new TransportError(401, 'errors.unauthorized');
       await refetchDiscarded(database, (table, ids) => transport.records(table, ids));
       await this.pullAll(r, status.maxChangeSeq);
+      await dropLeftovers(database);
       const at = this.o.now();
       await database.meta.put({ key: 'lastSyncTime', value: at });
       this.setState({ status: 'idle', lastSyncTime: at, lastError: null, pullProgress: null });
@@ -294,9 +296,15 @@ export class SyncEngine {
         if (held !== null || cursor > 0) {
           next.catch(() => undefined);
           const { kept } = await changeScope(database, page.scope);
+          // Its own writes were dropped too: neither skipped by range nor by version on the way back.
           this.written.length = 0;
-          if (kept > 0)
-            this.o.onNotice?.({ key: 'sync.notices.scopeKept', level: 'warning', params: { count: kept } });
+          this.echoes.clear();
+          if (kept.length > 0)
+            this.o.onNotice?.({
+              key: 'sync.notices.scopeKept',
+              level: 'warning',
+              params: { count: kept.length },
+            });
           return this.pullAll(r, target);
         }
         await keepPullScope(database, page.scope);

@@ -9,7 +9,7 @@ import { type BulkWrite, reportBulkWrites } from '../db/bulk-writes.ts';
 import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
 import { storeFor, syncStores } from '../db/database.ts';
 import { landInTransaction } from '../db/landing/index.ts';
-import { dropTravelers } from '../db/scope-drop.ts';
+import { dropTravelers, keepLeftovers, leftovers } from '../db/scope-drop.ts';
 import { readForDecision } from './ack-journal.ts';
 import { pullDecision } from './merge-rule.ts';
 import { keepShadows } from './shadow.ts';
@@ -36,9 +36,10 @@ export async function getPullScope(database: PWADatabase): Promise<string | null
 export async function changeScope(
   database: PWADatabase,
   scope: string,
-): Promise<{ dropped: number; kept: number }> {
+): Promise<{ dropped: number; kept: string[] }> {
   const outcome = await database.transaction('rw', syncStores(database), async () => {
     const dropped = await dropTravelers(database, 'all');
+    await keepLeftovers(database, dropped.kept);
     await database.meta.put({ key: CURSOR_KEY, value: 0 });
     await database.meta.put({ key: SCOPE_KEY, value: scope });
     await database.meta.delete(FRESH_KEY);
@@ -186,7 +187,12 @@ export async function savePage(
           .modify({ serverData: record });
       }
     }
-    if (departed.length > 0) await dropTravelers(database, departed);
+    // Travellers pulled again are back in the scope; departed ones go, unless busy (kept for later).
+    const pulledTravelers = new Set((byTable.get('travelers') ?? []).map((r) => String(r.id)));
+    const before = await leftovers(database);
+    const kept = departed.length > 0 ? (await dropTravelers(database, departed)).kept : [];
+    if (before.length > 0 || kept.length > 0)
+      await keepLeftovers(database, [...before.filter((id) => !pulledTravelers.has(id)), ...kept]);
     await database.meta.put({ key: CURSOR_KEY, value: page.cursor });
     await database.meta.put({ key: EPOCH_KEY, value: page.epoch });
     if (!page.hasMore) await database.meta.delete(FRESH_KEY);
@@ -200,4 +206,18 @@ export async function resetCursor(database: PWADatabase, epoch: string) {
     await database.meta.put({ key: CURSOR_KEY, value: 0 });
     await database.meta.put({ key: EPOCH_KEY, value: epoch });
   });
+}
+
+/**
+ * Travellers that left the device's scope while they had unsent work are dropped once that work
+ * is settled (sent, resolved or discarded): called after each run's pull. Nothing to do (one
+ * meta read) when none waits.
+ */
+export async function dropLeftovers(database: PWADatabase): Promise<void> {
+  if ((await leftovers(database)).length === 0) return;
+  await database.transaction('rw', syncStores(database), async () => {
+    const { kept } = await dropTravelers(database, await leftovers(database));
+    await keepLeftovers(database, kept);
+  });
+  reportBulkWrites(database, []);
 }

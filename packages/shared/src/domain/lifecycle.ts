@@ -57,19 +57,20 @@ export interface StatusChangeRequest {
   /** The traveller's status on the server when the change is applied. */
   from: string;
   to: TravelerStatus;
-  /** An admin correction outside the table (needs a reason). */
+  /** A correction outside the table by an admin or the post's supervisor (needs a reason). */
   correction: boolean;
   reason: string | null | undefined;
+  /** The writer's role at the traveller's post (admin, supervisor, officer, analyst). */
   role: string;
 }
 
 /**
  * Why a requested status change is refused (an i18n error code), or null when it is allowed.
- * Corrections: admins only, to another status, with a non-blank reason.
+ * Corrections: admins and the post's supervisors only, to another status, with a non-blank reason.
  */
 export function statusChangeError(req: StatusChangeRequest): string | null {
   if (req.correction) {
-    if (req.role !== 'admin') return 'lifecycle.errors.correctionAdminOnly';
+    if (req.role !== 'admin' && req.role !== 'supervisor') return 'lifecycle.errors.correctionAdminOnly';
     if (!req.reason?.trim()) return 'lifecycle.errors.reasonRequired';
     if (req.from === req.to) return 'lifecycle.errors.transitionForbidden';
     return null;

@@ -352,9 +352,9 @@ const messages = {
     ja: '訂正の理由を入力してください',
   },
   'lifecycle.errors.correctionAdminOnly': {
-    vi: 'Chỉ quản trị viên mới được điều chỉnh trạng thái ngoài quy trình',
-    en: 'Only an administrator may correct a status outside the workflow',
-    ja: '手順外の状態訂正は管理者のみ行えます',
+    vi: 'Chỉ quản trị viên hoặc giám sát viên của cửa khẩu mới được điều chỉnh trạng thái ngoài quy trình',
+    en: "Only an administrator or the post's supervisor may correct a status outside the workflow",
+    ja: '手順外の状態訂正は管理者または検疫所の監督者のみ行えます',
   },
   'lifecycle.errors.travelerNotFound': {
     vi: 'Không tìm thấy người nhập cảnh',

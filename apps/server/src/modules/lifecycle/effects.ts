@@ -73,7 +73,8 @@ export const beforeEvents: RoundHook<Map<string, string>> = async (tx, op, items
       to,
       correction: row.correction === true,
       reason: str(row.reason),
-      role: user.role,
+      // A supervisor corrects at their post (the write path already kept writes to it).
+      role: user.role === 'admin' ? 'admin' : user.scope.role,
     });
     if (error) {
       refused.set(id, error);

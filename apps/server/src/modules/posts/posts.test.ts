@@ -273,8 +273,11 @@ describe('transfers', () => {
     expect((await h.app.inject({ url: `/api/travelers/${t.id}`, headers: here.headers })).statusCode).toBe(
       404,
     );
-    // A fresh device of the old post never sees it; of the new one, sees it once.
-    expect((await pullAll(here.headers)).changes.some((c) => c.record.id === t.id)).toBe(false);
+    // A fresh device of the old post gets nothing of it but the departure (it may hold what it
+    // pushed before its first pull); of the new one, sees it once.
+    expect((await pullAll(here.headers)).changes.filter((c) => c.record.id === t.id)).toEqual([
+      { table: 'travelers', departed: true, record: { id: t.id } },
+    ]);
     expect((await pullAll(there.headers)).changes.filter((c) => c.record.id === t.id)).toHaveLength(2);
   });
 });
@@ -341,5 +344,31 @@ describe('sessions', () => {
       payload: { postId: randomUUID() },
     });
     expect(elsewhere.statusCode).toBe(404);
+  });
+});
+
+describe('supervisors', () => {
+  it('correct a status at their post; an officer may not', async () => {
+    const officer = await officerAt(TEST_POST_ID);
+    const supervisor = await h.user('officer', [
+      { role: 'supervisor', postId: TEST_POST_ID, province: null },
+    ]);
+    const t = await register(officer.headers);
+    const correct = (headers: Headers) =>
+      h.app.inject({
+        method: 'POST',
+        url: `/api/travelers/${t.id}/events`,
+        headers,
+        payload: {
+          id: randomUUID(),
+          occurredAt: new Date().toISOString(),
+          kind: 'status_changed',
+          toStatus: 'cleared',
+          correction: true,
+          reason: 'Cleared by the port doctor on paper',
+        },
+      });
+    expect((await correct(officer.headers)).statusCode).toBe(422);
+    expect((await correct(supervisor.headers)).statusCode).toBe(201);
   });
 });

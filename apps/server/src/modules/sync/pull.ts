@@ -41,8 +41,8 @@ function departuresBranch(
   skip: SkipFn,
   posts: PostFilter,
 ) {
-  // A device that holds nothing yet (cursor 0) has nothing to drop.
-  if (posts === null || cursor === 0) return null;
+  // Sent from cursor 0 too: a device that has not pulled yet may hold what it pushed.
+  if (posts === null) return null;
   return sql`(SELECT d.change_seq AS seq, '{"table":"travelers","departed":true,"record":{"id":"' || d.traveler_id::text || '"}}' AS change
     FROM post_departures d
     WHERE d.change_seq > ${cursor}${upTo === null ? sql`` : sql` AND d.change_seq <= ${upTo}`}${skip(sql.raw('d.change_seq'))}${postCondition(sql.raw('d.post_id'), posts)}

@@ -12,12 +12,18 @@ import {
   withRegistration,
 } from '../../db/lifecycle-repo.ts';
 import { useSession } from '../../lib/session.ts';
+import { useWorkPlace } from '../../lib/work-scope.ts';
 
 /** The logged-in user as the actor of a change, and whether they are an admin. */
+/** The signed-in officer; `isAdmin`: may correct a status outside the workflow (an admin, or the post's supervisor). */
 export function useActor(): { actor: Actor | null; isAdmin: boolean } {
   const session = useSession();
+  const { scope } = useWorkPlace();
   const user = session?.user;
-  return { actor: user ? { id: user.id, name: user.name } : null, isAdmin: user?.role === 'admin' };
+  return {
+    actor: user ? { id: user.id, name: user.name } : null,
+    isAdmin: user?.role === 'admin' || scope?.role === 'supervisor',
+  };
 }
 
 /** A traveller's timeline, check-ins and the status to show, live. */
