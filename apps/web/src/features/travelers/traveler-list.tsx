@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TravelerEntry } from '../../db/travelers-repo.ts';
 import { countryName, formatDate } from './format.ts';
+import { usePostCodeOf } from './post-code.ts';
 import { RiskBadge, StatusBadge, SyncBadge } from './status-badges.tsx';
 import { declarationPath } from './traveler-links.ts';
-import { usePostCodeOf } from './traveler-post.tsx';
 import { useRiskLevels } from './use-travelers.ts';
 
 interface ListProps {

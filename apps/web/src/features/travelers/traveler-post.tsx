@@ -59,17 +59,3 @@ export function TravelerPost({
     </div>
   );
 }
-
-/**
- * The post code of a list entry, for one who reads several posts (admins, analysts, an officer
- * at several posts); null for one who reads a single post, where it would say nothing.
- */
-export function usePostCodeOf(): (entry: object) => string | null {
-  const { scope, posts } = useWorkPlace();
-  const several = scope !== null && (scope.readPosts === null || scope.readPosts.length > 1);
-  return (entry) => {
-    if (!several || !('entryPostId' in entry) || typeof entry.entryPostId !== 'string') return null;
-    const id = entry.entryPostId;
-    return posts.find((p) => p.id === id)?.code ?? null;
-  };
-}
