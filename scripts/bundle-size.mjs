@@ -18,8 +18,15 @@ import { gzipSync } from 'node:zlib';
  * texts, one language of the shared catalogues), and the start-up modules became one chunk.
  * What is left on the login route is mostly React DOM, React Router, i18next and
  * react-hook-form; the list adds Dexie, zod, the sync engine and the list's own code.
+ *
+ * The list's budget went from 250 to 260 with points of entry and the work-first screens (issues
+ * 32 and 35; 248.8 -> 258.8 KB): the post in the top bar and its switcher, the post picker, the
+ * scope-aware pull (departures, scope changes, leftovers), the offline-readiness notice, the risk
+ * badges and the route error screen, spread over the layout, start and sync chunks (+1 to +2.4 KB
+ * each, no single large addition). To be won back by loading the picker and the readiness notice
+ * with the screens that show them.
  */
-export const BUDGETS_KB = { login: 133, list: 250 };
+export const BUDGETS_KB = { login: 133, list: 260 };
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const assets = path.join(dist, 'assets');

@@ -19,7 +19,11 @@ export function seeded(seed: number) {
   return {
     next,
     int: (from: number, to: number) => from + Math.floor(next() * (to - from + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+    pick: <T>(items: readonly T[]): T => {
+      const item = items[Math.floor(next() * items.length)];
+      if (item === undefined) throw new Error('pick from an empty list');
+      return item;
+    },
   };
 }
 type Random = ReturnType<typeof seeded>;
@@ -114,7 +118,7 @@ function drawDocument(doc: Specimen, r: Random, font: string, width: number): HT
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = Math.round((doc.format === 'TD3' ? 88 : 54) * mm);
-  const c = canvas.getContext('2d') as CanvasRenderingContext2D;
+  const c = context2d(canvas);
   c.fillStyle = `hsl(${r.int(0, 360)} 35% 90%)`;
   c.fillRect(0, 0, canvas.width, canvas.height);
   c.strokeStyle = `hsl(${r.int(0, 360)} 30% 75%)`;
@@ -172,7 +176,7 @@ export async function photograph(doc: Specimen, r: Random, font: string): Promis
   const canvas = document.createElement('canvas');
   canvas.width = page.width + 2 * margin;
   canvas.height = page.height + 2 * margin;
-  const c = canvas.getContext('2d') as CanvasRenderingContext2D;
+  const c = context2d(canvas);
   c.fillStyle = `hsl(${r.int(0, 360)} 15% ${r.int(25, 45)}%)`;
   c.fillRect(0, 0, canvas.width, canvas.height);
   c.translate(canvas.width / 2, canvas.height / 2);
@@ -192,4 +196,11 @@ export async function photograph(doc: Specimen, r: Random, font: string): Promis
   return new Promise((resolve, reject) =>
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no JPEG'))), 'image/jpeg', 0.6),
   );
+}
+
+/** The canvas's 2D context (every browser the bench runs in has one). */
+function context2d(canvas: HTMLCanvasElement) {
+  const c = canvas.getContext('2d');
+  if (!c) throw new Error('no 2D context');
+  return c;
 }

@@ -96,12 +96,13 @@ window.scanBench = {
       const image = await createImageBitmap(png);
       // The code's own picture, as an uploaded image is read.
       raw[code.format] = (await readBarcode(image)) === code.text;
-      const entry = { ms: [] as number[], right: 0 };
+      const entry: { ms: number[]; right: number } = { ms: [], right: 0 };
       for (let f = 0; f < frames; f++) {
         const canvas = document.createElement('canvas');
         canvas.width = 1920;
         canvas.height = 1080;
-        const c = canvas.getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D;
+        const c = canvas.getContext('2d', { willReadFrequently: true });
+        if (!c) throw new Error('no 2D context');
         c.fillStyle = `hsl(${r.int(0, 360)} 10% ${r.int(55, 80)}%)`;
         c.fillRect(0, 0, 1920, 1080);
         // 3 to 5 pixels a module (the pictures are written at 4), as a code held to a camera.

@@ -83,8 +83,8 @@ test.describe('small screens', () => {
     await page.getByTestId('sidebar-theme').getByTestId('theme-toggle').click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     // Following a link closes the drawer.
-    await page.getByRole('link', { name: 'Biểu mẫu mẫu' }).click();
-    await expect(page).toHaveURL(/\/form-demo$/);
+    await page.getByRole('link', { name: 'Báo cáo' }).click();
+    await expect(page).toHaveURL(/\/reports$/);
     await expect(panel).toBeHidden();
   });
 });

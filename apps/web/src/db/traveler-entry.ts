@@ -20,6 +20,8 @@ export interface TravelerEntry {
   /** The quarantine schedule (set by the server on entering quarantine): the dashboard's overdue figure. */
   quarantineStart: string | null;
   quarantineDays: number | null;
+  /** The traveller's post (docs/decisions/014-points-of-entry.md): shown where a user reads several. */
+  entryPostId: string | null;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
@@ -43,6 +45,7 @@ export function toEntry(r: LocalRecord): TravelerEntry {
     passportLower: passportNo.toLowerCase(),
     quarantineStart: typeof r.quarantineStart === 'string' ? r.quarantineStart : null,
     quarantineDays: typeof r.quarantineDays === 'number' ? r.quarantineDays : null,
+    entryPostId: typeof r.entryPostId === 'string' ? r.entryPostId : null,
   };
 }
 

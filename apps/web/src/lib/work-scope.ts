@@ -84,7 +84,3 @@ export function clearWorkScope() {
 
 /** The post new records belong to (null: none, e.g. an analyst). */
 export const currentPostId = (): string | null => store.get().scope?.postId ?? null;
-
-/** The post with this id, if known. */
-export const postById = (id: string | null | undefined): Post | undefined =>
-  id ? store.get().posts.find((p) => p.id === id) : undefined;

@@ -14,7 +14,6 @@ import { writeRecord } from './outbox.ts';
 import { type Device, makeDevice, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
 
 const h = fileHarness(undefined, { reset: false });
-const POSTS = [TEST_POST_ID, OTHER_POST_ID] as const;
 
 function prng(seed: number) {
   let s = seed >>> 0;
@@ -53,7 +52,11 @@ describe('randomised devices at two posts', () => {
     it(`seed ${seed}: each device ends with exactly its post, nothing lost, nothing unsent dropped`, async () => {
       await h.reset();
       const rand = prng(seed);
-      const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)] as T;
+      const pick = <T>(xs: readonly T[]): T => {
+        const x = xs[Math.floor(rand() * xs.length)];
+        if (x === undefined) throw new Error('pick from an empty list');
+        return x;
+      };
       const at = (post: string) => h.user('officer', [{ role: 'officer', postId: post, province: null }]);
       const here = await at(TEST_POST_ID);
       const there = await at(OTHER_POST_ID);

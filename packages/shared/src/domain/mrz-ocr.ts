@@ -12,9 +12,6 @@ import { mrzCheckDigit } from './mrz.ts';
 import { alpha2FromMrz } from './mrz-countries.ts';
 import type { MrzFormat } from './mrz-lines.ts';
 
-/** What a position holds: digit, letter, either, or a check digit (a digit, '<' where allowed). */
-type Kind = 'd' | 'a' | 'x';
-
 interface Span {
   line: number;
   from: number;
@@ -30,7 +27,10 @@ interface CheckedField {
 interface Layout {
   length: number;
   lines: number;
-  /** Kind of every position, line by line (one letter each). */
+  /**
+   * Kind of every position, line by line, one letter each: 'd' a digit, 'a' a letter, 'x'
+   * either (a check digit is a digit, '<' where allowed).
+   */
   kinds: string[];
   /** Fields with a check digit of their own where a letter and a digit may both stand. */
   checked: CheckedField[];
@@ -209,7 +209,7 @@ function byKind(lines: string[], layout: Layout): string[] {
   return lines.map((line, l) =>
     [...line]
       .map((char, i) => {
-        const kind = layout.kinds[l]?.charAt(i) as Kind;
+        const kind = layout.kinds[l]?.charAt(i);
         if (kind === 'd') return TO_DIGIT[char] ?? char;
         if (kind === 'a') return TO_LETTER[char] ?? char;
         return char;

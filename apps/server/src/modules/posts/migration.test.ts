@@ -13,17 +13,21 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { openDatabase } from '../../db/client.ts';
 import { migrationsFolder } from '../../paths.ts';
 import { resolveScope } from './scope.ts';
 import { applyPostFromSettings } from './seed.ts';
-import { listPosts } from './store.ts';
+import { forgetPosts, listPosts } from './store.ts';
 
 /** The migrations folder as the previous version shipped it (the journal ends before 0016). */
 function previousVersionFolder(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'bh-migrations-'));
   cpSync(migrationsFolder, dir, { recursive: true });
   const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const journal = z
+    .looseObject({ entries: z.array(z.looseObject({ tag: z.string() })) })
+    .parse(JSON.parse(readFileSync(journalPath, 'utf8')));
   journal.entries = journal.entries.filter((e) => e.tag < '0016');
   writeFileSync(journalPath, JSON.stringify(journal));
   return dir;
@@ -31,7 +35,9 @@ function previousVersionFolder(): string {
 
 describe('migration 0016 (points of entry) on a database of the previous version', () => {
   it('makes one post of it with every record, assigns its officers, and takes the time zone at start', async () => {
-    const client = new PGlite({ extensions: { pg_trgm } });
+    // The previous version's database, on disk where openDatabase (the server's) finds it.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bh-0016-'));
+    const client = new PGlite(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: previousVersionFolder() });
     const admin = '11111111-1111-4111-8111-111111111111';
@@ -54,15 +60,18 @@ describe('migration 0016 (points of entry) on a database of the previous version
     await db.execute(sql`INSERT INTO check_ins (id, traveler_id, date, checked_at, temperature, symptoms, change_seq)
       VALUES (gen_random_uuid(), ${t2}, '2026-11-02', now(), 36.6, '{}', nextval('change_seq'))`);
     const seqBefore = await db.execute(sql`SELECT last_value FROM change_seq`);
+    await client.close();
 
-    await migrate(db, { migrationsFolder });
-    await applyPostFromSettings(db as never, 'Asia/Tokyo');
+    // The server starts on it: migrations to the end, then the start's settings.
+    const database = await openDatabase({ databaseUrl: undefined, dataDir });
+    const next = database.db;
+    await applyPostFromSettings(next, 'Asia/Tokyo');
 
-    const posts = await listPosts(db as never);
+    const posts = await listPosts(next);
     expect(posts).toHaveLength(1);
     const [post] = posts;
     expect(post).toMatchObject({ code: 'POST', kind: 'airport', timeZone: 'Asia/Tokyo', closedAt: null });
-    const owned = await db.execute(sql`
+    const owned = await next.execute(sql`
       SELECT (SELECT count(*) FROM travelers WHERE entry_post_id = ${post?.id}) AS travelers,
         (SELECT count(*) FROM health_declarations WHERE post_id = ${post?.id}) AS declarations,
         (SELECT count(*) FROM traveler_events WHERE post_id = ${post?.id}) AS events,
@@ -71,14 +80,15 @@ describe('migration 0016 (points of entry) on a database of the previous version
     expect(owned.rows[0]).toMatchObject({ travelers: 2, declarations: 1, events: 1, check_ins: 1 });
     // No change number moved: the devices' cursors stay right (they re-pull for their scope).
     expect(owned.rows[0]?.seq).toBe(seqBefore.rows[0]?.last_value);
-    const officerScope = await resolveScope(db as never, officer, 'officer', null);
+    const officerScope = await resolveScope(next, officer, 'officer', null);
     expect(officerScope).toMatchObject({ role: 'officer', postId: post?.id, readPosts: [post?.id] });
-    const adminScope = await resolveScope(db as never, admin, 'admin', null);
+    const adminScope = await resolveScope(next, admin, 'admin', null);
     expect(adminScope).toMatchObject({ role: 'admin', readPosts: null, postId: post?.id });
     // Once only: a second start leaves the post's zone as it is.
-    await applyPostFromSettings(db as never, 'Asia/Ho_Chi_Minh');
-    expect((await listPosts(db as never))[0]?.timeZone).toBe('Asia/Tokyo');
-    await client.close();
+    forgetPosts();
+    await applyPostFromSettings(next, 'Asia/Ho_Chi_Minh');
+    expect((await listPosts(next))[0]?.timeZone).toBe('Asia/Tokyo');
+    await database.close();
   });
 
   it('gives a fresh database no post', async () => {

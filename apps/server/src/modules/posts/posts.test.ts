@@ -4,7 +4,7 @@
  * post is OTHER_POST_ID ("OTH", another province).
  */
 import { randomUUID } from 'node:crypto';
-import type { PullResponse } from '@bh/shared';
+import { type PullResponse, travelerSchema } from '@bh/shared';
 import { declarationPayload } from '@bh/shared/testing';
 import { describe, expect, it } from 'vitest';
 import { fileHarness } from '../../test/file-harness.ts';
@@ -23,7 +23,8 @@ async function register(headers: Headers, over: Record<string, unknown> = {}) {
   });
   const res = await h.app.inject({ method: 'POST', url: '/api/travelers', headers, payload: body });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; version: number; entryPostId: string };
+  const t = travelerSchema.parse(res.json());
+  return { id: t.id, version: t.version, entryPostId: t.entryPostId ?? '' };
 }
 
 async function pullAll(headers: Headers, cursor = 0) {

@@ -8,11 +8,15 @@
 import { randomUUID } from 'node:crypto';
 import { declarationPayload } from '@bh/shared/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { fileHarness } from '../../test/file-harness.ts';
 import { OTHER_POST_ID, TEST_POST_ID } from '../../test/harness.ts';
 import { travelerData, travelerPayload } from '../../test/payloads.ts';
 
 const h = fileHarness(undefined, { reset: false });
+const versioned = z.object({ version: z.number() });
+const listed = z.object({ items: z.array(z.object({ id: z.string() })) });
+const found = z.object({ records: z.array(z.unknown()) });
 type Headers = Record<string, string>;
 const CALLERS = ['officer', 'supervisor', 'otherPost', 'analyst', 'otherAnalyst', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -81,7 +85,7 @@ const CELLS: Cell[] = [
         headers,
         payload: { ...travelerData({ passportNo: 'B2468024', note: randomUUID() }), version },
       });
-      if (res.statusCode === 200) version = (res.json() as { version: number }).version;
+      if (res.statusCode === 200) version = versioned.parse(res.json()).version;
       return res;
     },
     expect: WRITE,
@@ -127,7 +131,7 @@ const CELLS: Cell[] = [
         headers,
         payload: { ...fields, version: declarationVersion },
       });
-      if (res.statusCode === 200) declarationVersion = (res.json() as { version: number }).version;
+      if (res.statusCode === 200) declarationVersion = versioned.parse(res.json()).version;
       return res;
     },
     expect: WRITE,
@@ -156,9 +160,9 @@ const LISTS: { name: string; holds: (headers: Headers) => Promise<boolean> }[] =
   {
     name: 'GET /api/travelers',
     holds: async (headers) =>
-      (
-        (await h.app.inject({ url: '/api/travelers', headers })).json() as { items: { id: string }[] }
-      ).items.some((t) => t.id === travelerId),
+      listed
+        .parse((await h.app.inject({ url: '/api/travelers', headers })).json())
+        .items.some((t) => t.id === travelerId),
   },
   {
     name: 'GET /api/travelers/export',
@@ -168,12 +172,10 @@ const LISTS: { name: string; holds: (headers: Headers) => Promise<boolean> }[] =
   {
     name: 'GET /api/sync/records',
     holds: async (headers) =>
-      (
+      found.parse(
         (
           await h.app.inject({ url: `/api/sync/records?table=healthDeclarations&ids=${travelerId}`, headers })
-        ).json() as {
-          records: unknown[];
-        }
+        ).json(),
       ).records.length === 1,
   },
   {

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  isRecord,
   POST_KINDS,
   POST_ROLES,
   type Post,
@@ -23,7 +24,7 @@ const kindOf = (kind: string): PostKind => POST_KINDS.find((k) => k === kind) ??
 const roleOf = (role: string): PostRole => POST_ROLES.find((r) => r === role) ?? 'officer';
 
 function nameOf(value: unknown): PostName {
-  const v = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const v = isRecord(value) ? value : {};
   const text = (k: string) => (typeof v[k] === 'string' ? String(v[k]) : '');
   return { vi: text('vi'), en: text('en') || text('vi'), ja: text('ja') || text('vi') };
 }
@@ -126,13 +127,4 @@ export async function addAssignment(db: Executor, userId: string, a: PostAssignm
   const current = await assignmentsOf(db, userId);
   if (current.some((c) => c.role === a.role && c.postId === a.postId && c.province === a.province)) return;
   await replaceAssignments(db, userId, [...current, a]);
-}
-
-/** The users assigned to a post (supervisors' view of their post's people). */
-export async function usersAtPost(db: Pick<Db, 'select'>, postId: string): Promise<string[]> {
-  const rows = await db
-    .select({ userId: postAssignments.userId })
-    .from(postAssignments)
-    .where(eq(postAssignments.postId, postId));
-  return [...new Set(rows.map((r) => r.userId))];
 }

@@ -35,7 +35,14 @@ describe('report downloads for people', () => {
   it('a workbook asked in Japanese names its sheets and headers in Japanese', async () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(Uint8Array.from(await reportXlsx(report, 'ja')).buffer);
-    expect(book.worksheets.map((s) => s.name)).toEqual(['概要', 'リスク区分', '状態', '国籍', '隔離', '日別']);
+    expect(book.worksheets.map((s) => s.name)).toEqual([
+      '概要',
+      'リスク区分',
+      '状態',
+      '国籍',
+      '隔離',
+      '日別',
+    ]);
     expect(book.getWorksheet('国籍')?.getRow(2).values).toEqual([undefined, '日本', 'JP', 2]);
     expect(book.getWorksheet('隔離')?.getRow(2).values).toEqual([undefined, '隔離開始', 1]);
   });

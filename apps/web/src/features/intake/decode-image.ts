@@ -14,7 +14,11 @@ const MAX_SIDE = 3000;
 
 export type ImageRead = { kind: 'code'; text: string } | { kind: 'mrz'; mrz: MrzRead };
 
-function scaled(source: CanvasImageSource, width: number, height: number): CanvasImageSource {
+function scaled<S extends CanvasImageSource & ImageBitmapSource>(
+  source: S,
+  width: number,
+  height: number,
+): S | HTMLCanvasElement {
   const scale = Math.min(1, MAX_SIDE / Math.max(width, height));
   if (scale === 1) return source;
   const canvas = document.createElement('canvas');
@@ -26,7 +30,7 @@ function scaled(source: CanvasImageSource, width: number, height: number): Canva
 
 async function codeIn(source: CanvasImageSource & ImageBitmapSource, width: number, height: number) {
   const { readBarcode } = await import('./mrz-ocr/barcode.ts');
-  return readBarcode(scaled(source, width, height) as ImageBitmapSource);
+  return readBarcode(scaled(source, width, height));
 }
 
 /** A code's text, else a passport zone read by OCR, in an image file; null when neither is found. */

@@ -21,7 +21,7 @@ async function nativeDetector(): Promise<Detector | null> {
   const Native: unknown = Reflect.get(globalThis, 'BarcodeDetector');
   if (typeof Native !== 'function') return null;
   const Class = Native as DetectorClass;
-  const supported = await Class.getSupportedFormats().catch(() => [] as string[]);
+  const supported = await Class.getSupportedFormats().catch((): string[] => []);
   if (!FORMATS.every((format) => supported.includes(format))) return null;
   return new Class({ formats: [...FORMATS] });
 }
@@ -38,7 +38,10 @@ async function zxingDetector(): Promise<Detector> {
 }
 
 let detector: Promise<Detector> | null = null;
-/** The engine in use: 'native' or 'zxing' (for the bench and the tests). */
+/**
+ * The engine in use: 'native' or 'zxing'.
+ * @internal Exported for the scan bench only (knip --production).
+ */
 export let barcodeEngine: 'native' | 'zxing' | null = null;
 
 function loadDetector(): Promise<Detector> {
