@@ -42,7 +42,10 @@ const DAYS = 730;
 const day0 = `date '2025-01-01'`;
 const arrival = (i) =>
   `((${day0} + (${i} % ${DAYS}))::timestamp AT TIME ZONE '${TZ}' + ((${i} * 37) % 86400) * interval '1 second')`;
-const tid = (i) => `md5('t' || ${i})::uuid`;
+/** A version-4 UUID made from a prefix and a number (the API's schemas check the version). */
+const vid = (prefix, i) =>
+  `overlay(overlay(md5('${prefix}' || ${i}) placing '4' from 13 for 1) placing '8' from 17 for 1)::uuid`;
+const tid = (i) => vid('t', i);
 const load = () => loadavg().map((l) => +l.toFixed(2));
 
 async function loadData(client) {
@@ -96,11 +99,11 @@ async function loadData(client) {
   await step(
     'timelines (declared, and a status change for a third)',
     `INSERT INTO traveler_events (id, traveler_id, kind, occurred_at, from_status, to_status, version, change_seq, post_id)
-     SELECT md5('e' || i)::uuid, ${tid('i')}, 'declared', ${arrival('i')} + interval '30 minutes', NULL, NULL, 1,
+     SELECT ${vid('e', 'i')}, ${tid('i')}, 'declared', ${arrival('i')} + interval '30 minutes', NULL, NULL, 1,
        nextval('change_seq'), p.id
      FROM generate_series(1, ${TRAVELERS}) AS i JOIN bench_posts p ON p.n = i % ${POSTS} WHERE i % 10 <> 0;
      INSERT INTO traveler_events (id, traveler_id, kind, occurred_at, from_status, to_status, version, change_seq, post_id)
-     SELECT md5('s' || i)::uuid, ${tid('i')}, 'status_changed', ${arrival('i')} + interval '1 day', 'declared',
+     SELECT ${vid('s', 'i')}, ${tid('i')}, 'status_changed', ${arrival('i')} + interval '1 day', 'declared',
        (ARRAY['cleared','quarantine','tested'])[1 + i % 3], 1, nextval('change_seq'), p.id
      FROM generate_series(1, ${TRAVELERS}) AS i JOIN bench_posts p ON p.n = i % ${POSTS} WHERE i % 3 = 0`,
   );
@@ -140,11 +143,11 @@ try {
   const perPost = Number(
     (await client.query('SELECT count(*) AS n FROM travelers WHERE entry_post_id = $1', [han])).rows[0].n,
   );
-  // The pull's travellers branch for a fresh device of HAN (sync/pull.ts, records.ts), as planned.
+  // The pull's travellers branch for a fresh device of HAN (sync/pull.ts, records.ts pullOrder), as planned.
   const plan = (
     await client.query(
       `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) SELECT change_seq, id FROM travelers
-       WHERE change_seq > 0 AND entry_post_id = $1 ORDER BY change_seq LIMIT 2001`,
+       WHERE change_seq > 0 AND entry_post_id BETWEEN $1 AND $1 ORDER BY entry_post_id, change_seq LIMIT 2001`,
       [han],
     )
   ).rows.map((r) => r['QUERY PLAN']);

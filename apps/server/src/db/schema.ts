@@ -195,6 +195,13 @@ export const travelers = pgTable(
     index('travelers_change_seq_idx').on(t.changeSeq),
     // A post's devices pull its records only (0016).
     index('travelers_post_seq_idx').on(t.entryPostId, t.changeSeq),
+    // One post's reports from the index alone (0017; the quarantine one also INCLUDEs the schedule).
+    index('travelers_post_report_idx')
+      .on(t.entryPostId, t.entryDate, t.status, t.nationality)
+      .where(sql`deleted_at IS NULL`),
+    index('travelers_post_quarantine_idx')
+      .on(t.entryPostId, t.id)
+      .where(sql`status = 'quarantine' AND deleted_at IS NULL`),
     index('travelers_entry_date_idx').on(t.entryDate),
     index('travelers_nationality_idx').on(t.nationality),
     index('travelers_status_idx').on(t.status),
@@ -239,6 +246,10 @@ export const healthDeclarations = pgTable(
   },
   (t) => [
     index('health_declarations_post_seq_idx').on(t.postId, t.changeSeq),
+    // One post's reports (0017).
+    index('health_declarations_post_report_idx')
+      .on(t.postId, t.createdAt, t.riskLevel)
+      .where(sql`deleted_at IS NULL`),
     uniqueIndex('health_declarations_traveler_uq').on(t.travelerId),
     index('health_declarations_change_seq_idx').on(t.changeSeq),
     // Reports: declarations filed in a period by risk level, from the index alone (0010).

@@ -100,13 +100,27 @@ export type SkipFilter = (changeSeq: SQLWrapper) => SQL;
 export type PostFilter = readonly string[] | null;
 
 /**
+ * The ORDER BY of a pull branch: change_seq; for one post, (post, change_seq), which under the
+ * post's equality is the same order and which only the (post, change_seq) index gives, so
+ * PostgreSQL reads that index's range instead of walking change_seq through every post's rows
+ * (EXPLAIN with 50 posts: 97,902 rows of other posts read and thrown away for a page of 2,001).
+ */
+export function pullOrder(post: SQLWrapper | null, seq: SQLWrapper, posts: PostFilter): SQL {
+  return post !== null && posts?.length === 1 ? sql`${post}, ${seq}` : sql`${seq}`;
+}
+
+/**
  * ` AND post = ...` on a table's post column for a scoped pull: one post is an equality, so the
  * page is a range of the (post, change_seq) index already in change_seq order (0016).
  */
 export function postCondition(column: SQLWrapper | null, posts: PostFilter): SQL {
   if (posts === null || column === null) return sql``;
   const [only] = posts;
-  if (posts.length === 1 && only !== undefined) return sql` AND ${column} = ${only}::uuid`;
+  // BETWEEN, not '=': under an equality PostgreSQL drops the post from the ORDER BY (pullOrder)
+  // and walks the change_seq index through every post's rows (its cost model prefers that
+  // index's heap order); a range keeps the (post, change_seq) order, which only that index gives.
+  if (posts.length === 1 && only !== undefined)
+    return sql` AND ${column} BETWEEN ${only}::uuid AND ${only}::uuid`;
   return sql` AND ${column} = ANY(${`{${posts.join(',')}}`}::uuid[])`;
 }
 
@@ -132,7 +146,7 @@ function syncedSource(
       sql`(SELECT ${table.changeSeq} AS seq, ${prefix}::text || (SELECT row_to_json(r) FROM (SELECT ${select}) AS r)::text || '}' AS change
         FROM ${table}
         WHERE ${table.changeSeq} > ${cursor}${upTo === null ? sql`` : sql` AND ${table.changeSeq} <= ${upTo}`}${skip(table.changeSeq)}${postCondition(post, posts)}
-        ORDER BY ${table.changeSeq} LIMIT ${limit})`,
+        ORDER BY ${pullOrder(post, table.changeSeq, posts)} LIMIT ${limit})`,
     byIds: async (db, ids) =>
       (await db.select(columns).from(table).where(inArray(table.id, ids))).map(toRecord),
   };

@@ -197,11 +197,6 @@ const catalogue = {
     vi: 'Bạn chưa được phân công cửa khẩu; hãy liên hệ quản trị viên',
     ja: 'まだ検疫所に割り当てられていません。管理者に連絡してください',
   },
-  'post.errors.timeZone': {
-    en: 'Enter a time zone such as Asia/Ho_Chi_Minh',
-    vi: 'Nhập múi giờ, ví dụ Asia/Ho_Chi_Minh',
-    ja: 'Asia/Ho_Chi_Minh のようなタイムゾーンを入力してください',
-  },
   'post.errors.closed': {
     en: 'This post is closed',
     vi: 'Cửa khẩu này đã đóng',

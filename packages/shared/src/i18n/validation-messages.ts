@@ -351,6 +351,11 @@ const messages = {
     en: 'Please give the reason for the correction',
     ja: '訂正の理由を入力してください',
   },
+  'post.errors.timeZone': {
+    vi: 'Nhập múi giờ, ví dụ Asia/Ho_Chi_Minh',
+    en: 'Enter a time zone such as Asia/Ho_Chi_Minh',
+    ja: 'Asia/Ho_Chi_Minh のようなタイムゾーンを入力してください',
+  },
   'lifecycle.errors.correctionAdminOnly': {
     vi: 'Chỉ quản trị viên hoặc giám sát viên của cửa khẩu mới được điều chỉnh trạng thái ngoài quy trình',
     en: "Only an administrator or the post's supervisor may correct a status outside the workflow",

@@ -70,6 +70,7 @@ const accountRequest = {
   createdAt: f.NOW,
   decidedAt: f.NOW,
   decidedBy: f.USER_ID,
+  postId: f.USER_ID,
 };
 const notification = {
   id: f.USER_ID,
@@ -87,7 +88,22 @@ export const API_SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown,
   ['demoMode', demoModeSchema, { demo: true }, []],
   ['loginRequest', loginRequestSchema, { email: 'a@b.vn', password: 'x', rememberMe: false }, []],
   ['sessionUser', sessionUserSchema, sessionUser, []],
-  ['authAnswer', authAnswerSchema, { user: sessionUser, token: 'a.b.c' }, []],
+  [
+    'authAnswer',
+    authAnswerSchema,
+    {
+      user: sessionUser,
+      token: 'a.b.c',
+      scope: {
+        role: 'officer',
+        postId: f.USER_ID,
+        posts: [f.USER_ID],
+        readPosts: [f.USER_ID],
+        key: 'post:x',
+      },
+    },
+    [],
+  ],
   ['profileAnswer', profileAnswerSchema, { user: { ...sessionUser, title: 'quarantine officer' } }, []],
   ['registerAnswer', registerAnswerSchema, { status: 'received' }, []],
   ['idParams', idParamsSchema, { id: f.USER_ID }, []],

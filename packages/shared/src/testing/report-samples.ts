@@ -36,6 +36,9 @@ const auditEntry = {
   oldValues: { status: 'declared' },
   newValues: { status: 'quarantine' },
   details: null,
+  userRole: 'officer',
+  traveler: { id: f.TRAVELER_ID, fullName: 'Trần Thị Hoa' },
+  event: null,
 };
 
 export const REPORT_SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, readonly unknown[]])[] = [

@@ -85,6 +85,7 @@ import { API_SCHEMA_SAMPLES } from './api-samples.ts';
 import * as f from './fixtures.ts';
 import { INTAKE_SCHEMA_SAMPLES } from './intake-samples.ts';
 import { LIFECYCLE_SCHEMA_SAMPLES } from './lifecycle-samples.ts';
+import { POST_SCHEMA_SAMPLES } from './post-samples.ts';
 import { REPORT_SCHEMA_SAMPLES } from './report-samples.ts';
 
 const registrationWithoutConfirm = { ...f.validRegistration } as Record<string, unknown>;
@@ -211,6 +212,7 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
       createdAt: f.NOW,
       decidedAt: null,
       decidedBy: null,
+      postId: null,
     },
     [],
   ],
@@ -493,6 +495,7 @@ export const SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, rea
   ...INTAKE_SCHEMA_SAMPLES,
   ...LIFECYCLE_SCHEMA_SAMPLES,
   ...REPORT_SCHEMA_SAMPLES,
+  ...POST_SCHEMA_SAMPLES,
   [
     'syncRecordsQuery',
     syncRecordsQuerySchema,

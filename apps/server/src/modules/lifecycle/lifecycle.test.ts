@@ -226,7 +226,8 @@ describe('status lifecycle over REST', () => {
     });
     expect(byOfficer.statusCode).toBe(422);
     expect(byOfficer.json().error).toMatchObject({
-      message: 'Chỉ quản trị viên hoặc giám sát viên của cửa khẩu mới được điều chỉnh trạng thái ngoài quy trình',
+      message:
+        'Chỉ quản trị viên hoặc giám sát viên của cửa khẩu mới được điều chỉnh trạng thái ngoài quy trình',
       details: [{ field: 'toStatus', code: 'lifecycle.errors.correctionAdminOnly' }],
     });
     const noReason = await event(

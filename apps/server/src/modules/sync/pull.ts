@@ -25,7 +25,13 @@ import {
   travelerEvents,
   travelers,
 } from '../../db/schema.ts';
-import { changesJson, type PostFilter, postColumnOf, postCondition } from '../../write-path/records.ts';
+import {
+  changesJson,
+  type PostFilter,
+  postColumnOf,
+  postCondition,
+  pullOrder,
+} from '../../write-path/records.ts';
 import { PULLED_TABLES } from '../../write-path/tables.ts';
 
 /**
@@ -47,7 +53,7 @@ function departuresBranch(
     FROM post_departures d
     WHERE d.change_seq > ${cursor}${upTo === null ? sql`` : sql` AND d.change_seq <= ${upTo}`}${skip(sql.raw('d.change_seq'))}${postCondition(sql.raw('d.post_id'), posts)}
       AND NOT EXISTS (SELECT 1 FROM travelers t WHERE t.id = d.traveler_id${postCondition(sql.raw('t.entry_post_id'), posts)})
-    ORDER BY d.change_seq LIMIT ${limit})`;
+    ORDER BY ${pullOrder(sql.raw('d.post_id'), sql.raw('d.change_seq'), posts)} LIMIT ${limit})`;
 }
 
 type SkipFn = (seq: SQLWrapper) => SQL;
@@ -68,7 +74,7 @@ async function pageEnd(db: Db, cursor: number, limit: number, skip: SkipFn, post
     [
       ...PULLED_TABLES.map(
         (t) =>
-          sql`(SELECT change_seq AS seq FROM ${sql.raw(t.sqlName)} WHERE change_seq > ${cursor}${skip(sql.raw('change_seq'))}${postCondition(postColumnOf(t.pgTable), posts)} ORDER BY change_seq LIMIT ${limit + 1})`,
+          sql`(SELECT change_seq AS seq FROM ${sql.raw(t.sqlName)} WHERE change_seq > ${cursor}${skip(sql.raw('change_seq'))}${postCondition(postColumnOf(t.pgTable), posts)} ORDER BY ${pullOrder(postColumnOf(t.pgTable), sql.raw('change_seq'), posts)} LIMIT ${limit + 1})`,
       ),
       ...(departures ? [sql`(SELECT seq FROM ${departures} AS d)`] : []),
     ],
