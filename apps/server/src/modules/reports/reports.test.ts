@@ -42,6 +42,7 @@ async function declaration(travelerId: string, createdAt: string, riskLevel: 'lo
     ruleVersion: '1',
     createdAt: new Date(createdAt),
     changeSeq: 0,
+    postId: TEST_POST_ID,
   });
 }
 
