@@ -3,7 +3,7 @@
  * Approving creates an officer who can log in with the password they chose; rejecting creates
  * nothing. Admins see every request; a post's supervisor sees (and decides) their post's.
  */
-import { postName } from '@bh/shared';
+import { type PostList, postName } from '@bh/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,8 +11,9 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
+import { apiRequest } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
-import { useWorkPlace } from '../../lib/work-scope.ts';
+import { setPosts, useWorkPlace } from '../../lib/work-scope.ts';
 import { PersonCard, useAdminAction } from './admin-action.tsx';
 import { type AccountRequestView, decideAccountRequest, fetchAccountRequests } from './users-api.ts';
 
@@ -30,6 +31,13 @@ export default function AccountRequestsPage() {
     const post = id ? posts.find((p) => p.id === id) : undefined;
     return post ? `${post.code} · ${postName(post, i18n.language)}` : null;
   };
+  // The posts the requests name, fresh (a sign-in fetches them in the background, and this
+  // screen may open before that answer, or after another screen kept an older list).
+  useEffect(() => {
+    apiRequest<PostList>('/api/posts')
+      .then((list) => setPosts(list.items))
+      .catch(() => {});
+  }, []);
   const [onlyPending, setOnlyPending] = useState(true);
   const [requests, setRequests] = useState<AccountRequestView[] | null>(null);
   const { busyId, message, fail, run } = useAdminAction();
