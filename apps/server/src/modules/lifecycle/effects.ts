@@ -141,6 +141,8 @@ async function appendEvents(
       ...e,
       actorId: user.id,
       actorName: name,
+      // The traveller's post (docs/decisions/014-points-of-entry.md): a post's pull reads by it.
+      postId: sql`(SELECT entry_post_id FROM travelers WHERE id = ${e.travelerId}::uuid)`,
       changeSeq: nextSeq,
       createdBy: user.id,
       updatedBy: user.id,

@@ -218,6 +218,24 @@ describe('scope', () => {
   });
 });
 
+describe('server-written records', () => {
+  it("the timeline entries the server adds (declared) reach the post's devices", async () => {
+    const here = await officerAt(TEST_POST_ID);
+    const t = await register(here.headers);
+    const declared = await h.app.inject({
+      method: 'POST',
+      url: '/api/health-declarations',
+      headers: here.headers,
+      payload: declarationPayload(t.id),
+    });
+    expect(declared.statusCode).toBe(201);
+    const kinds = (await pullAll(here.headers)).changes
+      .filter((c) => c.table === 'travelerEvents')
+      .map((c) => c.record.kind);
+    expect(kinds).toEqual(['declared']);
+  });
+});
+
 describe('transfers', () => {
   it('move a traveller and its records to the other post: one device drops it, the other pulls it', async () => {
     const here = await officerAt(TEST_POST_ID);
