@@ -11,20 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { fileHarness } from '../../../server/src/test/file-harness.ts';
 import { OTHER_POST_ID, TEST_POST_ID } from '../../../server/src/test/harness.ts';
 import { writeRecord } from './outbox.ts';
+import { prng } from './testing/prng.ts';
 import { type Device, makeDevice, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
 
 const h = fileHarness(undefined, { reset: false });
-
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SEEDS = process.env.SYNC_FUZZ_SEEDS?.split(',').map(Number) ?? [7];
 const STEPS = Number(process.env.SYNC_FUZZ_STEPS ?? 150);

@@ -22,21 +22,11 @@ import { landedCount } from '../db/landing/index.ts';
 import { writeRecord, writeRecords } from './outbox.ts';
 import { resolveConflict, retryFailedItem } from './resolutions.ts';
 import { journalViolations } from './testing/journal-invariant.ts';
+import { prng } from './testing/prng.ts';
 import { type Device, makeDevice, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
 import { allows, TABLE_CASES, type TableCase } from './testing/table-cases.ts';
 
 const h = fileHarness(undefined, { reset: false });
-
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // CI runs the travellers with two seeds of 250 steps and every other table with one seed of 120
 // steps (the run stays within a few minutes); `SYNC_FUZZ_SEEDS=1,2,3 SYNC_FUZZ_STEPS=1000
