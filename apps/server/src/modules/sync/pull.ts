@@ -14,17 +14,9 @@
  * (docs/decisions/002-set-based-sync-apply.md).
  */
 import { type ChangeRange, mergeChangeRanges } from '@bh/shared';
-import { max, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, queryRows } from '../../db/client.ts';
-import {
-  checkIns,
-  healthDeclarations,
-  postDepartures,
-  systemStatus,
-  travelerEvents,
-  travelers,
-} from '../../db/schema.ts';
 import {
   changesJson,
   type PostFilter,
@@ -164,12 +156,7 @@ async function lastPage(
     ...PULLED_TABLES.flatMap((table) => changesJson(table, cursor, limit + 1, null, skip, posts) ?? []),
     ...[departuresBranch(cursor, limit + 1, null, skip, posts)].filter((b) => b !== null),
   ];
-  const top = sql.join(
-    [...PULLED_TABLES.map((t) => t.sqlName), 'post_departures'].map(
-      (name) => sql`(SELECT max(change_seq) FROM ${sql.raw(name)})`,
-    ),
-    sql`, `,
-  );
+  const top = highestChangeSql();
   const [page] = await queryRows(
     db,
     lastPageSchema,
@@ -186,13 +173,21 @@ async function lastPage(
 
 /** The highest change_seq written to any synced table (0 on an empty database). */
 export async function maxChangeSeq(db: Db): Promise<number> {
-  const all = await Promise.all([
-    db.select({ m: max(travelers.changeSeq) }).from(travelers),
-    db.select({ m: max(healthDeclarations.changeSeq) }).from(healthDeclarations),
-    db.select({ m: max(systemStatus.changeSeq) }).from(systemStatus),
-    db.select({ m: max(travelerEvents.changeSeq) }).from(travelerEvents),
-    db.select({ m: max(checkIns.changeSeq) }).from(checkIns),
-    db.select({ m: max(postDepartures.changeSeq) }).from(postDepartures),
-  ]);
-  return Math.max(0, ...all.map((rows) => Number(rows[0]?.m ?? 0)));
+  const [row] = await queryRows(db, topSchema, sql`SELECT GREATEST(${highestChangeSql()}) AS top`);
+  return Math.max(0, row?.top ?? 0);
+}
+
+const topSchema = z.object({ top: z.coerce.number().nullable() });
+
+/**
+ * The highest change_seq of each pulled table and of the departures, as the arguments of one
+ * GREATEST(...): what the last page's cursor and the epoch check compare with.
+ */
+function highestChangeSql() {
+  return sql.join(
+    [...PULLED_TABLES.map((t) => t.sqlName), 'post_departures'].map(
+      (name) => sql`(SELECT max(change_seq) FROM ${sql.raw(name)})`,
+    ),
+    sql`, `,
+  );
 }
