@@ -7,6 +7,7 @@ const traveler = (id: string, status: string, extra: Partial<QueueTraveler> = {}
   passportNo: `P${id}`,
   status,
   entryDate: '2025-03-10',
+  createdAt: '2025-03-10T08:00:00.000Z',
   quarantineStart: null,
   quarantineDays: null,
   ...extra,
@@ -48,6 +49,20 @@ describe("the officer's work queue", () => {
       ['e', ['2025-03-11']],
       ['f', []],
     ]);
+  });
+
+  it('lists the newest arrivals first and, within a day, the one registered last', () => {
+    const q = buildWorkQueue(
+      [
+        traveler('old', 'pending', { entryDate: '2025-03-09' }),
+        traveler('early', 'pending', { entryDate: '2025-03-12', createdAt: '2025-03-12T07:00:00.000Z' }),
+        traveler('late', 'pending', { entryDate: '2025-03-12', createdAt: '2025-03-12T09:30:00.000Z' }),
+      ],
+      new Map(),
+      new Map(),
+      today,
+    );
+    expect(q.waiting.map((r) => r.traveler.id)).toEqual(['late', 'early', 'old']);
   });
 
   it('a cleared, refused or referred traveller leaves the queue', () => {

@@ -12,6 +12,8 @@ export interface QueueTraveler {
   passportNo: string;
   status: string;
   entryDate: string;
+  /** When it was registered: within a day the one registered last comes first. */
+  createdAt: string;
   quarantineStart: string | null;
   quarantineDays: number | null;
 }
@@ -29,9 +31,9 @@ export interface QueueRow {
 }
 
 export interface WorkQueue {
-  /** Registered, no declaration yet (status pending), newest arrival first. */
+  /** Registered, no declaration yet (status pending), newest arrival first, then newest registered. */
   waiting: QueueRow[];
-  /** A high-risk declaration and no decision yet (declared or tested), highest score first. */
+  /** A high-risk declaration and no decision yet (declared or tested), highest score first, then newest. */
   highRisk: QueueRow[];
   /** In quarantine with today's check-in still to do or earlier days missed, most overdue first. */
   checkIns: QueueRow[];
@@ -44,6 +46,11 @@ const UNDECIDED = new Set(['declared', 'tested']);
 function scheduledToday(t: QueueTraveler, today: string): boolean {
   if (!t.quarantineStart || t.quarantineStart > today) return false;
   return addDays(t.quarantineStart, (t.quarantineDays ?? DEFAULT_QUARANTINE_DAYS) - 1) >= today;
+}
+
+function newestFirst(a: QueueTraveler, b: QueueTraveler): number {
+  if (a.entryDate !== b.entryDate) return a.entryDate < b.entryDate ? 1 : -1;
+  return a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
 }
 
 export function buildWorkQueue(
@@ -65,8 +72,10 @@ export function buildWorkQueue(
       if (overdue.length > 0 || dueToday) queue.checkIns.push({ traveler, risk, overdue });
     }
   }
-  queue.waiting.sort((a, b) => (a.traveler.entryDate < b.traveler.entryDate ? 1 : -1));
-  queue.highRisk.sort((a, b) => (b.risk?.score ?? 0) - (a.risk?.score ?? 0));
+  queue.waiting.sort((a, b) => newestFirst(a.traveler, b.traveler));
+  queue.highRisk.sort(
+    (a, b) => (b.risk?.score ?? 0) - (a.risk?.score ?? 0) || newestFirst(a.traveler, b.traveler),
+  );
   queue.checkIns.sort((a, b) => b.overdue.length - a.overdue.length);
   return queue;
 }
