@@ -37,6 +37,7 @@ export * from './domain/record-id.ts';
 export * from './domain/reference.ts';
 export * from './domain/report-period.ts';
 export * from './domain/risk.ts';
+export * from './domain/search-fold.ts';
 export * from './domain/text.ts';
 export * from './i18n/error-catalogue.ts';
 export * from './i18n/format.ts';

@@ -4,6 +4,7 @@
 // transactions whole (db/pglite-thread.ts), so statements arrive in the order they must run.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 if (!parentPort) throw new Error('pglite-worker.mjs runs as a worker thread');
@@ -42,7 +43,7 @@ const plain = ({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows 
 
 let db;
 try {
-  const options = { extensions: { pg_trgm }, startParams: workerData.startParams };
+  const options = { extensions: { btree_gin, pg_trgm }, startParams: workerData.startParams };
   db = workerData.dataDir ? await PGlite.create(workerData.dataDir, options) : await PGlite.create(options);
   port.postMessage({ ready: true });
 } catch (err) {
@@ -57,6 +58,13 @@ port.on('message', async (message) => {
       port.postMessage({ id, result: plain(result) });
     } else if (op === 'exec') {
       port.postMessage({ id, result: (await db.exec(message.sql)).map(plain) });
+    } else if (op === 'dump') {
+      // A copy of the data directory between two statements (the caller holds the connection).
+      // The checkpoint first writes every committed page to its file, so that the copy opens
+      // without replaying the write-ahead log.
+      await db.exec('CHECKPOINT');
+      const tar = new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer());
+      port.postMessage({ id, result: tar }, [tar.buffer]);
     } else if (op === 'close') {
       await db.close();
       port.postMessage({ id, result: null });

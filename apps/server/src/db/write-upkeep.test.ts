@@ -93,7 +93,7 @@ describe('upkeep after writes on PGlite', () => {
     // Entries waiting in a GIN index's pending list: what merging it now would move.
     const pending = async () => {
       const { rows } = await database.db.execute(
-        sql`SELECT gin_clean_pending_list('travelers_full_name_trgm_idx'::regclass) AS pages`,
+        sql`SELECT gin_clean_pending_list('travelers_post_name_fold_idx'::regclass) AS pages`,
       );
       return Number(rows[0]?.pages);
     };

@@ -1,5 +1,5 @@
 /** The screens a user can go to by name (404 search and suggestions), from the route table. */
-import type { Role } from '@bh/shared';
+import { foldForSearch, type Role, searchKey } from '@bh/shared';
 import { APP_ROUTES, type AppRoute, isNamedScreen } from './routes.ts';
 
 export type Screen = Pick<AppRoute, 'path' | 'titleKey' | 'guard'>;
@@ -28,13 +28,7 @@ export function reachableScreens(role: Role | null): Screen[] {
 
 /** Case- and accent-insensitive match of a screen title (or path) against the query. */
 export function matchScreens(screens: Screen[], query: string, translate: (key: string) => string): Screen[] {
-  const fold = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .replace(/đ/g, 'd')
-      .toLowerCase();
-  const q = fold(query.trim());
+  const q = searchKey(query);
   if (!q) return [];
-  return screens.filter((s) => fold(translate(s.titleKey)).includes(q) || s.path.includes(q));
+  return screens.filter((s) => foldForSearch(translate(s.titleKey)).includes(q) || s.path.includes(q));
 }

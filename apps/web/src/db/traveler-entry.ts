@@ -1,4 +1,5 @@
 /** A traveller as the in-memory index holds it: only what the list and the filters need. */
+import { foldForSearch } from '@bh/shared';
 import type { LocalSyncStatus } from './database.ts';
 import type { LocalRecord } from './records.ts';
 
@@ -15,7 +16,8 @@ export interface TravelerEntry {
   syncStatus: LocalSyncStatus;
   deleted: boolean;
   lastModified: number;
-  nameLower: string;
+  /** The name as search compares it (@bh/shared search-fold: case and accents forgiven). */
+  nameFolded: string;
   passportLower: string;
   /** The quarantine schedule (set by the server on entering quarantine): the dashboard's overdue figure. */
   quarantineStart: string | null;
@@ -41,7 +43,7 @@ export function toEntry(r: LocalRecord): TravelerEntry {
     syncStatus: r.syncStatus,
     deleted: Boolean(r.deletedAt),
     lastModified: Number(r.lastModified) || 0,
-    nameLower: fullName.toLowerCase(),
+    nameFolded: foldForSearch(fullName),
     passportLower: passportNo.toLowerCase(),
     quarantineStart: typeof r.quarantineStart === 'string' ? r.quarantineStart : null,
     quarantineDays: typeof r.quarantineDays === 'number' ? r.quarantineDays : null,

@@ -16,7 +16,7 @@
  *   still read.
  * Unchanged rows are skipped.
  */
-import type { TravelerFilters } from '@bh/shared';
+import { searchKey, type TravelerFilters } from '@bh/shared';
 import { createStore } from '../lib/store.ts';
 import type { BulkWrite } from './bulk-writes.ts';
 import type { PWADatabase } from './database.ts';
@@ -106,7 +106,7 @@ export class TravelerIndex {
   /** Matching live travellers (tombstones hidden), newest entry date first. */
   search(filters: TravelerFilters): TravelerEntry[] {
     const started = performance.now();
-    const name = filters.fullName?.trim().toLowerCase() ?? '';
+    const name = filters.fullName ? searchKey(filters.fullName) : '';
     const passport = filters.passportNo?.trim().toLowerCase() ?? '';
     const nationality = filters.nationality ?? '';
     const from = filters.entryDateFrom ?? '';
@@ -117,7 +117,7 @@ export class TravelerIndex {
       if (nationality && e.nationality !== nationality) continue;
       if (from && e.entryDate < from) continue;
       if (to && e.entryDate > to) continue;
-      if (name && !e.nameLower.includes(name)) continue;
+      if (name && !e.nameFolded.includes(name)) continue;
       if (passport && !e.passportLower.includes(passport)) continue;
       out.push(e);
     }

@@ -107,6 +107,20 @@ describe('travelers repo and search index', () => {
     expect(t.index.search({ fullName: 'john' })).toEqual([]);
   });
 
+  it('finds names however they are typed: accents, case, đ, katakana for hiragana', async () => {
+    const names = ['Trần Thị Hoa', 'Nguyễn Văn An', 'ĐẶNG Quốc Việt', 'たなか ゆき'];
+    for (const [i, fullName] of names.entries())
+      await createTraveler(input({ fullName, passportNo: `N${i}000000` }), t.database);
+    t.index.start();
+    await caughtUp(4);
+    const found = (fullName: string) => t.index.search({ fullName }).map((e) => e.fullName);
+    expect(found('tran thi')).toEqual(['Trần Thị Hoa']);
+    expect(found('nguyen van an')).toEqual(['Nguyễn Văn An']);
+    expect(found('dang')).toEqual(['ĐẶNG Quốc Việt']);
+    expect(found('タナカ')).toEqual(['たなか ゆき']);
+    expect(found('tran van')).toEqual([]);
+  });
+
   it('follows bulk writes (pulled pages) and sync acknowledgements', async () => {
     t.index.start();
     await caughtUp(0);

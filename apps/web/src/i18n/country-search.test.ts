@@ -1,16 +1,16 @@
 import { alpha2FromMrz } from '@bh/shared';
 import { describe, expect, it } from 'vitest';
 import { countryOptions } from './countries.ts';
-import { filterCountries, foldForSearch, searchableCountries } from './country-search.ts';
+import { filterCountries, foldCountry, searchableCountries } from './country-search.ts';
 
 const codes = (locale: string, typed: string) =>
   filterCountries(searchableCountries(countryOptions(locale)), typed, alpha2FromMrz).map((c) => c.code);
 
 describe('country search', () => {
   it('folds case, accents and đ', () => {
-    expect(foldForSearch('  Thụy   Điển ')).toBe('thuy dien');
-    expect(foldForSearch('ＳＷＥ')).toBe('swe');
-    expect(foldForSearch('Côte d’Ivoire')).toBe('cote d’ivoire');
+    expect(foldCountry('  Thụy   Điển ')).toBe('thuy dien');
+    expect(foldCountry('ＳＷＥ')).toBe('swe');
+    expect(foldCountry('Côte d’Ivoire')).toBe('cote d’ivoire');
   });
 
   it('offers all 249 countries before anything is typed', () => {

@@ -2,6 +2,7 @@
  * The country search of the country picker (components/ui/country-combobox.tsx), apart from
  * countries.ts so the list screen, which only names countries, does not load it.
  */
+import { searchKey } from '@bh/shared';
 import { type CountryOption, countryLabel } from './countries.ts';
 
 /** A country with what the search reads: its name in the language and in English, folded. */
@@ -9,26 +10,21 @@ export interface SearchableCountry extends CountryOption {
   search?: readonly string[];
 }
 
-/** The options with their folded names in the language and in English (foldForSearch). */
+/** The options with their folded names in the language and in English (foldCountry). */
 export function searchableCountries(options: readonly CountryOption[]): SearchableCountry[] {
   return options.map((option) => ({
     ...option,
-    search: [foldForSearch(option.name), foldForSearch(countryLabel(option.code, 'en'))],
+    search: [foldCountry(option.name), foldCountry(countryLabel(option.code, 'en'))],
   }));
 }
 
 /**
- * Text as the country search compares it: lower case, accents and other marks gone, đ as d,
- * full-width letters as ASCII, runs of spaces as one ("Thụy Điển" and "thuy dien" are equal).
+ * Text as the country search compares it: the name search's fold (@bh/shared search-fold: case,
+ * accents and marks forgiven, đ as d, full-width letters as ASCII), runs of spaces as one
+ * ("Thụy Điển" and "thuy  dien" are equal).
  */
-export function foldForSearch(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[đĐ]/g, 'd')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+export function foldCountry(text: string): string {
+  return searchKey(text).replace(/\s+/g, ' ');
 }
 
 /**
@@ -43,13 +39,13 @@ export function filterCountries(
   typed: string,
   alpha2FromAlpha3: (code: string) => string | null = () => null,
 ): SearchableCountry[] {
-  const query = foldForSearch(typed);
+  const query = foldCountry(typed);
   if (query === '') return [...options];
   const upper = query.toUpperCase();
   const byCode = query.length === 2 ? upper : query.length === 3 ? alpha2FromAlpha3(upper) : null;
   const ranked: [rank: number, option: SearchableCountry][] = [];
   for (const option of options) {
-    const names = option.search ?? [foldForSearch(option.name)];
+    const names = option.search ?? [foldCountry(option.name)];
     let rank = 3;
     for (const name of names) {
       if (name.startsWith(query)) rank = Math.min(rank, 0);

@@ -4,6 +4,7 @@
  * Empty strings mean "no filter".
  */
 import { z } from 'zod';
+import { foldForSearch, searchKey } from '../domain/search-fold.ts';
 import { countryCode, isoDate, plainShape, whenValid } from './common.ts';
 
 const emptyString = z.literal('', { error: 'validation.invalid_type' });
@@ -36,8 +37,8 @@ export type FilterableTraveler = {
  * @internal Exported for its tests only (knip --production).
  */
 export function matchesTravelerFilters(traveler: FilterableTraveler, filters: TravelerFilters): boolean {
-  const name = filters.fullName?.trim().toLowerCase();
-  if (name && !traveler.fullName.toLowerCase().includes(name)) return false;
+  const name = filters.fullName ? searchKey(filters.fullName) : '';
+  if (name && !foldForSearch(traveler.fullName).includes(name)) return false;
   const passport = filters.passportNo?.trim().toLowerCase();
   if (passport && !traveler.passportNo.toLowerCase().includes(passport)) return false;
   if (filters.nationality && traveler.nationality !== filters.nationality) return false;

@@ -4,19 +4,23 @@
  * event, its kind and the status it asked for. Also the search of entries by a traveller's name
  * or passport number.
  */
-import type { AuditEntry } from '@bh/shared';
+import { type AuditEntry, searchKey } from '@bh/shared';
 import { inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditEvents, checkIns, healthDeclarations, travelerEvents, travelers } from '../../db/schema.ts';
+import { FOLDED_NAME } from '../travelers/store.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Entries of the travellers whose name contains `text` or whose passport is `text`, and of their records. */
+/**
+ * Entries of the travellers whose name contains `text` (accents and case forgiven) or whose
+ * passport is `text`, and of their records.
+ */
 export function ofTravelersMatching(text: string): SQL | undefined {
-  const escaped = text.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const escaped = searchKey(text).replace(/[\\%_]/g, (c) => `\\${c}`);
   if (!escaped) return undefined;
   const found = sql`(SELECT ${travelers.id} FROM ${travelers}
-    WHERE ${travelers.fullName} ILIKE ${`%${escaped}%`} OR ${travelers.passportNo} = ${text.trim().toUpperCase()})`;
+    WHERE ${FOLDED_NAME} LIKE ${`%${escaped}%`} OR ${travelers.passportNo} = ${text.trim().toUpperCase()})`;
   const idsOf = (table: typeof healthDeclarations | typeof travelerEvents | typeof checkIns) =>
     sql`(SELECT ${table.id}::text FROM ${table} WHERE ${table.travelerId} IN ${found})`;
   return or(

@@ -8,6 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -37,7 +38,7 @@ describe('migration 0016 (points of entry) on a database of the previous version
   it('makes one post of it with every record, assigns its officers, and takes the time zone at start', async () => {
     // The previous version's database, on disk where openDatabase (the server's) finds it.
     const dataDir = mkdtempSync(path.join(tmpdir(), 'bh-0016-'));
-    const client = new PGlite(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
+    const client = new PGlite(path.join(dataDir, 'pgdata'), { extensions: { btree_gin, pg_trgm } });
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: previousVersionFolder() });
     const admin = '11111111-1111-4111-8111-111111111111';
@@ -92,7 +93,7 @@ describe('migration 0016 (points of entry) on a database of the previous version
   });
 
   it('gives a fresh database no post', async () => {
-    const client = new PGlite({ extensions: { pg_trgm } });
+    const client = new PGlite({ extensions: { btree_gin, pg_trgm } });
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder });
     const rows = await db.execute(sql`SELECT count(*)::int AS n FROM posts`);

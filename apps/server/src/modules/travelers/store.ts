@@ -2,12 +2,16 @@
  * Traveller search on the server: the same filters as the device (packages/shared
  * traveler-filters: case-insensitive substring on name and passport, exact nationality,
  * inclusive entry-date range), plus paging and a whitelisted sort. Tombstones are never listed.
- * Queries use the drizzle builder (docs/decisions/004-query-layer-drizzle.md); the name and
- * passport filters keep the `lower(col) LIKE lower(pattern)` form the trigram indexes are built on.
+ * Queries use the drizzle builder (docs/decisions/004-query-layer-drizzle.md). The name filter
+ * forgives accents and case: it compares the folded name (@bh/shared search-fold, `FOLDED_NAME`,
+ * the expression the trigram index of migration 0018 is built on) with the folded text typed; the
+ * passport filter keeps the `lower(col) LIKE lower(pattern)` form its trigram index is built on.
  */
 import {
+  foldedSql,
   GENDERS,
   PURPOSES_OF_VISIT,
+  searchKey,
   TRAVELER_SORT_FIELDS,
   TRAVELER_STATUSES,
   type Traveler,
@@ -97,6 +101,12 @@ function toTraveler(row: Row): Traveler {
   };
 }
 
+/**
+ * The folded name, written out exactly as the index expression of migration 0018 (a constant of
+ * the code, not user input: sql.raw is safe here, and a bound parameter would not match the index).
+ */
+export const FOLDED_NAME = sql.raw(foldedSql('"travelers"."full_name"'));
+
 /** `%` and `_` typed by the user are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
@@ -111,7 +121,7 @@ export type ScopedListQuery = TravelerListQuery & Pick<Scope, 'readPosts'>;
 function whereOf(f: ScopedFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [isNull(travelers.deletedAt), readableBy(travelers.entryPostId, f)];
   const name = f.fullName?.trim();
-  if (name) parts.push(sql`lower(${travelers.fullName}) LIKE lower(${likePattern(name)})`);
+  if (name) parts.push(sql`${FOLDED_NAME} LIKE ${likePattern(searchKey(name))}`);
   const passport = f.passportNo?.trim();
   if (passport) parts.push(sql`lower(${travelers.passportNo}) LIKE lower(${likePattern(passport)})`);
   if (f.nationality) parts.push(eq(travelers.nationality, f.nationality));
@@ -155,7 +165,7 @@ export function dataVersion(db: Reader): Promise<number | null> {
 
 const filterKey = (f: ScopedFilter) => [
   f.readPosts === null ? '*' : f.readPosts.join(','),
-  f.fullName?.trim().toLowerCase(),
+  f.fullName ? searchKey(f.fullName) : undefined,
   f.passportNo?.trim().toLowerCase(),
   f.nationality,
   f.entryDateFrom,

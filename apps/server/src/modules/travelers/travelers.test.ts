@@ -1,3 +1,4 @@
+import { foldedSql } from '@bh/shared';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fileHarness } from '../../test/file-harness.ts';
@@ -148,6 +149,27 @@ describe('GET /api/travelers filters, paging and sort', () => {
     expect(await names('fullName=smith&sort=fullName&order=asc')).toEqual(['Jane Smithers', 'John SMITH']);
     expect(await names('fullName=%25')).toEqual([]);
     expect(await names('passportNo=us55')).toEqual(['John SMITH']);
+  });
+  it('forgives accents and case in names, through the index on the folded name', async () => {
+    const { headers } = await h.user();
+    await create(headers, { fullName: 'Trần Thị Hoa', passportNo: 'B2222222', entryDate: '2026-01-02' });
+    await create(headers, { fullName: 'ĐẶNG Quốc Việt', passportNo: 'B3333333', entryDate: '2026-01-03' });
+    await create(headers, { fullName: 'たなか ゆき', passportNo: 'JP444444', nationality: 'JP' });
+    expect(await names('fullName=tran%20thi')).toEqual(['Trần Thị Hoa']);
+    expect(await names('fullName=NGUYEN%20van%20an')).toEqual(['Nguyễn Văn An']);
+    expect(await names('fullName=dang')).toEqual(['ĐẶNG Quốc Việt']);
+    expect(await names(`fullName=${encodeURIComponent('タナカ')}`)).toEqual(['たなか ゆき']);
+    expect((await list('fullName=tran%20van')).total).toBe(0);
+    // The query's expression is the index's (migration 0018), so the planner can use the index.
+    const [index] = (
+      await h.database.db.execute<{ def: string }>(
+        sql`SELECT pg_get_indexdef('travelers_post_name_fold_idx'::regclass) AS def`,
+      )
+    ).rows;
+    const [from, to] = foldedSql('x')
+      .split("'")
+      .filter((_, i) => i % 2 === 1);
+    expect(index?.def).toContain(`translate(full_name, '${from}'::text, '${to}'::text)`);
   });
   it('matches nationality exactly and entry dates inclusively', async () => {
     expect(await names('nationality=GB')).toEqual(['Jane Smithers']);
