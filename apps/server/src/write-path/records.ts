@@ -53,11 +53,16 @@ export function toApiRecord(row: Record<string, unknown>): ApiRecord {
 const SERVER_ONLY_COLUMNS = new Set(['changeSeq', 'createdBy', 'updatedBy', 'postId']);
 
 /**
- * The API columns of a synced table: everything but the server-only bookkeeping, in table order.
+ * The API columns of a synced table: everything but the server-only bookkeeping and the columns
+ * the database generates for its indexes (travelers.name_folded), in table order.
  * Drizzle reads `date` columns as YYYY-MM-DD strings (mode 'string'), so no time zone shifts them.
  */
 const apiColumns = (table: SyncedPgTable): Record<string, AnyPgColumn> =>
-  Object.fromEntries(Object.entries(getTableColumns(table)).filter(([key]) => !SERVER_ONLY_COLUMNS.has(key)));
+  Object.fromEntries(
+    Object.entries(getTableColumns(table)).filter(
+      ([key, column]) => !SERVER_ONLY_COLUMNS.has(key) && !column.generated,
+    ),
+  );
 
 const {
   changeSeq: _dSeq,

@@ -109,11 +109,12 @@ const SERVER_COLUMNS = new Set([
 
 /**
  * The columns a mutation writes, in table order, read from the drizzle schema (names written once),
- * but the server's own (`serverOwned`: never written by a mutation).
+ * but the server's own (`serverOwned`: never written by a mutation) and those the database
+ * generates (travelers.name_folded).
  */
 function writableColumns(table: PgTable, serverOwned: readonly string[] = []): ColumnDef[] {
   return Object.entries(getTableColumns(table))
-    .filter(([key]) => !SERVER_COLUMNS.has(key) && !serverOwned.includes(key))
+    .filter(([key, column]) => !SERVER_COLUMNS.has(key) && !serverOwned.includes(key) && !column.generated)
     .map(([key, column]) => {
       const type = COLUMN_TYPES[column.columnType];
       if (!type)

@@ -8,7 +8,6 @@ import { type AuditEntry, searchKey } from '@bh/shared';
 import { inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditEvents, checkIns, healthDeclarations, travelerEvents, travelers } from '../../db/schema.ts';
-import { FOLDED_NAME } from '../travelers/store.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,7 +19,7 @@ export function ofTravelersMatching(text: string): SQL | undefined {
   const escaped = searchKey(text).replace(/[\\%_]/g, (c) => `\\${c}`);
   if (!escaped) return undefined;
   const found = sql`(SELECT ${travelers.id} FROM ${travelers}
-    WHERE ${FOLDED_NAME} LIKE ${`%${escaped}%`} OR ${travelers.passportNo} = ${text.trim().toUpperCase()})`;
+    WHERE ${travelers.nameFolded} LIKE ${`%${escaped}%`} OR ${travelers.passportNo} = ${text.trim().toUpperCase()})`;
   const idsOf = (table: typeof healthDeclarations | typeof travelerEvents | typeof checkIns) =>
     sql`(SELECT ${table.id}::text FROM ${table} WHERE ${table.travelerId} IN ${found})`;
   return or(

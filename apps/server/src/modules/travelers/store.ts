@@ -3,12 +3,11 @@
  * traveler-filters: case-insensitive substring on name and passport, exact nationality,
  * inclusive entry-date range), plus paging and a whitelisted sort. Tombstones are never listed.
  * Queries use the drizzle builder (docs/decisions/004-query-layer-drizzle.md). The name filter
- * forgives accents and case: it compares the folded name (@bh/shared search-fold, `FOLDED_NAME`,
- * the expression the trigram index of migration 0018 is built on) with the folded text typed; the
+ * forgives accents and case: it compares the folded name (@bh/shared search-fold, the column
+ * name_folded the trigram index of migration 0018 is built on) with the folded text typed; the
  * passport filter keeps the `lower(col) LIKE lower(pattern)` form its trigram index is built on.
  */
 import {
-  foldedSql,
   GENDERS,
   PURPOSES_OF_VISIT,
   searchKey,
@@ -101,12 +100,6 @@ function toTraveler(row: Row): Traveler {
   };
 }
 
-/**
- * The folded name, written out exactly as the index expression of migration 0018 (a constant of
- * the code, not user input: sql.raw is safe here, and a bound parameter would not match the index).
- */
-export const FOLDED_NAME = sql.raw(foldedSql('"travelers"."full_name"'));
-
 /** `%` and `_` typed by the user are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
@@ -121,7 +114,7 @@ export type ScopedListQuery = TravelerListQuery & Pick<Scope, 'readPosts'>;
 function whereOf(f: ScopedFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [isNull(travelers.deletedAt), readableBy(travelers.entryPostId, f)];
   const name = f.fullName?.trim();
-  if (name) parts.push(sql`${FOLDED_NAME} LIKE ${likePattern(searchKey(name))}`);
+  if (name) parts.push(sql`${travelers.nameFolded} LIKE ${likePattern(searchKey(name))}`);
   const passport = f.passportNo?.trim();
   if (passport) parts.push(sql`lower(${travelers.passportNo}) LIKE lower(${likePattern(passport)})`);
   if (f.nationality) parts.push(eq(travelers.nationality, f.nationality));
@@ -246,15 +239,18 @@ export async function listTravelers(
       : sql`(${column}, ${travelers.id}) < (${after.v}::${cast}, ${after.id}::uuid)`
     : undefined;
   // id breaks ties so pages never overlap or skip rows. The count is its own statement (cached):
-  // a window count would make PostgreSQL build every matching row before the LIMIT.
-  const rows = await db
-    .select({ ...RECORD_COLUMNS, sortKey: sql<string>`${column}::text` })
-    .from(travelers)
-    .where(and(whereOf(q), keyset))
-    .orderBy(order(column), order(travelers.id))
-    .limit(q.pageSize)
-    .offset(after ? 0 : (q.page - 1) * q.pageSize);
-  const total = await countMatching(db, q, version);
+  // a window count would make PostgreSQL build every matching row before the LIMIT. The two run
+  // at once (on PostgreSQL each on a connection of the pool; PGlite takes them in turn).
+  const [rows, total] = await Promise.all([
+    db
+      .select({ ...RECORD_COLUMNS, sortKey: sql<string>`${column}::text` })
+      .from(travelers)
+      .where(and(whereOf(q), keyset))
+      .orderBy(order(column), order(travelers.id))
+      .limit(q.pageSize)
+      .offset(after ? 0 : (q.page - 1) * q.pageSize),
+    countMatching(db, q, version),
+  ]);
   const last = rows.at(-1);
   const nextCursor =
     last && rows.length === q.pageSize
