@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { activeFilterCount, withQuickSearch } from './quick-search.ts';
 
 describe('quick search', () => {
-  it('reads text with a digit as a passport and other text as a name', () => {
+  it('reads one word with a digit as a passport and other text as a name', () => {
+    expect(withQuickSearch({}, 'Trần Thị Hoa 1234')).toEqual({ fullName: 'Trần Thị Hoa 1234' });
     expect(withQuickSearch({ nationality: 'VN' }, ' B123 ')).toEqual({
       nationality: 'VN',
       passportNo: 'B123',

@@ -2,13 +2,14 @@
 import type { TravelerFilters } from '@bh/shared';
 
 /**
- * One box for name or passport: text with a digit is read as a passport number (passports
- * always have digits, names never do), anything else as a name.
+ * One box for name or passport: one word with a digit is read as a passport number (passports
+ * always have digits and no spaces), anything else as a name ("Trần Thị Hoa 2" is a name: the
+ * list can hold namesakes told apart by a number).
  */
 export function withQuickSearch(filters: TravelerFilters, query: string): TravelerFilters {
   const q = query.trim();
   if (q === '') return filters;
-  return /\d/.test(q) ? { ...filters, passportNo: q } : { ...filters, fullName: q };
+  return /\d/.test(q) && !/\s/.test(q) ? { ...filters, passportNo: q } : { ...filters, fullName: q };
 }
 
 /** The number of filters with a value (the badge on the phone's filter button). */
