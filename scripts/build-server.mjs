@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Compiles the server to ES modules, apps/server/dist/main.js and dist/create-admin.js, run by
-// plain node in production (`npm start`, `npm run create-admin`), and copies PGlite's worker
+// Compiles the server to ES modules, apps/server/dist/main.js, dist/create-admin.js and
+// dist/migrate.js, run by plain node in production (`npm start`, `npm run create-admin`,
+// `npm run migrate`), and copies PGlite's worker
 // (dist/pglite-worker.mjs). npm packages stay external (resolved from node_modules at run time);
 // the workspace package @bh/shared is TypeScript source, so it is bundled in.
 import { copyFileSync, readFileSync } from 'node:fs';
@@ -18,6 +19,8 @@ await build({
     main: path.join(serverDir, 'src/main.ts'),
     // `npm run create-admin`: the first admin of a production server.
     'create-admin': path.join(serverDir, 'src/cli/create-admin.ts'),
+    // `npm run migrate`: the migrations, once, straight on the primary (servers behind a pooler).
+    migrate: path.join(serverDir, 'src/cli/migrate.ts'),
   },
   outdir: path.join(serverDir, 'dist'),
   bundle: true,
@@ -34,5 +37,5 @@ copyFileSync(
   path.join(serverDir, 'dist/pglite-worker.mjs'),
 );
 console.log(
-  `server built to apps/server/dist (main.js, create-admin.js, pglite-worker.mjs) in ${Date.now() - started} ms`,
+  `server built to apps/server/dist (main.js, create-admin.js, migrate.js, pglite-worker.mjs) in ${Date.now() - started} ms`,
 );

@@ -36,6 +36,13 @@ const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** Connections each server keeps to PostgreSQL at most. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * PostgreSQL: apply the migrations at start (the default), or only check that `npm run migrate`
+   * applied them, when DATABASE_URL goes through a transaction pooler (docs/deployment.md).
+   */
+  MIGRATE_AT_START: boolFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Legacy switch: SEED_DEMO=false turns demo mode off (other values change nothing). */
   SEED_DEMO: boolFromEnv.optional(),

@@ -13,7 +13,12 @@ async function main() {
     }
     throw err;
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolMax: config.DATABASE_POOL_MAX,
+    migrate: config.MIGRATE_AT_START ? 'apply' : 'check',
+  });
   const app = await buildApp(config, database);
   const DRAIN_MS = 10_000;
   let closing = false;

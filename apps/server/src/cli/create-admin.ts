@@ -61,7 +61,12 @@ async function main() {
   const input = await readInput(process.env);
   const problem = checkAdminInput(input);
   if (problem) throw new CliError(problem);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolMax: 1,
+    migrate: config.MIGRATE_AT_START ? 'apply' : 'check',
+  });
   try {
     const result = await createAdmin(database.db, input, 'cli');
     if (!result.ok) throw new CliError(result.error);

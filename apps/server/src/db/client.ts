@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -58,22 +59,43 @@ export interface Database {
    * statement fails from then on, and the server should exit so that it is restarted.
    */
   stopped: Promise<Error>;
+  /** How the connections are used now (the metrics' pool gauges). */
+  connections(): ConnectionUse;
+  /**
+   * PGlite only: a consistent copy of the whole database, taken between two statements, as a
+   * gzipped tar of its data directory (what `PGlite`'s `loadDataDir` opens); null on PostgreSQL,
+   * whose copies pg_dump makes.
+   */
+  dumpDataDir: (() => Promise<Uint8Array>) | null;
+}
+
+/** Connections of a database's pool: opened, idle, and callers waiting for one. */
+export interface ConnectionUse {
+  max: number;
+  open: number;
+  idle: number;
+  waiting: number;
+}
+
+/** What differs between the drivers once the database is open. */
+interface DriverParts {
+  close: () => Promise<void>;
+  stopped?: Promise<Error>;
+  connections: () => ConnectionUse;
+  dumpDataDir?: () => Promise<Uint8Array>;
 }
 
 /** A migrated database of either driver as the `Database` the app uses. */
-function wrapDatabase(
-  db: Db,
-  kind: Database['kind'],
-  close: () => Promise<void>,
-  stopped: Promise<Error> = new Promise(() => {}),
-): Database {
+function wrapDatabase(db: Db, kind: Database['kind'], parts: DriverParts): Database {
   return {
     db,
     kind,
     rows: (rowSchema, q) => queryRows(db, rowSchema, q),
     upkeep: kind === 'pglite' ? pgliteUpkeep(db) : NO_UPKEEP,
-    close,
-    stopped,
+    close: parts.close,
+    stopped: parts.stopped ?? new Promise(() => {}),
+    connections: parts.connections,
+    dumpDataDir: parts.dumpDataDir ?? null,
   };
 }
 
@@ -82,25 +104,88 @@ const MIGRATION_LOCK_KEY = '7091037912769388916';
 /** PGlite's GIN pending list per index (see openDatabase). */
 const GIN_PENDING_LIST_LIMIT = '16MB';
 
+/**
+ * What a PostgreSQL server does with the migrations when it opens the database: `apply` them
+ * (under a session advisory lock, so instances starting together take turns), or only `check`
+ * that they were applied, for a server whose DATABASE_URL goes through a transaction pooler,
+ * where a session lock means nothing: the migrations then run once beforehand, straight on the
+ * primary (`npm run migrate`).
+ */
+type MigrateMode = 'apply' | 'check';
+
+/** Thrown when the database lacks migrations and the server may not apply them itself. */
+export class MigrationsMissing extends Error {}
+
+/** Fails unless every migration of the migrations folder is recorded in the database. */
+async function checkMigrated(pool: pg.Pool): Promise<void> {
+  const files = readMigrationFiles({ migrationsFolder });
+  const last = files.at(-1)?.folderMillis ?? 0;
+  const applied = await pool
+    .query<{ last: string | null }>('SELECT max(created_at)::text AS last FROM drizzle.__drizzle_migrations')
+    .then((r) => Number(r.rows[0]?.last ?? 0))
+    .catch((err: unknown) => {
+      // 42P01/3F000: no migrations table or schema yet, a database never migrated.
+      const code = err instanceof Error && 'code' in err ? err.code : undefined;
+      if (code === '42P01' || code === '3F000') return 0;
+      throw err;
+    });
+  if (applied < last) {
+    throw new MigrationsMissing(
+      'the database lacks migrations: run `npm run migrate` with DATABASE_URL set to the primary (not the pooler), or set MIGRATE_AT_START=true',
+    );
+  }
+}
+
+/** Applies the migrations on `pool`, one instance at a time (a session advisory lock). */
+async function applyMigrations(pool: pg.Pool): Promise<void> {
+  // Several instances may start at once: they migrate one after the other (a session advisory
+  // lock), so the later ones find nothing left to apply. The lock and the migrations use one
+  // connection, so a pool of one connection is enough.
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrateNodePg(drizzleNodePg(lock, { schema }), { migrationsFolder });
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    lock.release();
+  }
+}
+
+/** Connections one server keeps to PostgreSQL unless told otherwise (DATABASE_POOL_MAX). */
+export const DEFAULT_POOL_MAX = 10;
+
 /** Opens PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir` (or in memory when null). */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string | null;
+  /** PostgreSQL only: the pool's size (default DEFAULT_POOL_MAX). */
+  poolMax?: number;
+  /** PostgreSQL only: apply the migrations (the default) or check that they were applied. */
+  migrate?: MigrateMode;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolMax ?? DEFAULT_POOL_MAX,
+    });
     const db = drizzleNodePg(pool, { schema });
-    // Several instances may start at once: they migrate one after the other (a session advisory
-    // lock held on its own connection), so the later ones find nothing left to apply.
-    const lock = await pool.connect();
     try {
-      await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migrateNodePg(db, { migrationsFolder });
-    } finally {
-      await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-      lock.release();
+      if (opts.migrate === 'check') await checkMigrated(pool);
+      else await applyMigrations(pool);
+    } catch (err) {
+      await pool.end();
+      throw err;
     }
-    return wrapDatabase(db, 'postgres', () => pool.end());
+    const max = opts.poolMax ?? DEFAULT_POOL_MAX;
+    return wrapDatabase(db, 'postgres', {
+      close: () => pool.end(),
+      connections: () => ({
+        max,
+        open: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+    });
   }
   // A new 16 MB WAL segment is not zero-filled first (PostgreSQL's wal_init_zero, meant for file
   // systems where the zeros reserve nothing): they only reserved disk space ahead of the WAL
@@ -126,5 +211,10 @@ export async function openDatabase(opts: {
   const client: PGliteClient = thread;
   const db = drizzlePglite({ client: client as PGlite, schema });
   await migratePglite(db, { migrationsFolder });
-  return wrapDatabase(db, 'pglite', () => thread.close(), thread.stopped);
+  return wrapDatabase(db, 'pglite', {
+    close: () => thread.close(),
+    stopped: thread.stopped,
+    connections: () => thread.use(),
+    dumpDataDir: () => thread.dumpDataDir(),
+  });
 }

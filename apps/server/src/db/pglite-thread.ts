@@ -33,6 +33,8 @@ export class PGliteThread implements PGliteClient {
   readonly #worker: Worker;
   readonly #waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   #nextId = 1;
+  /** Statements and transactions holding or waiting for the connection. */
+  #queued = 0;
   /** Settles when the statement or transaction holding the connection is done. */
   #held: Promise<void> = Promise.resolve();
   #failed: Error | null = null;
@@ -94,12 +96,24 @@ export class PGliteThread implements PGliteClient {
     this.#held = new Promise<void>((r) => {
       release = r;
     });
-    await before;
+    this.#queued++;
     try {
+      await before;
       return await fn();
     } finally {
+      this.#queued--;
       release();
     }
+  }
+
+  /** The one connection: busy or idle, and how many statements or transactions wait for it. */
+  use() {
+    return { max: 1, open: 1, idle: this.#queued === 0 ? 1 : 0, waiting: Math.max(0, this.#queued - 1) };
+  }
+
+  /** The whole database as a gzipped tar of its data directory (see Database.dumpDataDir). */
+  dumpDataDir(): Promise<Uint8Array> {
+    return this.#exclusive(() => this.#send<Uint8Array>({ op: 'dump' }));
   }
 
   #query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
