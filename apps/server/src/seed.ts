@@ -28,9 +28,9 @@ export async function seedBaseline(database: Database) {
 }
 
 /**
- * Demo data for a first start on an empty database (demo mode only): the three demo accounts
- * and three sample travellers, so they reach devices by sync like any other record. Each
- * seeder is idempotent.
+ * Demo data for a first start on an empty database (demo mode only): the demo accounts, the
+ * three demo posts and who works there, and three sample travellers, so they reach devices by
+ * sync like any other record. Each seeder is idempotent.
  */
 async function seedDemo(database: Database) {
   await seedDemoUsers(database.db);

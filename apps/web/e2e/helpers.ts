@@ -23,6 +23,10 @@ export const DEMO_ACCOUNTS = {
   officer: { email: 'inspector@demo.vn', password: 'Inspector@123' },
   admin: { email: 'admin@demo.vn', password: 'Admin@123' },
   test: { email: 'test@demo.vn', password: 'Test@1234' },
+  /** Supervisor at HAN. */
+  supervisor: { email: 'supervisor@demo.vn', password: 'Supervisor@123' },
+  /** Analyst of HAN's province (Hà Nội): reads, writes nothing. */
+  analyst: { email: 'analyst@demo.vn', password: 'Analyst@123' },
 } as const;
 
 /**
@@ -31,7 +35,7 @@ export const DEMO_ACCOUNTS = {
  */
 export async function loginAs(
   page: Page,
-  who: 'officer' | 'admin' | 'test',
+  who: keyof typeof DEMO_ACCOUNTS,
   opts: { rememberMe?: boolean } = {},
 ) {
   const account = DEMO_ACCOUNTS[who];

@@ -149,7 +149,7 @@ function addDownloads(key: string, operation: Operation) {
       'text/csv': {
         schema: csvSchema(
           REPORT_CSV_FIRST_HEADER,
-          'format=csv: UTF-8 with a BOM; sections (a `# name` line, a header row, rows), Summary first',
+          'format=csv: UTF-8 with a BOM; sections (a `# name` line, a header row, rows), Summary first; every row starts with its post (code; `*` for the roll-up of several posts, followed by each post)',
           '# Summary',
         ),
       },

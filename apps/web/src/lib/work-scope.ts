@@ -80,7 +80,39 @@ export function setPosts(posts: Post[]) {
 export function clearWorkScope() {
   storage.remove(SCOPE_KEY);
   store.set({ ...store.get(), scope: null });
+  setChosenPost(null);
 }
 
 /** The post new records belong to (null: none, e.g. an analyst). */
 export const currentPostId = (): string | null => store.get().scope?.postId ?? null;
+
+const CHOSEN_KEY = 'bh.chosenPost';
+
+function storedChoice(): string | null {
+  try {
+    return sessionStorage.getItem(CHOSEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+const chosen = createStore<string | null>(storedChoice());
+
+/**
+ * The post the signed-in person switched to themself since signing in (kept for the tab); null
+ * when the server chose it. An admin's post is the first open one until they switch, so the
+ * registration form asks an admin for the post and fills in only one they chose
+ * (features/travelers/registration-post.ts).
+ */
+export const useChosenPost = chosen.use;
+
+/** Keeps the post just switched to, or forgets it (a sign-in). */
+export function setChosenPost(postId: string | null) {
+  try {
+    if (postId) sessionStorage.setItem(CHOSEN_KEY, postId);
+    else sessionStorage.removeItem(CHOSEN_KEY);
+  } catch {
+    // storage unavailable: the choice lives in memory only
+  }
+  chosen.set(postId);
+}

@@ -11,6 +11,11 @@ export interface DemoAccount {
   name: string;
   role: Role;
   title: string | null;
+  /**
+   * What the account does at its posts when it is not an officer there (the server's demo seed
+   * assigns it: modules/posts/seed.ts); the login page names it.
+   */
+  duty?: 'supervisor' | 'analyst';
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -23,6 +28,22 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
   { email: 'admin@demo.vn', password: 'Admin@123', name: 'Quản trị viên', role: 'admin', title: null },
   { email: 'test@demo.vn', password: 'Test@1234', name: 'Người dùng thử', role: 'officer', title: null },
+  {
+    email: 'supervisor@demo.vn',
+    password: 'Supervisor@123',
+    name: 'Trần Thị Giám Sát',
+    role: 'officer',
+    title: null,
+    duty: 'supervisor',
+  },
+  {
+    email: 'analyst@demo.vn',
+    password: 'Analyst@123',
+    name: 'Lê Văn Phân Tích',
+    role: 'officer',
+    title: null,
+    duty: 'analyst',
+  },
 ];
 
 /**

@@ -17,6 +17,8 @@ export const REPORT_TEXTS = {
     days: text('Theo ngày', 'Days', '日別'),
   },
   column: {
+    postCode: text('Mã cửa khẩu', 'Post code', '検疫所コード'),
+    post: text('Cửa khẩu', 'Post', '検疫所'),
     metric: text('Chỉ số', 'Figure', '項目'),
     value: text('Giá trị', 'Value', '値'),
     riskLevel: text('Mức nguy cơ', 'Risk level', 'リスク'),
@@ -41,6 +43,8 @@ export const REPORT_TEXTS = {
     referred: text('Chuyển viện', 'Referred to hospital', '病院へ搬送'),
     overdue: text('Quá hạn kiểm tra', 'Overdue check-ins', '健康確認の期限超過'),
   },
+  /** The post column of the rows that roll up every post of the download. */
+  allPosts: text('Tất cả cửa khẩu', 'All posts', 'すべての検疫所'),
   kind: {
     daily: text('Theo ngày', 'Daily', '日次'),
     weekly: text('Theo tuần', 'Weekly', '週次'),

@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { DEMO_ACCOUNTS } from '@bh/shared';
+import { DEMO_ACCOUNTS, workScopeSchema } from '@bh/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import { auditEvents, users } from '../../db/schema.ts';
 import { serverRoot } from '../../paths.ts';
 import { fileHarness } from '../../test/file-harness.ts';
 import { TEST_JWT_SECRET } from '../../test/harness.ts';
+import { listPosts } from '../posts/store.ts';
 import { findUserByEmail, updateUser } from '../users/store.ts';
 import { createAdmin, ensureAdminFromEnv } from './admin.ts';
 import { hashPassword } from './passwords.ts';
@@ -78,10 +79,16 @@ describe('demo accounts', () => {
     await withApp({ DEMO: '1' }, async (app) => {
       await seedDemoUsers(h.database.db);
       expect(await h.database.db.select().from(users)).toHaveLength(DEMO_ACCOUNTS.length);
+      const han = (await listPosts(h.database.db)).find((p) => p.code === 'HAN');
       for (const account of DEMO_ACCOUNTS) {
         const res = await login(app, account.email, account.password);
         expect(res.statusCode, account.email).toBe(200);
         expect(res.json().user.role).toBe(account.role);
+        // The supervisor works over HAN; the analyst reads HAN's province and works at no post.
+        const scope = workScopeSchema.parse(res.json().scope);
+        if (account.duty) expect(scope.role, account.email).toBe(account.duty);
+        if (account.duty === 'supervisor') expect(scope.postId).toBe(han?.id);
+        if (account.duty === 'analyst') expect(scope).toMatchObject({ postId: null, key: 'province:Hà Nội' });
       }
       const [inspector] = await h.database.db
         .select({ title: users.title })

@@ -3,7 +3,7 @@
  * and the post an older database was migrated into, which takes its time zone from
  * POST_TIME_ZONE once (0016 leaves meta 'posts.from_settings').
  */
-import type { PostCreate } from '@bh/shared';
+import type { PostCreate, PostRole } from '@bh/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { meta, posts } from '../../db/schema.ts';
@@ -42,21 +42,32 @@ export const DEMO_POSTS: readonly PostCreate[] = [
   },
 ];
 
-/** Who works where in the demo: the inspector at HAN, the test account at SGN (admin: national). */
-const DEMO_ASSIGNMENTS = [
-  { email: 'inspector@demo.vn', code: 'HAN' },
-  { email: 'test@demo.vn', code: 'SGN' },
-] as const;
+/**
+ * Who works where in the demo: the inspector at HAN, the test account at SGN, the supervisor over
+ * HAN, the analyst over HAN's province (Hà Nội); the admin is national.
+ */
+const DEMO_ASSIGNMENTS: readonly { email: string; role: PostRole; code: string }[] = [
+  { email: 'inspector@demo.vn', role: 'officer', code: 'HAN' },
+  { email: 'test@demo.vn', role: 'officer', code: 'SGN' },
+  { email: 'supervisor@demo.vn', role: 'supervisor', code: 'HAN' },
+  { email: 'analyst@demo.vn', role: 'analyst', code: 'HAN' },
+];
 
 /** The demo posts and assignments; idempotent (by post code, by assignment). */
 export async function seedDemoPosts(db: Db) {
   const known = new Set((await listPosts(db)).map((p) => p.code));
   for (const post of DEMO_POSTS) if (!known.has(post.code)) await insertPost(db, post);
   const all = await listPosts(db);
-  for (const { email, code } of DEMO_ASSIGNMENTS) {
+  for (const { email, role, code } of DEMO_ASSIGNMENTS) {
     const user = await findUserByEmail(db, email);
     const post = all.find((p) => p.code === code);
-    if (user && post) await addAssignment(db, user.id, { role: 'officer', postId: post.id, province: null });
+    if (!user || !post) continue;
+    // An analyst reads a province (the post's), not a post.
+    const assignment =
+      role === 'analyst'
+        ? { role, postId: null, province: post.province }
+        : { role, postId: post.id, province: null };
+    await addAssignment(db, user.id, assignment);
   }
 }
 

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { healthDeclarations, travelers } from '../../db/schema.ts';
 import { fileHarness } from '../../test/file-harness.ts';
-import { TEST_POST_ID } from '../../test/harness.ts';
+import { OTHER_POST_ID, TEST_POST_ID } from '../../test/harness.ts';
 import { declarationPayload } from '../../test/payloads.ts';
 
 const h = fileHarness();
@@ -116,12 +116,13 @@ describe('reports API', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain('report-monthly-2026-02-01_2026-02-28.csv');
     const text = res.body;
-    expect(text.startsWith('\uFEFF# Summary\r\nmetric,value\r\n')).toBe(true);
+    // The post is the first column: an officer's report counts their post (its code for a script).
+    expect(text.startsWith('\uFEFF# Summary\r\npost,metric,value\r\nTST,period,monthly\r\n')).toBe(true);
     for (const section of ['Risk levels', 'Statuses', 'Nationalities', 'Quarantine', 'Days']) {
       expect(text).toContain(`\r\n\r\n# ${section}\r\n`);
     }
-    expect(text).toContain('arrivals,3\r\n');
-    expect(text).toContain('2026-02-01,2,2,1\r\n');
+    expect(text).toContain('\r\nTST,arrivals,3\r\n');
+    expect(text).toContain('\r\nTST,2026-02-01,2,2,1\r\n');
   });
 
   it('format=xlsx: a workbook with one sheet per table', async () => {
@@ -139,7 +140,60 @@ describe('reports API', () => {
       'Quarantine',
       'Days',
     ]);
-    expect(book.getWorksheet('Summary')?.getRow(6).values).toEqual([undefined, 'arrivals', 2]);
+    expect(book.getWorksheet('Summary')?.getRow(6).values).toEqual([undefined, 'TST', 'arrivals', 2]);
+  });
+
+  describe('the post as a column of the downloads, in the user’s language', () => {
+    const download = async (url: string, auth: Record<string, string>, lang: string) =>
+      h.app.inject({ url, headers: { ...auth, 'accept-language': lang } });
+
+    it('one post: its code and name on every row (CSV in Vietnamese)', async () => {
+      await seedFebruary();
+      const res = await download('/api/reports/daily?date=2026-02-01&format=csv', headers, 'vi');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('# Tổng quan\r\nMã cửa khẩu,Cửa khẩu,Chỉ số,Giá trị\r\n');
+      expect(res.body).toContain('\r\nTST,Cửa khẩu thử,Người nhập cảnh,2\r\n');
+      expect(res.body).toContain('\r\nTST,Cửa khẩu thử,Cao,1\r\n');
+      expect(res.body).not.toContain('OTH');
+    });
+
+    it('a national roll-up: all posts, then each post with its own figures (CSV in English)', async () => {
+      await seedFebruary();
+      await traveler('2026-02-01', { entryPostId: OTHER_POST_ID, nationality: 'KR' });
+      const admin = (await h.user('admin')).headers;
+      const res = await download('/api/reports/daily?date=2026-02-01&format=csv', admin, 'en');
+      expect(res.statusCode).toBe(200);
+      const summary = res.body.split('\r\n\r\n')[0];
+      expect(summary).toContain('\r\nPost code,Post,Figure,Value\r\n');
+      expect(summary).toContain('\r\n,All posts,Arrivals,3\r\n');
+      expect(summary).toContain('\r\nOTH,Other post,Arrivals,1\r\n');
+      expect(summary).toContain('\r\nTST,Test post,Arrivals,2\r\n');
+      // A country's rows name the post where they arrived.
+      expect(res.body).toContain('\r\nOTH,Other post,South Korea,KR,1\r\n');
+      // One post asked for: only its rows.
+      const one = await download(
+        `/api/reports/daily?date=2026-02-01&format=csv&postId=${OTHER_POST_ID}`,
+        admin,
+        'en',
+      );
+      expect(one.body).toContain('\r\nOTH,Other post,Arrivals,1\r\n');
+      expect(one.body).not.toMatch(/All posts|TST/);
+    });
+
+    it('a workbook in Japanese: the post’s code and Japanese name lead each sheet’s rows', async () => {
+      await seedFebruary();
+      const admin = (await h.user('admin')).headers;
+      const res = await download('/api/reports/daily?date=2026-02-01&format=xlsx', admin, 'ja');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(Uint8Array.from(res.rawPayload).buffer);
+      const rows = (book.getWorksheet('日別')?.getSheetValues() ?? []).filter((row) => Array.isArray(row));
+      expect(rows.map((row) => row.slice(1, 4))).toEqual([
+        ['検疫所コード', '検疫所', '日付'],
+        ['', 'すべての検疫所', '2026-02-01'],
+        ['OTH', '別の検疫所', '2026-02-01'],
+        ['TST', 'テスト検疫所', '2026-02-01'],
+      ]);
+    });
   });
 
   it.each(['0001-01-01', '0010-08-29', '9999-12-31'])('answers the day %s (no 500)', async (date) => {

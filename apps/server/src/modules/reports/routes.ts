@@ -1,7 +1,8 @@
 /**
- * GET /api/reports/daily|weekly|monthly|custom (officers and admins): the figures of a period
- * of the post's calendar (POST_TIME_ZONE) as JSON, or as a CSV or XLSX download (format=).
- * Bad or reversed periods are 400 validation errors with translated keys (shared schemas).
+ * GET /api/reports/daily|weekly|monthly|custom (everyone signed in, over their scope): the figures
+ * of a period of the post's calendar as JSON, or as a CSV or XLSX download (format=) with the
+ * post as a column. Bad or reversed periods are 400 validation errors with translated keys
+ * (shared schemas).
  */
 import {
   customReportQuerySchema,
@@ -9,6 +10,8 @@ import {
   dailyReportQuerySchema,
   monthlyReportQuerySchema,
   monthRange,
+  type Post,
+  type Report,
   type ReportFormat,
   type ReportKind,
   reportSchema,
@@ -26,7 +29,7 @@ import { BEARER } from '../../plugins/openapi.ts';
 import { readsPost } from '../posts/scope.ts';
 import { listPosts } from '../posts/store.ts';
 import { computeReport } from './store.ts';
-import { reportCsv, reportXlsx } from './tables.ts';
+import { type ReportSection, reportCsv, reportXlsx } from './tables.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -35,7 +38,7 @@ const download = z
   .custom<Buffer>((value) => Buffer.isBuffer(value))
   .meta({
     description:
-      'format=csv: text/csv (UTF-8 with BOM, one section per table); format=xlsx: a workbook with one sheet per table',
+      'format=csv: text/csv (UTF-8 with BOM, one section per table); format=xlsx: a workbook with one sheet per table; the post is the first column (a roll-up of several posts is followed by each post)',
   });
 
 const schemaOf = <Q extends z.ZodType>(querystring: Q) => ({
@@ -69,10 +72,36 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (postId !== undefined) {
       const post = all.find((p) => p.id === postId);
       if (!post || !readsPost(scope, post.id)) throw notFound();
-      return { readPosts: [post.id], timeZone: post.timeZone };
+      return { readPosts: [post.id], timeZone: post.timeZone, counted: [post] };
     }
-    const first = all.find((p) => p.id === scope.postId) ?? all.find((p) => readsPost(scope, p.id));
-    return { readPosts: scope.readPosts, timeZone: first?.timeZone ?? app.ctx.config.POST_TIME_ZONE };
+    const counted = all.filter((p) => readsPost(scope, p.id));
+    const first = all.find((p) => p.id === scope.postId) ?? counted[0];
+    return {
+      readPosts: scope.readPosts,
+      timeZone: first?.timeZone ?? app.ctx.config.POST_TIME_ZONE,
+      counted,
+    };
+  }
+
+  /**
+   * What a download holds: one post's report, or the roll-up followed by each post's own report
+   * (in its own time zone), so that the post is a column of the file (tables.ts).
+   */
+  async function sectionsOf(
+    report: Report,
+    counted: readonly Post[],
+    kind: ReportKind,
+    range: DateRange,
+  ): Promise<ReportSection[]> {
+    const [only] = counted;
+    if (only && counted.length === 1) return [{ post: only, report }];
+    const sections: ReportSection[] = [{ post: null, report }];
+    // One post after the other: an export of the nation's posts is not worth a burst on the pool.
+    for (const post of counted) {
+      const own = await computeReport(db, kind, range, post.timeZone, { readPosts: [post.id] });
+      sections.push({ post, report: own });
+    }
+    return sections;
   }
 
   async function answer(
@@ -82,15 +111,16 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     range: DateRange,
     format: ReportFormat,
   ) {
-    const { timeZone, ...posts } = await postsOf(request, request.query.postId);
-    const report = await computeReport(db, kind, range, timeZone, posts);
+    const { timeZone, counted, readPosts } = await postsOf(request, request.query.postId);
+    const report = await computeReport(db, kind, range, timeZone, { readPosts });
     if (format === 'json') return report;
+    const sections = await sectionsOf(report, counted, kind, range);
     const name = `report-${kind}-${range.from}_${range.to}.${format}`;
     // A person's download speaks their language (the app sends it); a script asking none gets the keys.
     const asked = request.headers['accept-language'];
     const lang = asked ? requestLocale(undefined, asked) : undefined;
     const body =
-      format === 'csv' ? Buffer.from(reportCsv(report, lang), 'utf8') : await reportXlsx(report, lang);
+      format === 'csv' ? Buffer.from(reportCsv(sections, lang), 'utf8') : await reportXlsx(sections, lang);
     return reply
       .header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
       .header('Content-Disposition', `attachment; filename="${name}"`)

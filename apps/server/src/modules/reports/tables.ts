@@ -4,11 +4,19 @@
  * language (Accept-Language), the tables speak it: sheet names, headers, figure and status
  * names, countries by name (their codes in a column of their own). Asked in none, they keep the
  * machine keys (riskLevel, count, "Summary") that scripts read.
+ *
+ * The post is a column of every table (docs/decisions/014-points-of-entry.md): a download holds
+ * one post's figures, or a roll-up of several posts followed by each post's own figures (each in
+ * its post's time zone), so a spreadsheet can compare or filter them by post. Read by a person,
+ * the post is its code and its name in their language; for a script, its code ('*' for the
+ * roll-up).
  */
 import {
   CSV_BOM,
   type Locale,
   type LocalizedText,
+  type Post,
+  postName,
   REPORT_TEXTS,
   type Report,
   RISK_LEVELS,
@@ -24,7 +32,16 @@ interface ReportTable {
 }
 
 /** The header of the CSV's first section (the summary), in the machine keys. */
-export const REPORT_CSV_FIRST_HEADER = ['metric', 'value'];
+export const REPORT_CSV_FIRST_HEADER = ['post', 'metric', 'value'];
+
+/** One post's figures in a download, or (post null) the roll-up of every post the download counts. */
+export interface ReportSection {
+  post: Pick<Post, 'code' | 'name'> | null;
+  report: Report;
+}
+
+/** The post column of the roll-up's rows, for scripts. */
+const ALL_POSTS = '*';
 
 const QUARANTINE_FIGURES = ['started', 'active', 'released', 'referred', 'overdue'] as const;
 const INTL_TAG: Record<Locale, string> = { vi: 'vi-VN', en: 'en-GB', ja: 'ja-JP' };
@@ -34,7 +51,7 @@ function machineTables(r: Report): ReportTable[] {
   return [
     {
       name: 'Summary',
-      header: REPORT_CSV_FIRST_HEADER,
+      header: ['metric', 'value'],
       rows: [
         ['period', r.period.kind],
         ['from', r.period.from],
@@ -117,12 +134,37 @@ function readableTables(r: Report, locale: Locale): ReportTable[] {
   ];
 }
 
-const reportTables = (r: Report, locale?: Locale) => (locale ? readableTables(r, locale) : machineTables(r));
+/** The post's leading cells of a row, and their header. */
+function postColumns(locale: Locale | undefined) {
+  if (!locale) {
+    return { header: ['post'], cells: (post: ReportSection['post']) => [post?.code ?? ALL_POSTS] };
+  }
+  const { column, allPosts } = REPORT_TEXTS;
+  return {
+    header: [column.postCode[locale], column.post[locale]],
+    cells: (post: ReportSection['post']) =>
+      post ? [post.code, postName(post, locale)] : ['', allPosts[locale]],
+  };
+}
+
+/** The sections' tables, each section's rows after the previous one's, the post leading each row. */
+function reportTables(sections: readonly ReportSection[], locale?: Locale): ReportTable[] {
+  const tablesOf = (r: Report) => (locale ? readableTables(r, locale) : machineTables(r));
+  const each = sections.map(({ post, report }) => ({ post, tables: tablesOf(report) }));
+  const columns = postColumns(locale);
+  return (each[0]?.tables ?? []).map((table, i) => ({
+    name: table.name,
+    header: [...columns.header, ...table.header],
+    rows: each.flatMap(({ post, tables }) =>
+      (tables[i]?.rows ?? []).map((row) => [...columns.cells(post), ...row]),
+    ),
+  }));
+}
 
 /** UTF-8 CSV with a BOM: each table is a section (its name, header, rows) followed by a blank line. */
-export function reportCsv(r: Report, locale?: Locale): string {
+export function reportCsv(sections: readonly ReportSection[], locale?: Locale): string {
   let out = CSV_BOM;
-  for (const table of reportTables(r, locale)) {
+  for (const table of reportTables(sections, locale)) {
     out += toCsvLine([`# ${table.name}`]) + toCsvLine(table.header);
     for (const row of table.rows) out += toCsvLine(row);
     out += '\r\n';
@@ -131,10 +173,11 @@ export function reportCsv(r: Report, locale?: Locale): string {
 }
 
 /** An .xlsx workbook with one sheet per table; values are plain cells, never formulas. */
-export async function reportXlsx(r: Report, locale?: Locale): Promise<Buffer> {
+export async function reportXlsx(sections: readonly ReportSection[], locale?: Locale): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
-  book.created = new Date(r.generatedAt);
-  for (const table of reportTables(r, locale)) {
+  const generatedAt = sections[0]?.report.generatedAt;
+  if (generatedAt) book.created = new Date(generatedAt);
+  for (const table of reportTables(sections, locale)) {
     const sheet = book.addWorksheet(table.name);
     sheet.addRow(table.header).font = { bold: true };
     for (const row of table.rows) sheet.addRow(row);

@@ -7,7 +7,7 @@ import type { AuthAnswer, PostList, WorkScope } from '@bh/shared';
 import { ApiError, apiRequest, setRefreshHandler } from '../../lib/api.ts';
 import { clearSession, getSession, type SessionUser, setSession } from '../../lib/session.ts';
 import { createStore } from '../../lib/store.ts';
-import { clearWorkScope, setPosts, setWorkScope } from '../../lib/work-scope.ts';
+import { clearWorkScope, setChosenPost, setPosts, setWorkScope } from '../../lib/work-scope.ts';
 import { holdForRenewal, OFFLINE_TOKEN, takeHeldCredentials } from './offline-session.ts';
 
 /**
@@ -61,6 +61,8 @@ function keepScope(scope: WorkScope | undefined) {
 export function startSession(session: StartedSession) {
   sessionExpired.set(false);
   setSession({ user: session.user, token: session.token });
+  // A new session works where the server puts it until the person switches.
+  setChosenPost(null);
   keepScope(session.scope);
 }
 
@@ -68,6 +70,7 @@ export function startSession(session: StartedSession) {
 export async function switchPost(postId: string): Promise<WorkScope> {
   const scope = await apiRequest<WorkScope>('/api/auth/post', { method: 'POST', body: { postId } });
   setWorkScope(scope);
+  setChosenPost(scope.postId);
   return scope;
 }
 

@@ -185,7 +185,7 @@ export default function LoginPage() {
                   (
                   {a.title === 'quarantine officer'
                     ? t('auth.roles.quarantineOfficer')
-                    : t(`auth.roles.${a.role}`)}
+                    : t(`auth.roles.${a.duty ?? a.role}`)}
                   )
                 </span>
               </li>

@@ -27,6 +27,7 @@ import { createTraveler, type LocalTraveler, updateTraveler } from '../../db/tra
 import { formatTemperature } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { PassportExpiryAlert } from '../travelers/passport-expiry-alert.tsx';
+import { useRegistrationPost, withPostRequired } from '../travelers/registration-post.ts';
 import { TravelerFormFields } from '../travelers/traveler-form-fields.tsx';
 import { useReferenceLists, useSystemMode } from '../travelers/use-travelers.ts';
 import { differences, findLocalDuplicate, reviewValues } from './review-values.ts';
@@ -89,17 +90,25 @@ export function Review({ draft, online, onDone }: { draft: Draft; online: boolea
   const { t } = useTranslation();
   const mode = useSystemMode();
   const lists = useReferenceLists();
+  // An admin says at which post the traveller arrives (registration-post.ts); an update keeps it.
+  const registration = useRegistrationPost();
+  const [existing, setExisting] = useState<LocalTraveler | null>(null);
+  const postChoices = existing ? [] : registration.choices;
   const { register, handleSubmit, watch, formState } = useForm<
     Record<string, string>,
     unknown,
     TravelerInput
   >({
-    resolver: validationResolver((values: Record<string, string>) => validateTravelerForm(values, mode)),
-    defaultValues: reviewValues(draft),
+    resolver: validationResolver((values: Record<string, string>) =>
+      withPostRequired(validateTravelerForm(values, mode), values, postChoices.length > 0),
+    ),
+    defaultValues: {
+      ...reviewValues(draft),
+      ...(registration.choices.length > 0 ? { entryPostId: registration.preset } : {}),
+    },
   });
   const formError = useErrorText(formState.errors);
   const values = watch();
-  const [existing, setExisting] = useState<LocalTraveler | null>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<Saved | null>(null);
   const [failed, setFailed] = useState(false);
@@ -118,7 +127,8 @@ export function Review({ draft, online, onDone }: { draft: Draft; online: boolea
     setBusy(true);
     setFailed(false);
     try {
-      const traveler = existing ? await updateTraveler(existing.id, input) : await createTraveler(input);
+      const { entryPostId: _post, ...changes } = input;
+      const traveler = existing ? await updateTraveler(existing.id, changes) : await createTraveler(input);
       if (draft.declaration) {
         await submitDeclaration(
           {
@@ -197,6 +207,7 @@ export function Review({ draft, online, onDone }: { draft: Draft; online: boolea
             lists={lists}
             flightRequired={flightInfoRequired(mode)}
             mode={mode}
+            postChoices={postChoices}
           />
         </div>
       </div>

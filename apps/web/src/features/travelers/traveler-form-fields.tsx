@@ -3,7 +3,7 @@
  * as strings in a react-hook-form form; `validateTravelerForm` (packages/shared) normalises and
  * checks them on save.
  */
-import { GENDERS, PURPOSES_OF_VISIT, pickLocale, type SystemMode } from '@bh/shared';
+import { GENDERS, type Post, PURPOSES_OF_VISIT, pickLocale, postName, type SystemMode } from '@bh/shared';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,9 +26,19 @@ interface FieldsProps {
   lists: ReferenceLists;
   flightRequired: boolean;
   mode: SystemMode;
+  /** Asks the post of arrival among these (an admin registering: registration-post.ts); none: not asked. */
+  postChoices?: readonly Post[];
 }
 
-export function TravelerFormFields({ values, errorOf, bind, lists, flightRequired, mode }: FieldsProps) {
+export function TravelerFormFields({
+  values,
+  errorOf,
+  bind,
+  lists,
+  flightRequired,
+  mode,
+  postChoices = [],
+}: FieldsProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const select = t('travelers.form.select');
@@ -88,6 +98,32 @@ export function TravelerFormFields({ values, errorOf, bind, lists, flightRequire
 
   return (
     <div className="flex flex-col gap-3">
+      {postChoices.length > 0 && (
+        <Field
+          label={t('posts.traveler.arrivalPost')}
+          error={errorOf('entryPostId')}
+          hint={t('posts.traveler.arrivalPostHint')}
+          required
+        >
+          {(p: FieldControlProps) => (
+            <select
+              {...p}
+              {...bind('entryPostId')}
+              className="select w-full sm:max-w-md"
+              value={values.entryPostId ?? ''}
+              data-testid="field-entryPostId"
+            >
+              <ChoiceOptions
+                placeholder={t('posts.transfer.choose')}
+                choices={postChoices.map((post) => ({
+                  value: post.id,
+                  label: `${post.code} · ${postName(post, lang)}`,
+                }))}
+              />
+            </select>
+          )}
+        </Field>
+      )}
       <fieldset className="grid gap-x-3 sm:grid-cols-2">
         <legend className="font-semibold mb-1">{t('travelers.form.personal')}</legend>
         {text('fullName', { required: true })}

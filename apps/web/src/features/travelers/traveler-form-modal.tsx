@@ -26,6 +26,7 @@ import { FormActions } from '../../components/ui/form-actions.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { createTraveler, type LocalTraveler, updateTraveler } from '../../db/travelers-repo.ts';
+import { useRegistrationPost, withPostRequired } from './registration-post.ts';
 import { type FormValues, TravelerFormFields } from './traveler-form-fields.tsx';
 import { useGoToDeclaration } from './traveler-links.ts';
 import { useReferenceLists, useSystemMode } from './use-travelers.ts';
@@ -45,8 +46,10 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-function initialValues(traveler: LocalTraveler | null): FormValues {
-  if (!traveler) return { entryDate: today(), status: 'pending' };
+/** The form's values: the stored traveller's, or a new one's (with its post when the form asks it). */
+function initialValues(traveler: LocalTraveler | null, post?: string): FormValues {
+  if (!traveler)
+    return { entryDate: today(), status: 'pending', ...(post === undefined ? {} : { entryPostId: post }) };
   const stored = new Map<string, unknown>(Object.entries(traveler));
   const values: FormValues = {};
   for (const key of FORM_FIELDS) {
@@ -70,14 +73,20 @@ export function TravelerFormModal({
   const goToDeclaration = useGoToDeclaration(onClose);
   const mode = useSystemMode();
   const lists = useReferenceLists();
+  // An admin registering a traveller says at which post (a new traveller only: an edit never moves one).
+  const registration = useRegistrationPost();
+  const postChoices = traveler ? [] : registration.choices;
+  const postPreset = postChoices.length > 0 ? registration.preset : undefined;
   const { register, handleSubmit, reset, setValue, clearErrors, watch, formState } = useForm<
     FormValues,
     unknown,
     TravelerInput
   >({
     // The rules depend on the system mode; the resolver is taken anew on each render.
-    resolver: validationResolver((values: FormValues) => validateTravelerForm(values, mode)),
-    defaultValues: initialValues(traveler),
+    resolver: validationResolver((values: FormValues) =>
+      withPostRequired(validateTravelerForm(values, mode), values, postChoices.length > 0),
+    ),
+    defaultValues: initialValues(traveler, postPreset),
     // Errors show on save and a field's error goes when it is edited (no re-check while typing).
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -97,7 +106,7 @@ export function TravelerFormModal({
   useEffect(() => {
     if (!open) return;
     touched.current = new Set();
-    reset(initialValues(traveler));
+    reset(initialValues(traveler, postPreset));
     setSaveError(null);
     setSaved(null);
   }, [open, travelerId]);
@@ -176,6 +185,7 @@ export function TravelerFormModal({
           lists={lists}
           flightRequired={flightInfoRequired(mode)}
           mode={mode}
+          postChoices={postChoices}
         />
         {saveError && (
           <Alert tone="error" className="mt-3 text-sm">
