@@ -245,6 +245,10 @@ function haproxyConfig(dir, ports) {
     // which scheme the client used (https where TLS ends here: `bind ... ssl crt ...`).
     '  option forwardfor',
     '  http-request set-header X-Forwarded-Proto http',
+    // One id per request, in the proxy's log and the app's (which keeps an acceptable one it is
+    // sent, and answers it in X-Request-Id); a client's own id is passed on as it is.
+    '  unique-id-format %[uuid()]',
+    '  http-request set-header X-Request-Id %[unique-id] unless { req.hdr(x-request-id) -m found }',
     // Prometheus metrics are not for the public (each instance serves them on a private port).
     '  http-request deny deny_status 404 if { path_beg /metrics }',
     '  default_backend apps',

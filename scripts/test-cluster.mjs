@@ -61,6 +61,19 @@ async function checks(state) {
   });
   assert.equal(login.status, 200, 'the admin logs in through the proxy');
   const token = login.json.token;
+  assert.match(
+    login.headers.get('x-request-id') ?? '',
+    /^[0-9a-f-]{36}$/,
+    'the proxy gives the request an id and the app answers it',
+  );
+  const traced = await fetch(`${state.urls.app}/api/health`, { headers: { 'x-request-id': 'trace-me-123' } });
+  assert.equal(traced.headers.get('x-request-id'), 'trace-me-123');
+  assert.equal((await fetch(`${state.urls.app}/metrics`)).status, 404, 'the proxy keeps /metrics private');
+  for (const port of state.ports.metrics) {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    assert.match(text, /bh_db_pool_connections\{state="max"\} 10/);
+  }
+  ok("request ids through the proxy; /metrics only on each instance's private port");
   const post = await api(state, 'POST', '/api/posts', token, {
     code: 'CLU',
     name: { vi: 'Cửa khẩu cụm', en: 'Cluster post', ja: 'クラスター' },
@@ -145,6 +158,11 @@ async function checks(state) {
   figures.failedRequestsDuringStop = failures.length;
   assert.deepEqual(failures, [], 'no request through the proxy fails while an instance stops and starts');
   ok(`an instance stopped and started under ${sent} requests: none failed`);
+  const metrics = await (await fetch(`http://127.0.0.1:${state.ports.metrics[1]}/metrics`)).text();
+  assert.match(
+    metrics,
+    /bh_http_request_duration_seconds_count\{method="GET",route="\/api\/sync\/status",status_code="200"\} [1-9]/,
+  );
 }
 
 const t0 = Date.now();

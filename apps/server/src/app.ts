@@ -31,8 +31,10 @@ import { repoRoot } from './paths.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
+import { registerMetrics, ServerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerRequestId, requestIdOf } from './plugins/request-id.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
 import { loadSecrets } from './secrets.ts';
@@ -89,14 +91,20 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     // cuts what still runs after a deadline): a write in flight gets its answer.
     forceCloseConnections: 'idle',
     frameworkErrors: answerFrameworkError,
+    // A client's X-Request-Id when acceptable, else a random one (plugins/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const secrets = await loadSecrets(config, database);
-  app.decorate('ctx', { config, database, secrets, version, startedAt: new Date() });
+  const metrics = new ServerMetrics(database);
+  app.decorate('ctx', { config, database, secrets, version, startedAt: new Date(), metrics });
 
+  registerRequestId(app);
   registerErrorHandling(app);
+  registerMetrics(app, metrics, config);
   registerJsonBody(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app);

@@ -84,6 +84,12 @@ const configSchema = z.object({
   /** Extra push service origins accepted besides the browsers' own (comma-separated https origins). */
   PUSH_ENDPOINT_ALLOW: z.string().optional(),
   NODE_ENV: z.string().optional(),
+  /** Prometheus metrics on a listener of their own (plugins/metrics.ts); unset: none. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address of that listener: keep it private (loopback, or the scrapers' network). */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Serves /metrics on the app's own port too, to `Authorization: Bearer <this token>` only. */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -6,6 +6,7 @@ import {
   type ChangeRange,
   MAX_PUSH_BODY_BYTES,
   mergeChangeRanges,
+  type PushRequest,
   pullQuerySchema,
   pullResponseSchema,
   pushRequestSchema,
@@ -18,7 +19,7 @@ import { and, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthDeclarations, travelers } from '../../db/schema.ts';
 import { errorResponses, storingErrorResponses } from '../../lib/responses.ts';
-import { userOf } from '../../plugins/auth-guard.ts';
+import { type AuthUser, userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { applyMutations } from '../../write-path/apply.ts';
 import { readableIds } from '../../write-path/post-scope.ts';
@@ -39,7 +40,7 @@ const beforeCommit =
 const tags = ['sync'];
 
 export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, secrets } = app.ctx;
+  const { database, secrets, metrics } = app.ctx;
   // Every write through applyMutations on this database is kept up (PGlite: no autovacuum).
   database.upkeep.start(app.log);
   app.addHook('onClose', () => database.upkeep.settled());
@@ -61,41 +62,48 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { clientId, mutations } = request.body;
-      const user = userOf(request);
-      await claimClientId(database.db, clientId, user.id, request.ip);
-      // Declarations that refer to a missing or foreign file are rejected before the write.
-      const { refused, accepted } = await refuseUnattachableFiles(database.db, user, mutations);
-      const written: ChangeRange[] = [];
-      const applied = await applyMutations(
-        database,
-        { user, ip: request.ip, clientId, beforeCommit, written },
-        accepted,
-      );
-      // The officer's other devices (and this one, closed) learn that a change did not go through.
-      const notApplied = [...refused, ...applied].filter(
-        (r) => r.status === 'conflict' || r.status === 'rejected',
-      ).length;
-      if (notApplied > 0) {
-        await queuePush(
-          database.db,
-          { userIds: [user.id] },
-          {
-            type: 'sync-refused',
-            titleKey: 'syncRefused',
-            params: { count: notApplied },
-            url: '/pwa-settings',
-          },
-        );
+      const answered = metrics.pushStarted();
+      try {
+        const answer = await push(request.body, userOf(request), request.ip);
+        const tables = new Map(request.body.mutations.map((m) => [m.seq, m.table]));
+        metrics.pushAnswered(answer.results, (seq) => tables.get(seq) ?? 'unknown');
+        return answer;
+      } finally {
+        answered();
       }
-      // The device's pull leaves these rows out while they are unchanged (its own writes).
-      const ranges = mergeChangeRanges(written);
-      const extra = ranges.length > 0 ? { written: ranges } : {};
-      if (refused.length === 0) return { results: applied, ...extra };
-      const bySeq = new Map([...refused, ...applied].map((r) => [r.seq, r]));
-      return { results: mutations.flatMap((m) => bySeq.get(m.seq) ?? []), ...extra };
     },
   );
+
+  /** Applies a push's mutations; the answer: one result per mutation, in order. */
+  async function push({ clientId, mutations }: PushRequest, user: AuthUser, ip: string) {
+    await claimClientId(database.db, clientId, user.id, ip);
+    // Declarations that refer to a missing or foreign file are rejected before the write.
+    const { refused, accepted } = await refuseUnattachableFiles(database.db, user, mutations);
+    const written: ChangeRange[] = [];
+    const applied = await applyMutations(database, { user, ip, clientId, beforeCommit, written }, accepted);
+    // The officer's other devices (and this one, closed) learn that a change did not go through.
+    const notApplied = [...refused, ...applied].filter(
+      (r) => r.status === 'conflict' || r.status === 'rejected',
+    ).length;
+    if (notApplied > 0) {
+      await queuePush(
+        database.db,
+        { userIds: [user.id] },
+        {
+          type: 'sync-refused',
+          titleKey: 'syncRefused',
+          params: { count: notApplied },
+          url: '/pwa-settings',
+        },
+      );
+    }
+    // The device's pull leaves these rows out while they are unchanged (its own writes).
+    const ranges = mergeChangeRanges(written);
+    const extra = ranges.length > 0 ? { written: ranges } : {};
+    if (refused.length === 0) return { results: applied, ...extra };
+    const bySeq = new Map([...refused, ...applied].map((r) => [r.seq, r]));
+    return { results: mutations.flatMap((m) => bySeq.get(m.seq) ?? []), ...extra };
+  }
 
   app.get(
     '/api/sync/pull',
@@ -112,8 +120,9 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pullResponseSchema, ...errorResponses('validation_error', 'unauthorized') },
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      metrics.pulled();
+      return reply
         .type('application/json; charset=utf-8')
         .send(
           await pullPage(
@@ -124,7 +133,8 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
             request.query.skip ?? [],
             userOf(request).scope,
           ),
-        ),
+        );
+    },
   );
 
   // The current server copy of a few records (a device re-reads records whose local change
