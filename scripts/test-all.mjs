@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck, unit + component tests, API tests on PGlite, the same API
-// tests on a throw-away PostgreSQL 15, then the end-to-end tests in Chromium. Stops at the
-// first failing step and exits non-zero.
+// tests on a throw-away PostgreSQL 15, the build, a smoke flow in Firefox ESR and WebKitGTK,
+// then the end-to-end tests in Chromium. Stops at the first failing step and exits non-zero.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -30,6 +30,9 @@ const steps = [
   ['build web app and server', 'npm', ['run', 'build', '--silent']],
   // The login and list routes' JS budgets (gzipped KB, in the script): fail past them.
   ['bundle budget', 'node', ['scripts/bundle-size.mjs', '--check']],
+  // The smoke flow (sign in, list, offline add, reload, sync once, declaration, pre-arrival) in
+  // Debian's Firefox ESR and WebKitGTK, against the built server on a port of its own.
+  ['smoke flow in Firefox ESR and WebKitGTK', 'node', ['scripts/engines-smoke.mjs']],
   ['end-to-end tests in Chromium', 'npx', ['playwright', 'test']],
 ];
 const only = process.argv[2];
