@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Compiles the server to ES modules, apps/server/dist/main.js, dist/create-admin.js and
-// dist/migrate.js, run by plain node in production (`npm start`, `npm run create-admin`,
-// `npm run migrate`), and copies PGlite's worker
+// Compiles the server to ES modules, apps/server/dist/main.js and the command line tools
+// (dist/create-admin.js, migrate.js, backup.js, restore.js), run by plain node in production
+// (`npm start`, `npm run create-admin`, `npm run migrate`, `npm run backup`, `npm run restore`),
+// and copies PGlite's worker
 // (dist/pglite-worker.mjs). npm packages stay external (resolved from node_modules at run time);
 // the workspace package @bh/shared is TypeScript source, so it is bundled in.
 import { copyFileSync, readFileSync } from 'node:fs';
@@ -21,6 +22,9 @@ await build({
     'create-admin': path.join(serverDir, 'src/cli/create-admin.ts'),
     // `npm run migrate`: the migrations, once, straight on the primary (servers behind a pooler).
     migrate: path.join(serverDir, 'src/cli/migrate.ts'),
+    // `npm run backup`, `npm run restore`: either database (src/backup/).
+    backup: path.join(serverDir, 'src/cli/backup.ts'),
+    restore: path.join(serverDir, 'src/cli/restore.ts'),
   },
   outdir: path.join(serverDir, 'dist'),
   bundle: true,
@@ -37,5 +41,5 @@ copyFileSync(
   path.join(serverDir, 'dist/pglite-worker.mjs'),
 );
 console.log(
-  `server built to apps/server/dist (main.js, create-admin.js, migrate.js, pglite-worker.mjs) in ${Date.now() - started} ms`,
+  `server built to apps/server/dist (main.js and the command line tools, pglite-worker.mjs) in ${Date.now() - started} ms`,
 );

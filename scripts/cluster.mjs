@@ -167,8 +167,8 @@ export async function proxyView(state) {
 }
 
 /** The settings of a PostgreSQL server of the cluster (on the command line: the replica's copy of postgresql.conf stays the primary's). */
-const pgOptions = (dataDir, port) =>
-  `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dataDir} -c logging_collector=off`;
+const pgOptions = (socketDir, port) =>
+  `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${socketDir} -c logging_collector=off`;
 
 function pgConfig(archiveDir) {
   return [
@@ -237,7 +237,12 @@ function haproxyConfig(dir, ports) {
     '  timeout queue 10s',
     // A request whose connection to an instance failed goes to another instance.
     '  retries 2',
-    '  option redispatch',
+    '  option redispatch 1',
+    // An instance that is closing answers 503 to what it has not started (Fastify), so those are
+    // sent again to another instance; nothing is retried once an instance began to answer.
+    // Only a request that fits haproxy's buffer can be sent again: a large push gets the 503
+    // and the device retries it. A rolling restart drains the instance first (stopApp).
+    '  retry-on conn-failure 503',
     '',
     'frontend www',
     `  bind 127.0.0.1:${ports.proxy}`,
@@ -325,13 +330,35 @@ export async function startApp(state, i) {
     exited = true;
   });
   await waitForHealth(`http://127.0.0.1:${state.ports.apps[i]}/api/health`, 60_000, () => exited);
+  // Back in the proxy's rotation if it was taken out (stopApp with drain); before the proxy
+  // starts there is nothing to tell.
+  if (existsSync(state.haproxySocket))
+    await haproxyCommand(state.haproxySocket, `set server apps/app${i + 1} state ready`);
   return child.pid;
 }
 
-/** Stops app instance `i`: SIGTERM (requests under way finish), SIGKILL after `graceMs`. */
-export async function stopApp(state, i, { signal = 'SIGTERM', graceMs = 12_000 } = {}) {
+/** Current sessions of app server `i` in haproxy (requests it is answering). */
+async function sessionsOf(state, i) {
+  const csv = await haproxyCommand(state.haproxySocket, 'show stat');
+  const row = csv.split('\n').find((l) => l.startsWith(`apps,app${i + 1},`));
+  // Columns: pxname, svname, qcur, qmax, scur, ...
+  return Number(row?.split(',')[4] ?? 0);
+}
+
+/**
+ * Stops app instance `i`: SIGTERM (requests under way finish), SIGKILL after `graceMs`. With
+ * `drain` (a rolling restart), haproxy first stops sending it requests (maintenance state) and
+ * those it answers finish; startApp puts it back. Without, the proxy finds out by its health
+ * checks (a crash drill: `signal: 'SIGKILL'`).
+ */
+export async function stopApp(state, i, { signal = 'SIGTERM', graceMs = 12_000, drain = false } = {}) {
   const pid = state.appPids[i];
   if (!alive(pid)) return;
+  if (drain && existsSync(state.haproxySocket)) {
+    await haproxyCommand(state.haproxySocket, `set server apps/app${i + 1} state maint`);
+    const until = Date.now() + graceMs;
+    while ((await sessionsOf(state, i)) > 0 && Date.now() < until) await sleep(50);
+  }
   process.kill(pid, signal);
   const until = Date.now() + graceMs;
   while (alive(pid) && Date.now() < until) await sleep(50);
@@ -347,7 +374,13 @@ export function pgCtl(state, which, action, extra = []) {
   const port = which === 'primary' ? state.ports.primary : state.ports.replica;
   const args = ['-D', dataDir, '-w'];
   if (action === 'start')
-    args.push('-l', path.join(state.dir, 'pglogs', `${which}.log`), '-o', pgOptions(dataDir, port));
+    // The sockets outside the data folder: pg_basebackup would find them in it.
+    args.push(
+      '-l',
+      path.join(state.dir, 'pglogs', `${which}.log`),
+      '-o',
+      pgOptions(path.join(state.dir, 'pglogs'), port),
+    );
   return run(path.join(PG_BIN, 'pg_ctl'), [...args, ...extra, action], { asPostgres: true });
 }
 

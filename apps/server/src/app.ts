@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerBackupSocket } from './backup/backup-socket.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { writeAudit } from './modules/audit/audit.ts';
@@ -105,6 +106,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerRequestId(app);
   registerErrorHandling(app);
   registerMetrics(app, metrics, config);
+  // npm run backup asks a running server for a copy of its embedded database (backup/).
+  registerBackupSocket(app, database, config.dataDir);
   registerJsonBody(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app);

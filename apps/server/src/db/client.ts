@@ -154,6 +154,37 @@ async function applyMigrations(pool: pg.Pool): Promise<void> {
 /** Connections one server keeps to PostgreSQL unless told otherwise (DATABASE_POOL_MAX). */
 export const DEFAULT_POOL_MAX = 10;
 
+// A new 16 MB WAL segment is not zero-filled first (PostgreSQL's wal_init_zero, meant for file
+// systems where the zeros reserve nothing): they only reserved disk space ahead of the WAL
+// records, and every commit is written to the WAL before it is answered, as before. A large
+// push fills new segments, so less is written through PGlite's file system
+// (docs/decisions/002-set-based-sync-apply.md, fourth pass).
+// The trigram (GIN) indexes keep new entries in their pending list up to 16 MB (4 MB by
+// default) instead of merging them into the index during the write that filled it: the merge
+// runs once the writes pause, off the push's path (db/write-upkeep.ts,
+// docs/decisions/012-write-path-upkeep.md).
+function pgliteStartParams(): string[] {
+  return [
+    ...PGlite.defaultStartParams,
+    '-c',
+    'wal_init_zero=off',
+    '-c',
+    `gin_pending_list_limit=${GIN_PENDING_LIST_LIMIT}`,
+  ];
+}
+
+/** The embedded database's folder in DATA_DIR. */
+export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pgdata');
+
+/**
+ * Makes `dataDir`'s embedded database from a copy `dumpDataDir` made (a gzipped tar): PGlite
+ * opens it into the folder, which must not exist yet, and closes it.
+ */
+export async function loadPgliteCopy(dataDir: string, copy: Uint8Array): Promise<void> {
+  const thread = await PGliteThread.open(pgliteDir(dataDir), pgliteStartParams(), copy);
+  await thread.close();
+}
+
 /** Opens PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir` (or in memory when null). */
 export async function openDatabase(opts: {
   databaseUrl?: string;
@@ -187,23 +218,8 @@ export async function openDatabase(opts: {
       }),
     });
   }
-  // A new 16 MB WAL segment is not zero-filled first (PostgreSQL's wal_init_zero, meant for file
-  // systems where the zeros reserve nothing): they only reserved disk space ahead of the WAL
-  // records, and every commit is written to the WAL before it is answered, as before. A large
-  // push fills new segments, so less is written through PGlite's file system
-  // (docs/decisions/002-set-based-sync-apply.md, fourth pass).
-  // The trigram (GIN) indexes keep new entries in their pending list up to 16 MB (4 MB by
-  // default) instead of merging them into the index during the write that filled it: the merge
-  // runs once the writes pause, off the push's path (db/write-upkeep.ts,
-  // docs/decisions/012-write-path-upkeep.md).
-  const startParams = [
-    ...PGlite.defaultStartParams,
-    '-c',
-    'wal_init_zero=off',
-    '-c',
-    `gin_pending_list_limit=${GIN_PENDING_LIST_LIMIT}`,
-  ];
-  const dir = opts.dataDir ? path.join(opts.dataDir, 'pgdata') : null;
+  const startParams = pgliteStartParams();
+  const dir = opts.dataDir ? pgliteDir(opts.dataDir) : null;
   if (dir) mkdirSync(dir, { recursive: true });
   // PGlite runs on a thread of its own (db/pglite-thread.ts, docs/decisions/011-pglite-thread.md).
   const thread = await PGliteThread.open(dir, startParams);
@@ -215,6 +231,7 @@ export async function openDatabase(opts: {
     close: () => thread.close(),
     stopped: thread.stopped,
     connections: () => thread.use(),
-    dumpDataDir: () => thread.dumpDataDir(),
+    // A database in memory is no one's to back up.
+    ...(dir ? { dumpDataDir: () => thread.dumpDataDir() } : {}),
   });
 }

@@ -10,11 +10,15 @@
  * time. The main thread keeps that order: a transaction holds the lock from its BEGIN to its
  * COMMIT or ROLLBACK, and any other statement waits for it.
  */
+import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { gzip } from 'node:zlib';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 
 /** What drizzle's PGlite driver and migrator call on the client. */
 export type PGliteClient = Pick<PGlite, 'query' | 'exec' | 'transaction'>;
+
+const gzipAsync = promisify(gzip);
 
 interface WorkerError {
   message: string;
@@ -64,10 +68,13 @@ export class PGliteThread implements PGliteClient {
     worker.on('exit', (code) => fail(new Error(`the database thread stopped (exit code ${code})`)));
   }
 
-  /** Starts PGlite on its thread, in `dataDir` (in memory when null); resolves once it is open. */
-  static async open(dataDir: string | null, startParams: string[]): Promise<PGliteThread> {
+  /**
+   * Starts PGlite on its thread, in `dataDir` (in memory when null); resolves once it is open.
+   * `copy`: a gzipped tar of a data directory (`dumpDataDir`) to make the new database from.
+   */
+  static async open(dataDir: string | null, startParams: string[], copy?: Uint8Array): Promise<PGliteThread> {
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir, startParams },
+      workerData: { dataDir, startParams, copy },
     });
     const ready = await new Promise<Ready>((resolve, reject) => {
       worker.once('message', resolve);
@@ -111,9 +118,14 @@ export class PGliteThread implements PGliteClient {
     return { max: 1, open: 1, idle: this.#queued === 0 ? 1 : 0, waiting: Math.max(0, this.#queued - 1) };
   }
 
-  /** The whole database as a gzipped tar of its data directory (see Database.dumpDataDir). */
-  dumpDataDir(): Promise<Uint8Array> {
-    return this.#exclusive(() => this.#send<Uint8Array>({ op: 'dump' }));
+  /**
+   * The whole database as a gzipped tar of its data directory (see Database.dumpDataDir). The
+   * statements wait only while the files are read; the compression (zlib, off the main thread)
+   * runs once they may go on.
+   */
+  async dumpDataDir(): Promise<Uint8Array> {
+    const tar = await this.#exclusive(() => this.#send<Uint8Array>({ op: 'dump' }));
+    return new Uint8Array(await gzipAsync(tar));
   }
 
   #query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {

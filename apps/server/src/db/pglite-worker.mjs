@@ -44,6 +44,8 @@ const plain = ({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows 
 let db;
 try {
   const options = { extensions: { btree_gin, pg_trgm }, startParams: workerData.startParams };
+  // A restore: the new database is made from a copy of a data directory (a gzipped tar).
+  if (workerData.copy) options.loadDataDir = new Blob([workerData.copy], { type: 'application/gzip' });
   db = workerData.dataDir ? await PGlite.create(workerData.dataDir, options) : await PGlite.create(options);
   port.postMessage({ ready: true });
 } catch (err) {
@@ -63,7 +65,8 @@ port.on('message', async (message) => {
       // The checkpoint first writes every committed page to its file, so that the copy opens
       // without replaying the write-ahead log.
       await db.exec('CHECKPOINT');
-      const tar = new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer());
+      // Not compressed here: the caller compresses once the connection is free again.
+      const tar = new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
       port.postMessage({ id, result: tar }, [tar.buffer]);
     } else if (op === 'close') {
       await db.close();
