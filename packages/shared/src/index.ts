@@ -2,6 +2,7 @@ export * from './api/audit.ts';
 export * from './api/auth.ts';
 export * from './api/config.ts';
 export * from './api/declarations.ts';
+export * from './api/devices.ts';
 export * from './api/errors.ts';
 export * from './api/health.ts';
 export * from './api/lifecycle.ts';

@@ -66,6 +66,24 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_uq').on(t.email)],
 );
 
+/** Devices accounts signed in from (0019, api/devices.ts); revoked ones are refused. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The id the device keeps itself (localStorage on the web). */
+    clientId: uuid('client_id').notNull(),
+    label: text('label').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('devices_user_client_uq').on(t.userId, t.clientId)],
+);
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -83,8 +101,14 @@ export const sessions = pgTable(
     ip: text('ip'),
     /** The post the session works at (chosen at sign-in, switched later; 0016). */
     postId: uuid('post_id'),
+    /** The device the session was started on (0019); null for sessions older than devices. */
+    deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'cascade' }),
   },
-  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_family_idx').on(t.familyId)],
+  (t) => [
+    uniqueIndex('sessions_token_uq').on(t.tokenHash),
+    index('sessions_family_idx').on(t.familyId),
+    index('sessions_device_idx').on(t.deviceId),
+  ],
 );
 
 export const accountRequests = pgTable(

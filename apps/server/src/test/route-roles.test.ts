@@ -79,6 +79,9 @@ export const ROUTES: RouteRow[] = [
   { method: 'POST', route: '/api/auth/register', body: registration, expect: open(202) },
   { method: 'GET', route: '/api/auth/profile', expect: anyUser(200) },
   { method: 'GET', route: '/api/auth/demo', expect: open(200) },
+  // devices (an officer sees their own; a device not theirs to see is a 404)
+  { method: 'GET', route: '/api/devices', expect: anyUser(200) },
+  { method: 'DELETE', route: '/api/devices/:id', url: `/api/devices/${SAMPLE_ID}`, expect: anyUser(404) },
   // users
   { method: 'GET', route: '/api/users', expect: adminOnly(200) },
   {

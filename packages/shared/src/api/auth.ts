@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../domain/constants.ts';
 import { flag, keyed, oneOf, plainShape, strictShape, uuid } from '../schemas/common.ts';
 import { roleSchema } from '../schemas/user.ts';
+import { deviceSignInShape } from './devices.ts';
 import { workScopeSchema } from './posts.ts';
 
 /** Body of POST /api/auth/login. */
@@ -16,8 +17,17 @@ export const loginRequestSchema = plainShape({
   rememberMe: flag().optional(),
   /** The post to work at, of the user's posts (the first one when left out or not theirs). */
   postId: uuid().optional(),
+  /** The device signing in (api/devices.ts); a sign-in without it gets a device of its own. */
+  ...deviceSignInShape,
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/**
+ * Query of POST /api/auth/logout: `keep=pending` when the device still holds unsent changes and
+ * locks instead of wiping; without it the answer clears the site's storage (Clear-Site-Data).
+ */
+export const logoutQuerySchema = plainShape({ keep: oneOf(['pending'] as const).optional() });
+export type LogoutQuery = z.infer<typeof logoutQuerySchema>;
 
 /** The signed-in user as login, refresh and profile answer it (never a password or hash). */
 export const sessionUserSchema = plainShape({

@@ -4,7 +4,7 @@ import * as errors from './errors.ts';
 describe('api errors', () => {
   it('maps codes to the HTTP statuses', () => {
     expect(Object.entries(errors.ERROR_CODES).join(' ')).toBe(
-      'validation_error,400 unauthorized,401 forbidden,403 not_found,404 conflict,409 payload_too_large,413 unsupported_media_type,415 unprocessable,422 rate_limited,429 server_error,500',
+      'validation_error,400 unauthorized,401 device_revoked,401 forbidden,403 not_found,404 conflict,409 payload_too_large,413 unsupported_media_type,415 unprocessable,422 rate_limited,429 server_error,500',
     );
     expect(errors.httpStatusOf('conflict')).toBe(409);
     expect(errors.errorCodeOfStatus(422)).toBe('validation_error');

@@ -11,6 +11,8 @@ import { keyed, plainShape } from '../schemas/common.ts';
 export const ERROR_CODES = {
   validation_error: 400,
   unauthorized: 401,
+  /** The device was revoked (api/devices.ts): it must wipe what it holds. */
+  device_revoked: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

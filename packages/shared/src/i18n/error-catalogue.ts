@@ -21,6 +21,11 @@ const catalogue = {
     vi: 'Bạn cần đăng nhập để tiếp tục',
     ja: '続行するにはログインしてください',
   },
+  'errors.device_revoked': {
+    en: 'This device was signed out by an administrator',
+    vi: 'Thiết bị này đã bị quản trị viên đăng xuất',
+    ja: 'この端末は管理者によってサインアウトされました',
+  },
   'errors.forbidden': {
     en: "You don't have permission to perform this action",
     vi: 'Bạn không có quyền thực hiện thao tác này',

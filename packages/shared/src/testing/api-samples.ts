@@ -7,6 +7,7 @@ import {
   authAnswerSchema,
   demoModeSchema,
   loginRequestSchema,
+  logoutQuerySchema,
   profileAnswerSchema,
   registerAnswerSchema,
   sessionUserSchema,
@@ -18,6 +19,7 @@ import {
   flightSuggestionListSchema,
   languageListSchema,
 } from '../api/config.ts';
+import { deviceLabelSchema, deviceListSchema, deviceSchema } from '../api/devices.ts';
 import { healthAnswerSchema } from '../api/health.ts';
 import {
   notificationListSchema,
@@ -82,12 +84,26 @@ const notification = {
   timestamp: f.NOW,
   read: false,
 };
+const device = {
+  id: f.USER_ID,
+  label: 'Chrome on Android',
+  createdAt: f.NOW,
+  lastSeenAt: f.NOW,
+  revokedAt: null,
+  userId: f.USER_ID,
+  userName: 'Officer',
+  current: true,
+};
 const city = { vi: 'Hà Nội', en: 'Hanoi', ja: 'ハノイ' };
 
 export const API_SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, readonly unknown[]])[] = [
   ['demoMode', demoModeSchema, { demo: true }, []],
   ['loginRequest', loginRequestSchema, { email: 'a@b.vn', password: 'x', rememberMe: false }, []],
   ['sessionUser', sessionUserSchema, sessionUser, []],
+  ['logoutQuery', logoutQuerySchema, { keep: 'pending' }, []],
+  ['deviceLabel', deviceLabelSchema, 'Chrome on Android', []],
+  ['device', deviceSchema, device, []],
+  ['deviceList', deviceListSchema, { items: [device] }, []],
   [
     'authAnswer',
     authAnswerSchema,

@@ -6,6 +6,7 @@ import {
   authAnswerSchema,
   demoModeSchema,
   loginRequestSchema,
+  logoutQuerySchema,
   profileAnswerSchema,
   registerAnswerSchema,
   registrationFormSchema,
@@ -28,6 +29,8 @@ import { findPost } from '../posts/store.ts';
 import { queuePush } from '../push/queue.ts';
 import { findUserByEmail, findUserById, normalizeEmail, publicUser, type UserRow } from '../users/store.ts';
 import { fileAccountRequest } from './account-requests.ts';
+import { deviceRoutes } from './device-routes.ts';
+import { deviceRevoked, registerDevice } from './devices.ts';
 import { hashPassword, newPasswordIssues, verifyDummy, verifyPassword } from './passwords.ts';
 import { LoginLimiter } from './rate-limit.ts';
 import {
@@ -45,6 +48,7 @@ const tags = ['auth'];
 const INVALID_LOGIN = 'Invalid email or password';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(deviceRoutes);
   const { database, secrets, config } = app.ctx;
   const db = database.db;
   const limiter = new LoginLimiter(db, {
@@ -116,15 +120,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw unauthorized(INVALID_LOGIN);
       }
       await attempt.succeeded();
+      // Every sign-in registers its device; a revoked one is told so and wipes what it holds
+      // (docs/decisions/015-revoked-devices.md) before it may sign in again as a new device.
+      const device = await registerDevice(db, user.id, request.body.deviceId, request.body.deviceLabel);
+      if (device.revoked) {
+        await writeAudit(db, {
+          userId: user.id,
+          ip,
+          action: 'auth.login.device_revoked',
+          entity: 'device',
+          entityId: device.id,
+        });
+        throw deviceRevoked();
+      }
       const scope = await resolveScope(db, user.id, user.role, request.body.postId ?? null);
-      const refresh = await startSession(db, user.id, rememberMe === true, ip, scope.postId);
+      const refresh = await startSession(db, user.id, rememberMe === true, ip, scope.postId, device.id);
       await writeAudit(db, {
         userId: user.id,
         ip,
         action: 'auth.login.success',
         entity: 'session',
         entityId: refresh.familyId,
-        details: { rememberMe: refresh.persistent, postId: scope.postId },
+        details: { rememberMe: refresh.persistent, postId: scope.postId, deviceId: device.id },
       });
       setRefreshCookie(request, reply, refresh);
       return {
@@ -160,7 +177,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result.kind !== 'ok' || !user || user.disabled) {
         if (result.kind === 'ok') await revokeFamily(db, result.refresh.familyId);
         clearRefreshCookie(request, reply);
-        throw unauthorized();
+        throw result.kind === 'device_revoked' ? deviceRevoked() : unauthorized();
       }
       setRefreshCookie(request, reply, result.refresh);
       const scope = await resolveScope(db, user.id, user.role, result.postId);
@@ -203,10 +220,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The bearer token is optional here: logout also works with the refresh cookie alone.
+  // The bearer token is optional here: logout also works with the refresh cookie alone. The answer
+  // asks the browser to clear the site's storage (IndexedDB, caches, service worker, local
+  // storage; ASVS 14.3.1) unless the app says it still holds unsent changes (?keep=pending): it
+  // then locks instead (issue 33, point 3). Only this answer sends the header; helmet sets none.
   app.post(
     '/api/auth/logout',
-    { schema: { tags, response: { 204: z.null().describe('Logged out'), ...errorResponses() } } },
+    {
+      schema: {
+        tags,
+        querystring: logoutQuerySchema,
+        response: { 204: z.null().describe('Logged out'), ...errorResponses('validation_error') },
+      },
+    },
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
       const family = presented ? await findFamily(db, presented) : null;
@@ -223,6 +249,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       clearRefreshCookie(request, reply);
+      if (request.query.keep !== 'pending') reply.header('Clear-Site-Data', '"storage"');
       return reply.status(204).send(null);
     },
   );

@@ -8,9 +8,10 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@bh/shared';
 import { and, eq, gt, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { devices, sessions, users } from '../../db/schema.ts';
 import { resolveScope, type Scope } from '../posts/scope.ts';
 import type { Executor } from '../users/store.ts';
+import { deviceRevoked, sessionDeviceRevoked, touchDevice } from './devices.ts';
 
 export const REFRESH_COOKIE = 'bh_refresh';
 export const ACCESS_TTL_SEC = 15 * 60;
@@ -38,6 +39,7 @@ async function insertRow(
     persistent: boolean;
     ip: string | null;
     postId: string | null;
+    deviceId: string | null;
   },
 ): Promise<IssuedRefresh> {
   const token = newToken();
@@ -57,9 +59,10 @@ export function startSession(
   persistent: boolean,
   ip: string | null,
   postId: string | null = null,
+  deviceId: string | null = null,
 ) {
   const id = randomUUID();
-  return insertRow(db, { id, userId, familyId: id, persistent, ip, postId });
+  return insertRow(db, { id, userId, familyId: id, persistent, ip, postId, deviceId });
 }
 
 /** Moves a session (every row of its family) to another post; the scope cache forgets it. */
@@ -74,6 +77,7 @@ export async function setSessionPost(db: Executor, familyId: string, postId: str
 export type RotateResult =
   | { kind: 'ok'; userId: string; postId: string | null; refresh: IssuedRefresh }
   | { kind: 'reuse'; userId: string; familyId: string }
+  | { kind: 'device_revoked' }
   | { kind: 'invalid' };
 
 /** Exchanges a refresh token for a new one; atomic, so two racing refreshes cannot both win. */
@@ -96,6 +100,7 @@ export async function rotateSession(db: Db, token: string, ip: string | null): P
         familyId: sessions.familyId,
         persistent: sessions.persistent,
         postId: sessions.postId,
+        deviceId: sessions.deviceId,
       });
     if (used) {
       const refresh = await insertRow(tx, { id: randomUUID(), ...used, ip });
@@ -111,7 +116,13 @@ export async function rotateSession(db: Db, token: string, ip: string | null): P
       await revokeFamily(tx, reused.familyId);
       return { kind: 'reuse', ...reused };
     }
-    return { kind: 'invalid' };
+    const [revokedDevice] = await tx
+      .select({ id: devices.id })
+      .from(sessions)
+      .innerJoin(devices, eq(devices.id, sessions.deviceId))
+      .where(and(eq(sessions.tokenHash, tokenHash), isNotNull(devices.revokedAt)))
+      .limit(1);
+    return revokedDevice ? { kind: 'device_revoked' } : { kind: 'invalid' };
   });
 }
 
@@ -141,6 +152,21 @@ export async function revokeUserSessions(db: Executor, userId: string, exceptFam
 }
 
 /**
+ * Revokes a device (api/devices.ts) and every session started on it; the cache forgets them, so
+ * on this instance the device's next request is refused; another instance refuses it within
+ * CACHE_MS. False when it was revoked already.
+ */
+export async function revokeDevice(db: Executor, deviceId: string): Promise<boolean> {
+  const done = await db
+    .update(devices)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(devices.id, deviceId), isNull(devices.revokedAt)))
+    .returning({ id: devices.id });
+  await revokeWhere(db, eq(sessions.deviceId, deviceId));
+  return done.length > 0;
+}
+
+/**
  * Revokes the sessions matching `which` that are not revoked yet, and forgets the cached
  * "still active" answers so no revoked session is let through.
  */
@@ -153,8 +179,10 @@ async function revokeWhere(db: Executor, which: SQL | undefined) {
 }
 
 // Positive answers of activeSession are kept for a moment so that a burst of requests costs
-// one query; any revocation, post switch or assignment change in this process empties the
-// cache, so it never outlives a logout. Another instance sees such a change within CACHE_MS.
+// one query; any revocation (a logout, a revoked device), post switch or assignment change in
+// this process empties the cache, so it never outlives a logout. Another instance sees such a
+// change within CACHE_MS: a device revoked through one instance may go on working through
+// another for at most 2 s, never longer (a cached answer is not renewed without a query).
 const CACHE_MS = 2_000;
 const activeCache = new Map<string, { until: number; session: ActiveSession }>();
 
@@ -171,7 +199,9 @@ export interface ActiveSession {
 
 /**
  * The session of an access token while it is neither revoked nor expired and its user is
- * enabled, with its scope (modules/posts/scope.ts); null otherwise.
+ * enabled, with its scope (modules/posts/scope.ts); null otherwise. A session of a revoked
+ * device throws device_revoked (401) instead, so the device knows to wipe itself. The device's
+ * last_seen_at is noted at most once a minute (devices.ts).
  */
 export async function activeSession(
   db: Executor,
@@ -185,7 +215,7 @@ export async function activeSession(
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   if (!uuid.test(sessionId) || !uuid.test(userId)) return null;
   const rows = await db
-    .select({ id: sessions.id, postId: sessions.postId })
+    .select({ id: sessions.id, postId: sessions.postId, deviceId: sessions.deviceId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -199,7 +229,11 @@ export async function activeSession(
     )
     .limit(1);
   const [row] = rows;
-  if (!row) return null;
+  if (!row) {
+    if (await sessionDeviceRevoked(db, sessionId)) throw deviceRevoked();
+    return null;
+  }
+  if (row.deviceId !== null) await touchDevice(db, row.deviceId);
   const session = { postId: row.postId, scope: await resolveScope(db, userId, role, row.postId) };
   if (activeCache.size > 10_000) activeCache.clear();
   activeCache.set(key, { until: Date.now() + CACHE_MS, session });
