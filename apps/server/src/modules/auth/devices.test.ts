@@ -95,7 +95,7 @@ describe('devices', () => {
     const se = await signIn(elsewhere.email, { deviceId: randomUUID(), deviceLabel: 'e' });
     const ss = await signIn(supervisor.email, { deviceId: randomUUID(), deviceLabel: 's' });
     const sa = await signIn(admin.email, { deviceId: randomUUID(), deviceLabel: 'a' });
-    const idOf = async (s: typeof so) => (await list(s.headers)).json().items[0].id as string;
+    const idOf = async (s: typeof so): Promise<string> => (await list(s.headers)).json().items[0].id;
     const [o, c, e, s] = [await idOf(so), await idOf(sc), await idOf(se), await idOf(ss)];
     const a = (await list(sa.headers)).json().items.find((d: { current: boolean }) => d.current).id;
     expect(ids((await list(so.headers)).json())).toEqual([o]);

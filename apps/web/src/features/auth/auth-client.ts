@@ -136,9 +136,14 @@ export function onBeforeLogout(fn: () => Promise<void>): () => void {
 export async function logout(): Promise<void> {
   await Promise.allSettled([...beforeLogout].map((fn) => fn()));
   if (getSession() && (typeof navigator === 'undefined' || navigator.onLine)) {
-    await apiRequest('/api/auth/logout', { method: 'POST', noRefresh: true, timeoutMs: 5_000 }).catch(
-      () => {},
-    );
+    // keep=pending: the server would otherwise ask the browser to clear the site's storage
+    // (Clear-Site-Data), and this app keeps its offline outbox at logout until the lock of
+    // issue 33 point 3 decides between wiping and locking.
+    await apiRequest('/api/auth/logout?keep=pending', {
+      method: 'POST',
+      noRefresh: true,
+      timeoutMs: 5_000,
+    }).catch(() => {});
   }
   sessionExpired.set(false);
   clearSession();
