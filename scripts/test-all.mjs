@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck, unit + component tests, API tests on PGlite, the same API
-// tests on a throw-away PostgreSQL 15, the build, a smoke flow in Firefox ESR and WebKitGTK,
+// tests on a throw-away PostgreSQL 15, the build, the cluster drill, a smoke flow in Firefox ESR and WebKitGTK,
 // then the end-to-end tests in Chromium. Stops at the first failing step and exits non-zero.
 import { spawnSync } from 'node:child_process';
 
@@ -30,6 +30,9 @@ const steps = [
   ['build web app and server', 'npm', ['run', 'build', '--silent']],
   // The login and list routes' JS budgets (gzipped KB, in the script): fail past them.
   ['bundle budget', 'node', ['scripts/bundle-size.mjs', '--check']],
+  // The cluster of docs/deployment.md (PostgreSQL primary + replica, PgBouncer, haproxy, two
+  // instances of the built server) started from scratch, checked and stopped.
+  ['cluster on PostgreSQL', 'npm', ['run', 'test:cluster', '--silent']],
   // The smoke flow (sign in, list, offline add, reload, sync once, declaration, pre-arrival) in
   // Debian's Firefox ESR and WebKitGTK, against the built server on a port of its own.
   ['smoke flow in Firefox ESR and WebKitGTK', 'node', ['scripts/engines-smoke.mjs']],

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run test:cluster`: the cluster of scripts/cluster.mjs, started from scratch on its own
- * ports (CLUSTER_TEST_PORT, default 55500), checked, and stopped. Run by .ci/run after `npm test`
+ * ports (CLUSTER_TEST_PORT, default 55500), checked, and stopped. A step of `npm test`
  * (it needs PostgreSQL 15, PgBouncer and haproxy; cluster.mjs installs the last two as root).
  *
  * Checks: a device's push through the proxy is applied once and its repeat answered as a
