@@ -63,6 +63,7 @@ function run(file, args, { asPostgres = false, env } = {}) {
       stdio: ['ignore', 'pipe', 'pipe'],
       env,
       timeout: 180_000,
+      maxBuffer: 256 * 1024 * 1024,
     });
   } catch (err) {
     throw new Error(
@@ -303,8 +304,10 @@ export function appEnv(state, i) {
     ADMIN_EMAIL: state.admin.email,
     ADMIN_PASSWORD: state.admin.password,
   };
-  // Settings the caller gives (rate limits for a load test, ...) reach every instance.
-  for (const [k, v] of Object.entries(process.env)) if (k.startsWith('RATE_LIMIT_') && v) env[k] = v;
+  // Settings the caller gives (rate limits for a load test, ...) reach every instance;
+  // BH_*: the server's knobs for tests and experiments (never set in production).
+  for (const [k, v] of Object.entries(process.env))
+    if ((k.startsWith('RATE_LIMIT_') || k.startsWith('BH_')) && v) env[k] = v;
   return env;
 }
 

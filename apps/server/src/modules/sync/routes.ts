@@ -19,6 +19,7 @@ import { and, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthDeclarations, travelers } from '../../db/schema.ts';
 import { errorResponses, storingErrorResponses } from '../../lib/responses.ts';
+import { turns } from '../../lib/turns.ts';
 import { type AuthUser, userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
 import { applyMutations } from '../../write-path/apply.ts';
@@ -39,8 +40,16 @@ const beforeCommit =
 
 const tags = ['sync'];
 
+/**
+ * Pushes of one instance applied at once. Every write transaction waits for one write lock
+ * (write-path/apply.ts), so a push waiting for it in the database would only hold a pooled
+ * connection that pulls and reports need; more than two at a time write nothing faster.
+ */
+const PUSHES_AT_ONCE = Number(process.env.BH_PUSHES_AT_ONCE ?? 2);
+
 export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, secrets, metrics } = app.ctx;
+  const pushTurns = turns(PUSHES_AT_ONCE);
   // Every write through applyMutations on this database is kept up (PGlite: no autovacuum).
   database.upkeep.start(app.log);
   app.addHook('onClose', () => database.upkeep.settled());
@@ -64,7 +73,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const answered = metrics.pushStarted();
       try {
-        const answer = await push(request.body, userOf(request), request.ip);
+        const answer = await pushTurns.run(() => push(request.body, userOf(request), request.ip));
         const tables = new Map(request.body.mutations.map((m) => [m.seq, m.table]));
         metrics.pushAnswered(answer.results, (seq) => tables.get(seq) ?? 'unknown');
         return answer;
