@@ -6,13 +6,24 @@
  *
  * Checks: a device's push through the proxy is applied once and its repeat answered as a
  * duplicate, whichever instance gets it; the rows reach the replica; an instance stopped under
- * requests leaves the proxy's rotation and no request through the proxy fails; it comes back.
+ * requests leaves the proxy's rotation and no request through the proxy fails; it comes back;
+ * PgBouncer restarted under requests: the instances live on and answer again at once.
  * Prints one line per check and the figures measured; exit code 1 on the first failure.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { proxyView, psql, startApp, startCluster, stopApp, stopCluster } from './cluster.mjs';
+import {
+  proxyView,
+  psql,
+  startApp,
+  startCluster,
+  startPgbouncer,
+  stopApp,
+  stopCluster,
+  stopPgbouncer,
+  waitForPort,
+} from './cluster.mjs';
 
 const base = Number(process.env.CLUSTER_TEST_PORT ?? 55500);
 // Every request comes from 127.0.0.1: the per-address ceiling is not what these checks are about.
@@ -174,7 +185,62 @@ async function checks(state) {
     metrics,
     /bh_http_request_duration_seconds_count\{method="GET",route="\/api\/sync\/status",status_code="200"\} [1-9]/,
   );
+
+  // PgBouncer restarts under requests: the instances live on (a connection closed under them
+  // does not end them), what ran at that moment fails, and everything after it succeeds.
+  const outcomes = [];
+  let running = true;
+  const load = (async () => {
+    while (running) {
+      const r = await api(state, 'GET', '/api/sync/status', token).catch(() => ({ status: 'network' }));
+      outcomes.push([Date.now(), r.status]);
+    }
+  })();
+  await sleep(500);
+  const restarting = Date.now();
+  await stopPgbouncer(state);
+  startPgbouncer(state);
+  await waitForPort(state.ports.pgbouncer);
+  const restartedAt = Date.now();
+  await sleep(2_000);
+  running = false;
+  await load;
+  for (const pid of state.appPids) assert.ok(isAlive(pid), 'every instance survives a PgBouncer restart');
+  const failed = outcomes.filter(([, status]) => status !== 200);
+  const lastFailure = failed.at(-1)?.[0] ?? restarting;
+  figures.pgbouncerRestart = {
+    restartMs: restartedAt - restarting,
+    requests: outcomes.length,
+    failed: failed.length,
+    lastFailureAfterRestartMs: lastFailure - restartedAt,
+  };
+  assert.ok(
+    lastFailure - restartedAt < 1_000,
+    `requests succeed again once PgBouncer is back: ${JSON.stringify(figures.pgbouncerRestart)}`,
+  );
+  const lost = await Promise.all(
+    state.ports.metrics.map(async (port) => {
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      return Number(/^bh_db_connections_lost_total (\d+)/m.exec(text)?.[1] ?? 0);
+    }),
+  );
+  assert.ok(
+    lost.some((n) => n > 0),
+    'the metrics count the connections PgBouncer closed',
+  );
+  ok(
+    `PgBouncer restarted in ${restartedAt - restarting} ms under ${outcomes.length} requests: ${failed.length} failed while it was away, none after; instances alive`,
+  );
 }
+
+const isAlive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const t0 = Date.now();
 let state;

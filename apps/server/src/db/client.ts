@@ -75,6 +75,8 @@ export interface ConnectionUse {
   open: number;
   idle: number;
   waiting: number;
+  /** Idle connections lost since the start (the server or the pooler restarted, a network cut). */
+  lost: number;
 }
 
 /** What differs between the drivers once the database is open. */
@@ -199,6 +201,14 @@ export async function openDatabase(opts: {
       connectionString: opts.databaseUrl,
       max: opts.poolMax ?? DEFAULT_POOL_MAX,
     });
+    // An idle connection that the server (or PgBouncer) closes is reported on the pool. Without a
+    // listener Node would end the process; the pool drops that connection and the next query
+    // opens a new one, so a restart of the database or the pooler costs only the statements
+    // under way at that moment.
+    let lost = 0;
+    pool.on('error', () => {
+      lost++;
+    });
     const db = drizzleNodePg(pool, { schema });
     try {
       if (opts.migrate === 'check') await checkMigrated(pool);
@@ -215,6 +225,7 @@ export async function openDatabase(opts: {
         open: pool.totalCount,
         idle: pool.idleCount,
         waiting: pool.waitingCount,
+        lost,
       }),
     });
   }

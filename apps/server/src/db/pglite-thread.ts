@@ -115,7 +115,8 @@ export class PGliteThread implements PGliteClient {
 
   /** The one connection: busy or idle, and how many statements or transactions wait for it. */
   use() {
-    return { max: 1, open: 1, idle: this.#queued === 0 ? 1 : 0, waiting: Math.max(0, this.#queued - 1) };
+    const waiting = Math.max(0, this.#queued - 1);
+    return { max: 1, open: 1, idle: this.#queued === 0 ? 1 : 0, waiting, lost: 0 };
   }
 
   /**

@@ -62,6 +62,17 @@ export class ServerMetrics {
       help: 'Sync pushes received and not answered yet (waiting for the write lock, or applying)',
       registers,
     });
+    let lostSeen = 0;
+    new Counter({
+      name: 'bh_db_connections_lost_total',
+      help: 'Idle database connections closed by the other side (a restart of PostgreSQL or PgBouncer, a network cut)',
+      registers,
+      collect() {
+        const { lost } = database.connections();
+        this.inc(lost - lostSeen);
+        lostSeen = lost;
+      },
+    });
     new Gauge({
       name: 'bh_db_pool_connections',
       help: 'Database connections of this instance: max (pool size), open, idle, and callers waiting for one',
