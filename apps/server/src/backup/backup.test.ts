@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -37,20 +37,26 @@ async function posts(database: Database) {
 }
 
 describe.runIf(!url)('the embedded database', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bh-backup-'));
-  const file = path.join(dataDir, '..', `${path.basename(dataDir)}-copy.tar.gz`);
+  // Made in beforeAll: a describe's body runs even when the describe is skipped.
+  let dataDir = '';
+  let file = '';
   let database: Database;
   let app: FastifyInstance | null = null;
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'bh-backup-'));
+    file = path.join(dataDir, '..', `${path.basename(dataDir)}-copy.tar.gz`);
     database = await openDatabase({ dataDir });
     const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
     app = await buildApp(config, database);
     await app.ready();
   });
+  const others: string[] = [];
   afterAll(async () => {
     await app?.close();
     await database?.close();
+    for (const made of [dataDir, file, `${file}.2`, ...others])
+      rmSync(made, { recursive: true, force: true });
   });
 
   it('a running server copies its database on the backup socket (another process asks); a restore waits for it to stop', async () => {
@@ -97,6 +103,7 @@ describe.runIf(!url)('the embedded database', () => {
     const again = `${file}.2`;
     expect(await backupPglite(dataDir, again)).toMatchObject({ from: 'stopped database' });
     const other = mkdtempSync(path.join(tmpdir(), 'bh-backup-other-'));
+    others.push(other);
     expect(await restorePglite(other, again)).toBeNull();
     database = await openDatabase({ dataDir: other });
     expect(await posts(database)).toEqual(['AAA Hà Nội', 'BBB Hà Nội']);
@@ -106,7 +113,7 @@ describe.runIf(!url)('the embedded database', () => {
 describe.runIf(url)('PostgreSQL', () => {
   const name = `bh_backup_test_${process.pid}`;
   const target = url ? Object.assign(new URL(url), { pathname: `/${name}` }).href : '';
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'bh-backup-pg-')), 'border.dump');
+  let file = '';
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -114,6 +121,7 @@ describe.runIf(url)('PostgreSQL', () => {
   };
   let database: Database;
   beforeAll(async () => {
+    file = path.join(mkdtempSync(path.join(tmpdir(), 'bh-backup-pg-')), 'border.dump');
     await admin(`DROP DATABASE IF EXISTS ${name}`);
     await admin(`CREATE DATABASE ${name}`);
     database = await openDatabase({ databaseUrl: target, dataDir: null });
@@ -121,6 +129,7 @@ describe.runIf(url)('PostgreSQL', () => {
   afterAll(async () => {
     await database?.close();
     await admin(`DROP DATABASE IF EXISTS ${name}`);
+    rmSync(path.dirname(file), { recursive: true, force: true });
   });
 
   it('pg_dump, write more, pg_restore: the database is the older state', async () => {
