@@ -158,14 +158,7 @@ await client.connect();
 try {
   console.log(`loading ${TRAVELERS} travellers (set-based SQL)...`);
   const loadMs = await loadData(client);
-  const login = async (email, password) => {
-    const res = await fetch(`${server.base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    return { authorization: `Bearer ${(await res.json()).token}` };
-  };
+  const login = (email, password) => server.login(email, password);
   const callers = {
     withinPost: await login('inspector@demo.vn', 'Inspector@123'),
     national: await login('admin@demo.vn', 'Admin@123'),

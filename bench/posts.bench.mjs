@@ -153,14 +153,7 @@ try {
   ).rows.map((r) => r['QUERY PLAN']);
   console.log(plan.join('\n'));
 
-  const login = async (email, password) => {
-    const res = await fetch(`${server.base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    return { authorization: `Bearer ${(await res.json()).token}` };
-  };
+  const login = (email, password) => server.login(email, password);
   const officer = await login('inspector@demo.vn', 'Inspector@123');
   const admin = await login('admin@demo.vn', 'Admin@123');
   const get = async (url, headers) => {

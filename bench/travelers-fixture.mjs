@@ -92,6 +92,16 @@ export async function startServer({ port, webDist, logLevel = 'warn', onLogLine 
     base,
     headers,
     pid: server.pid,
+    /** Signs in as `email` and answers the bearer header for its requests. */
+    async login(email, password) {
+      const res = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+      return { authorization: `Bearer ${(await res.json()).token}` };
+    },
     /** GET an API path as the admin; throws with the body on a non-2xx answer. */
     async json(apiPath) {
       const res = await fetch(`${base}${apiPath}`, { headers });
