@@ -481,9 +481,37 @@ export const preArrivals = pgTable(
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     usedBy: uuid('used_by'),
+    /** When the traveller consented to the privacy notice, and which notice (0020). */
+    consentAt: ts('consent_at'),
+    consentNoticeVersion: text('consent_notice_version'),
   },
   (t) => [index('pre_arrivals_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Privacy settings (0020, docs/decisions/017-retention-and-rights.md): one row (id 'current'),
+ * absent until an admin saves it (the defaults of @bh/shared api/privacy.ts apply meanwhile).
+ */
+export const privacySettings = pgTable('privacy_settings', {
+  id: text('id').primaryKey(),
+  retentionMonths: integer('retention_months').notNull(),
+  contact: text('contact').notNull(),
+  version: integer('version').notNull().default(1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: uuid('updated_by'),
+});
+
+/**
+ * A traveller's privacy state (0020): a legal hold (who set it, when, why) stops retention and
+ * erasure; anonymised_at is set once its personal data is gone. Not synced.
+ */
+export const travelerPrivacy = pgTable('traveler_privacy', {
+  travelerId: uuid('traveler_id').primaryKey(),
+  holdReason: text('hold_reason'),
+  holdAt: ts('hold_at'),
+  holdBy: uuid('hold_by'),
+  anonymisedAt: ts('anonymised_at'),
+});
 
 /**
  * Rate-limit counters (plugins/rate-limit.ts): hits of one key in a fixed window ending at
