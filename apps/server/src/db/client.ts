@@ -180,11 +180,16 @@ export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pgdata');
 
 /**
  * Makes `dataDir`'s embedded database from a copy `dumpDataDir` made (a gzipped tar): PGlite
- * opens it into the folder, which must not exist yet, and closes it.
+ * opens it into the folder, which must not exist yet, runs `then` on it, and closes it.
  */
-export async function loadPgliteCopy(dataDir: string, copy: Uint8Array): Promise<void> {
+export async function loadPgliteCopy(dataDir: string, copy: Uint8Array, then?: string): Promise<void> {
   const thread = await PGliteThread.open(pgliteDir(dataDir), pgliteStartParams(), copy);
-  await thread.close();
+  try {
+    // `then`: SQL run on the copy once opened (a restore gives the database a new epoch).
+    if (then) await thread.exec(then);
+  } finally {
+    await thread.close();
+  }
 }
 
 /** Opens PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir` (or in memory when null). */
