@@ -153,6 +153,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     nav: { icon: 'shield', order: 3 },
   },
   {
+    // The retention period and the privacy notice's contact (issue 33 points 6 and 7).
+    path: '/admin/privacy',
+    load: () => import('../features/privacy/privacy-settings-page.tsx'),
+    titleKey: 'dataPrivacy.settings.title',
+    guard: 'admin',
+    nav: { icon: 'gear', order: 3.5 },
+  },
+  {
     path: '/login',
     load: () => import('../features/auth/login-page.tsx'),
     titleKey: 'app.routes.login',
