@@ -204,27 +204,11 @@ export function registerMetrics(app: FastifyInstance, metrics: ServerMetrics, co
  */
 function replicaMetrics(registers: Registry[], database: Database) {
   const { reads } = database;
-  const up = new Gauge({
-    name: 'bh_db_replica_up',
-    help: 'The read replica answers (1) or not (0)',
-    registers,
-  });
-  const lag = new Gauge({
-    name: 'bh_db_replica_lag_seconds',
-    help: 'Read replica: age of the oldest WAL it received and has not replayed yet (0 when it replayed everything it received)',
-    registers,
-  });
-  const behind = new Gauge({
-    name: 'bh_db_replica_changes_behind',
-    help: 'Changes (change_seq) the primary holds and the read replica does not yet',
-    registers,
-  });
-  // One scrape asks the replica (and the primary's highest change) once, for the three gauges.
-  new Gauge({
-    name: 'bh_db_replica_checked',
-    help: 'Time of the last replica check (Unix seconds)',
-    registers,
-    async collect() {
+  // One scrape asks the replica (and the primary's highest change) once, for the three gauges:
+  // each gauge's collect waits for the same check (prom-client collects them all at once).
+  let pending: Promise<void> | null = null;
+  const check = () => {
+    pending ??= (async () => {
       const [status, top] = await Promise.all([
         reads.status(maxChangeSeq),
         maxChangeSeq(database.db).catch(() => null),
@@ -232,8 +216,28 @@ function replicaMetrics(registers: Registry[], database: Database) {
       up.set(status?.up ? 1 : 0);
       if (status?.lagSeconds != null) lag.set(status.lagSeconds);
       if (status?.position != null && top !== null) behind.set(Math.max(0, top - status.position));
-      this.set(Date.now() / 1000);
-    },
+    })().finally(() => {
+      pending = null;
+    });
+    return pending;
+  };
+  const up = new Gauge({
+    name: 'bh_db_replica_up',
+    help: 'The read replica answers (1) or not (0)',
+    registers,
+    collect: check,
+  });
+  const lag = new Gauge({
+    name: 'bh_db_replica_lag_seconds',
+    help: 'Read replica: age of the oldest WAL it received and has not replayed yet (0 when it replayed everything it received)',
+    registers,
+    collect: check,
+  });
+  const behind = new Gauge({
+    name: 'bh_db_replica_changes_behind',
+    help: 'Changes (change_seq) the primary holds and the read replica does not yet',
+    registers,
+    collect: check,
   });
   let seen: Record<string, number> = {};
   new Counter({
