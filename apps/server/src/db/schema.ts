@@ -360,6 +360,8 @@ export const systemStatus = pgTable('system_status', {
   statusText: text('status_text'),
   /** Length of a quarantine in days (admin setting; null = the default, 14). */
   quarantineDays: integer('quarantine_days'),
+  /** Days without reaching the server after which a device locks (admin setting; null = 14). */
+  offlineLockDays: integer('offline_lock_days'),
   version: integer('version').notNull().default(1),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   updatedBy: uuid('updated_by'),
@@ -436,12 +438,18 @@ export const auditEvents = pgTable(
     oldVersion: integer('old_version'),
     newVersion: integer('new_version'),
     details: jsonb('details'),
+    /** The device a read was made on (reads audited, 0021); null for other entries. */
+    deviceId: uuid('device_id'),
+    /** The device's id of a read event: a resent batch stores it once (0021). */
+    clientEventId: uuid('client_event_id'),
   },
   (t) => [
     index('audit_events_at_idx').on(t.at),
     index('audit_events_entity_idx').on(t.entity, t.entityId),
     // The audit viewer's "by user" filter, newest first with keyset paging (0010).
     index('audit_events_user_idx').on(t.userId, t.id),
+    uniqueIndex('audit_events_client_event_uq').on(t.clientEventId),
+    index('audit_events_device_idx').on(t.deviceId, t.id).where(sql`${t.deviceId} IS NOT NULL`),
   ],
 );
 

@@ -82,6 +82,17 @@ export const ROUTES: RouteRow[] = [
   // devices (an officer sees their own; a device not theirs to see is a 404)
   { method: 'GET', route: '/api/devices', expect: anyUser(200) },
   { method: 'DELETE', route: '/api/devices/:id', url: `/api/devices/${SAMPLE_ID}`, expect: anyUser(404) },
+  // reads audited: anyone signed in sends what they opened
+  {
+    method: 'POST',
+    route: '/api/audit/reads',
+    body: () => ({
+      events: [
+        { id: randomUUID(), travelerId: SAMPLE_ID, viewed: 'declaration', at: new Date().toISOString() },
+      ],
+    }),
+    expect: anyUser(200),
+  },
   // users
   { method: 'GET', route: '/api/users', expect: adminOnly(200) },
   {

@@ -106,6 +106,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     guard: 'user',
   },
   {
+    // Reached from the user menu: every account's own devices (a supervisor's post's, an admin's all).
+    path: '/devices',
+    load: () => import('../features/devices/devices-page.tsx'),
+    titleKey: 'devices.title',
+    guard: 'user',
+  },
+  {
     path: '/admin/users',
     load: () => import('../features/users/users-page.tsx'),
     titleKey: 'app.routes.users',

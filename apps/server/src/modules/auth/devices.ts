@@ -124,7 +124,8 @@ export async function listDevices(db: Executor, me: Caller): Promise<Device[]> {
   }));
 }
 
-async function currentDevice(db: Executor, sessionId: string): Promise<string | null> {
+/** The device a session was started on (null for sessions older than devices). */
+export async function currentDevice(db: Executor, sessionId: string): Promise<string | null> {
   const [row] = await db
     .select({ deviceId: sessions.deviceId })
     .from(sessions)

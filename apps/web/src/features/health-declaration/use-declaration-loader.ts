@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { getDeclaration, type LocalDeclaration } from '../../db/declarations-repo.ts';
 import { getFileBlob } from '../../db/files-repo.ts';
+import { recordRead } from '../../db/read-outbox.ts';
 import { getSystemMode, getTraveler } from '../../db/travelers-repo.ts';
 import {
   emptyValues,
@@ -52,6 +53,8 @@ export function useDeclarationLoader(prefill: {
           passportNumber: passportNumber || traveler?.passportNo || '',
         });
       }
+      // Opening a declaration to see or change it is a read, audited.
+      if (declaration) void recordRead({ travelerId, viewed: 'declaration' }).catch(() => {});
       if (live) {
         setExisting(declaration);
         setInitial(values);
