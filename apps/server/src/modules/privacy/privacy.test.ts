@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { queryRows } from '../../db/client.ts';
 import { fileHarness } from '../../test/file-harness.ts';
 import { TEST_POST_ID } from '../../test/harness.ts';
-import { travelerPayload } from '../../test/payloads.ts';
+import { syncPush, travelerData, travelerPayload } from '../../test/payloads.ts';
 import { pdf, resetWithFiles, uploadFile } from '../../test/uploads.ts';
 import { runRetention } from './retention.ts';
 
@@ -525,6 +525,49 @@ describe('export and erasure', () => {
       reason: 'Request of the traveller, art. 16',
       filesDeleted: 1,
     });
+    // A device's unsent edit (at the new version) or a new note cannot bring personal data back.
+    const now = z
+      .object({ version: z.number() })
+      .parse((await h.app.inject({ url: `/api/travelers/${t.id}`, headers: officer })).json());
+    const pushed = await h.app.inject(
+      syncPush(officer, randomUUID(), [
+        {
+          seq: 1,
+          table: 'travelers',
+          op: 'update',
+          id: t.id,
+          baseVersion: now.version,
+          data: travelerData({
+            fullName: PLANTED.name,
+            passportNo: PLANTED.passport,
+            entryDate: '2026-11-20',
+          }),
+        },
+        {
+          seq: 2,
+          table: 'travelerEvents',
+          op: 'create',
+          id: randomUUID(),
+          baseVersion: null,
+          data: { travelerId: t.id, kind: 'note', occurredAt: new Date().toISOString(), note: PLANTED.tag },
+        },
+      ]),
+    );
+    expect(pushed.statusCode).toBe(200);
+    const results = z
+      .object({
+        results: z.array(
+          z.object({ status: z.string(), errors: z.array(z.object({ code: z.string() })).optional() }),
+        ),
+      })
+      .parse(pushed.json()).results;
+    expect(results.map((r) => [r.status, r.errors?.[0]?.code])).toEqual([
+      ['rejected', 'privacy.errors.anonymised'],
+      ['rejected', 'privacy.errors.anonymised'],
+    ]);
+    expect((await h.app.inject({ url: `/api/travelers/${t.id}`, headers: admin })).json().fullName).toBe(
+      ANONYMISED_VALUES.fullName,
+    );
     // The export after erasure shows what is left: no personal data.
     const left = await h.app.inject({ url: `/api/travelers/${t.id}/personal-data`, headers: admin });
     for (const secret of secretsOf(PLANTED)) expect(left.body).not.toContain(secret);

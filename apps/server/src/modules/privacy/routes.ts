@@ -83,7 +83,8 @@ async function privacyOf(
 }
 
 const htmlPage = z.string().meta({
-  description: 'format=html: text/html; charset=utf-8, a readable page of the same data (no script, no style)',
+  description:
+    'format=html: text/html; charset=utf-8, a readable page of the same data (no script, no style)',
 });
 
 const refused = (code: string) => new AppError('conflict', 'Refused', [{ code }]);
