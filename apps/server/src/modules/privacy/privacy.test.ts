@@ -18,7 +18,7 @@ import { fileHarness } from '../../test/file-harness.ts';
 import { TEST_POST_ID } from '../../test/harness.ts';
 import { syncPush, travelerData, travelerPayload } from '../../test/payloads.ts';
 import { pdf, resetWithFiles, uploadFile } from '../../test/uploads.ts';
-import { runRetention } from './retention.ts';
+import { claimRetentionTurn, runRetention } from './retention.ts';
 
 const h = fileHarness(undefined, { reset: false });
 type Headers = Record<string, string>;
@@ -349,6 +349,19 @@ describe('the retention job', () => {
     expect(
       await count(sql`SELECT count(*) AS n FROM audit_events WHERE action = 'privacy.retention.run'`),
     ).toBe(1);
+  });
+
+  it('runs once an hour across instances: one claims the turn, the others skip it', async () => {
+    const now = new Date('2026-11-28T10:00:00Z');
+    try {
+      expect(await claimRetentionTurn(h.database.db, 3_600_000, now)).toBe(true);
+      expect(await claimRetentionTurn(h.database.db, 3_600_000, new Date(now.getTime() + 1000))).toBe(false);
+      expect(await claimRetentionTurn(h.database.db, 3_600_000, new Date(now.getTime() + 3_600_000))).toBe(
+        true,
+      );
+    } finally {
+      await h.database.db.execute(sql`DELETE FROM meta WHERE key = 'retention_next_run'`);
+    }
   });
 
   it('follows the setting: a shorter period takes travellers a longer one keeps', async () => {

@@ -2,9 +2,9 @@
  * The retention job (docs/decisions/017-retention-and-rights.md): travellers whose last activity
  * is older than the retention period are anonymised, unless under a legal hold. A traveller's last
  * activity is the latest of its entry date, its last change (updated_at: a status change, an
- * edit, a transfer), its last timeline event and its last check-in. Runs on every listening
- * server (routes.ts) in batches; two servers meeting on one traveller are safe (anonymise.ts
- * checks again under the write lock).
+ * edit, a transfer), its last timeline event and its last check-in. Every listening server has a
+ * timer (routes.ts); the one that claims the hour's turn runs it, in batches (two meeting on one
+ * traveller would still be safe: anonymise.ts checks again under the write lock).
  */
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -78,6 +78,24 @@ export async function runRetention(
     });
   }
   return run;
+}
+
+/**
+ * Claims this hour's run for the calling instance: a lease in `meta` (retention_next_run) that
+ * one instance moves forward at a time, so a cluster runs the job once per `everyMs`, whichever
+ * instance's timer comes first (docs/deployment.md: one instance runs each scheduled job).
+ */
+export async function claimRetentionTurn(db: Db, everyMs: number, now = new Date()): Promise<boolean> {
+  const next = new Date(now.getTime() + everyMs).toISOString();
+  const rows = await queryRows(
+    db,
+    z.object({ key: z.string() }),
+    sql`INSERT INTO meta (key, value) VALUES ('retention_next_run', ${next})
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value
+        WHERE meta.value::timestamptz <= ${now.toISOString()}::timestamptz
+      RETURNING key`,
+  );
+  return rows.length > 0;
 }
 
 /** When the job would anonymise one traveller (its last activity + the period), or null if gone. */

@@ -7,7 +7,8 @@
  * - PUT /api/travelers/:id/legal-hold (admins, the post's supervisor): set or clear, with a reason;
  * - GET /api/travelers/:id/personal-data (admins): everything held, JSON or HTML;
  * - POST /api/travelers/:id/erase (admins): anonymise now, refused under a legal hold.
- * The retention job runs on every listening server, hourly (and a minute after it starts).
+ * The retention job: every listening server's timer (a minute after start, then hourly) asks
+ * for the hour's turn; the instance that gets it runs the job.
  */
 import {
   eraseAnswerSchema,
@@ -36,7 +37,7 @@ import { writeRequestAudit } from '../audit/audit.ts';
 import { readsPost, writesPost } from '../posts/scope.ts';
 import { anonymiseTravelers } from './anonymise.ts';
 import { collectPersonalData, personalDataHtml } from './personal-data.ts';
-import { retainedUntil, runRetention } from './retention.ts';
+import { claimRetentionTurn, retainedUntil, runRetention } from './retention.ts';
 import { readPrivacyNotice, readPrivacySettings, savePrivacySettings } from './settings.ts';
 
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -98,9 +99,11 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   let running: Promise<unknown> | null = null;
   const run = () => {
     if (running) return;
-    running = runRetention(database, config.dataDir)
+    // The instance that claims the hour's turn runs the job (a few seconds early: timers drift).
+    running = claimRetentionTurn(db, RETENTION_INTERVAL_MS - 5_000)
+      .then((mine) => (mine ? runRetention(database, config.dataDir) : null))
       .then((done) => {
-        if (done.travelers > 0) app.log.info({ retention: done }, 'retention: travellers anonymised');
+        if (done && done.travelers > 0) app.log.info({ retention: done }, 'retention: travellers anonymised');
       })
       .catch((err: unknown) => app.log.warn({ err }, 'retention run failed'))
       .finally(() => {
