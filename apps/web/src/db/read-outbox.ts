@@ -1,7 +1,8 @@
 /**
  * Reads audited (issue 33 point 5): opening a traveller's declaration or a file of theirs is
  * recorded here, on the device, at once and offline too; the sync run sends the officer's reads
- * in batches (sync/read-events.ts) and deletes what the server acknowledged. The server keeps
+ * in batches (sync/read-events.ts) and deletes what the server acknowledged. Loaded when the first
+ * read happens (features/health-declaration/note-read.ts), not with the list. The server keeps
  * each read once by its id, so a batch sent again after a lost answer is harmless.
  */
 import { newRecordId, type ReadView } from '@bh/shared';
@@ -33,14 +34,4 @@ export async function recordRead(
     ...(read.fileId ? { fileId: read.fileId } : {}),
     at: new Date(now).toISOString(),
   });
-}
-
-/** The officer's oldest reads not sent yet, at most `limit`. */
-export function unsentReads(userId: string, limit: number, database: PWADatabase = defaultDb) {
-  return database.readOutbox.where('userId').equals(userId).limit(limit).toArray();
-}
-
-/** Forgets the reads the server acknowledged. */
-export function dropSentReads(ids: string[], database: PWADatabase = defaultDb) {
-  return database.readOutbox.bulkDelete(ids);
 }

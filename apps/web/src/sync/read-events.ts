@@ -6,8 +6,7 @@
  * rest for the next run and never stops the push of the officer's changes.
  */
 import { LOCAL_OUTBOX_SPECS, MAX_READ_BATCH, type ReadBatchAnswer } from '@bh/shared';
-import type { PWADatabase } from '../db/database.ts';
-import { dropSentReads, unsentReads } from '../db/read-outbox.ts';
+import { db as defaultDb, type PWADatabase } from '../db/database.ts';
 import { api } from '../lib/api.ts';
 import { getSession } from '../lib/session.ts';
 
@@ -18,20 +17,18 @@ type Post = (path: string, body: unknown) => Promise<ReadBatchAnswer>;
 const post: Post = (path, body) => api.post<ReadBatchAnswer>(path, body);
 
 /** Sends what waits; the number of reads the server acknowledged. */
-export async function sendReadEvents(database?: PWADatabase, send: Post = post): Promise<number> {
+export async function sendReadEvents(database: PWADatabase = defaultDb, send: Post = post): Promise<number> {
   const userId = getSession()?.user.id;
   if (!userId) return 0;
   let sent = 0;
   try {
     for (let i = 0; i < MAX_BATCHES_PER_RUN; i++) {
-      const rows = await unsentReads(userId, MAX_READ_BATCH, database);
+      // The officer's oldest first (the index is ordered by user, then by the time-ordered id).
+      const rows = await database.readOutbox.where('userId').equals(userId).limit(MAX_READ_BATCH).toArray();
       if (rows.length === 0) break;
       const events = rows.map(({ userId: _user, ...event }) => event);
       await send(LOCAL_OUTBOX_SPECS.reads.route, { events });
-      await dropSentReads(
-        rows.map((r) => r.id),
-        database,
-      );
+      await database.readOutbox.bulkDelete(rows.map((r) => r.id));
       sent += rows.length;
       if (rows.length < MAX_READ_BATCH) break;
     }

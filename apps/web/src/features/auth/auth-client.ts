@@ -5,7 +5,6 @@
  */
 import type { AuthAnswer, PostList, WorkScope } from '@bh/shared';
 import { ApiError, apiRequest, setRefreshHandler } from '../../lib/api.ts';
-import { deviceId, deviceLabel } from '../../lib/device.ts';
 import { setOfflineLockDays } from '../../lib/offline-lock.ts';
 import { clearSession, getSession, type SessionUser, setSession } from '../../lib/session.ts';
 import { createStore } from '../../lib/store.ts';
@@ -39,6 +38,8 @@ const toSessionUser = (u: SessionUser): SessionUser => ({
  * sign-in names this device (lib/device.ts) and the answer says when it locks offline.
  */
 export async function requestLogin(email: string, password: string, rememberMe: boolean) {
+  // Loaded when someone signs in, not with the start of every page.
+  const { deviceId, deviceLabel } = await import('../../lib/device.ts');
   const answer = await apiRequest<AuthAnswer>('/api/auth/login', {
     method: 'POST',
     body: { email: email.trim(), password, rememberMe, deviceId: deviceId(), deviceLabel: deviceLabel() },

@@ -21,10 +21,10 @@ import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getDeclaration, type LocalDeclaration } from '../../db/declarations-repo.ts';
-import { recordRead } from '../../db/read-outbox.ts';
 import { getTraveler } from '../../db/travelers-repo.ts';
 import { formatTemperature } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
+import { noteRead } from './note-read.ts';
 import { openDocument } from './open-document.ts';
 
 const LEVEL_VARIANT: Record<RiskLevel, BadgeVariant> = { low: 'success', medium: 'warning', high: 'error' };
@@ -68,7 +68,7 @@ function DocumentLink({ fileId, travelerId, label }: { fileId: string; travelerI
         onClick={() => {
           setError(false);
           openDocument(fileId).then(
-            () => void recordRead({ travelerId, viewed: 'file', fileId }).catch(() => {}),
+            () => noteRead({ travelerId, viewed: 'file', fileId }),
             () => setError(true),
           );
         }}
@@ -90,7 +90,7 @@ export function DeclarationSummary({ travelerId, part }: { travelerId: string; p
   // The answers shown are a read of the declaration (the risk part alone is not).
   const shown = part === 'answers' && loaded.state === 'found';
   useEffect(() => {
-    if (shown) void recordRead({ travelerId, viewed: 'declaration' }).catch(() => {});
+    if (shown) noteRead({ travelerId, viewed: 'declaration' });
   }, [shown, travelerId]);
   if (loaded.state === 'loading') {
     return <Spinner size="sm" label={t('declaration.loading')} />;

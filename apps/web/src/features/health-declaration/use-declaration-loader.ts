@@ -7,7 +7,6 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { getDeclaration, type LocalDeclaration } from '../../db/declarations-repo.ts';
 import { getFileBlob } from '../../db/files-repo.ts';
-import { recordRead } from '../../db/read-outbox.ts';
 import { getSystemMode, getTraveler } from '../../db/travelers-repo.ts';
 import {
   emptyValues,
@@ -16,6 +15,7 @@ import {
   type PickedFile,
   valuesFromDeclaration,
 } from './form-values.ts';
+import { noteRead } from './note-read.ts';
 
 async function pickedOf(id: string | null | undefined): Promise<PickedFile | undefined> {
   if (!id) return undefined;
@@ -54,7 +54,7 @@ export function useDeclarationLoader(prefill: {
         });
       }
       // Opening a declaration to see or change it is a read, audited.
-      if (declaration) void recordRead({ travelerId, viewed: 'declaration' }).catch(() => {});
+      if (declaration) noteRead({ travelerId, viewed: 'declaration' });
       if (live) {
         setExisting(declaration);
         setInitial(values);
