@@ -52,6 +52,7 @@ const SCREEN_TEXTS: Record<Locale, () => Promise<TextChunk>> = {
 /**
  * Features whose texts come in the later chunk (keep in step with bundles/later-*.ts and the
  * screens-*.ts exclusions; i18n.test.ts checks them).
+ * @internal Exported for its tests only (knip --production).
  */
 export const LATER_FEATURES = ['audit', 'dataPrivacy', 'demo-form', 'devices', 'pwa', 'users'] as const;
 const LATER_TEXTS: Record<Locale, () => Promise<TextChunk>> = {
