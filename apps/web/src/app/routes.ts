@@ -108,6 +108,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/profile/profile-page.tsx'),
     titleKey: 'app.routes.profile',
     guard: 'user',
+    // The password change's refusals are users' texts (users.errors.currentPasswordWrong).
+    laterTexts: true,
   },
   {
     // Reached from the user menu: every account's own devices (a supervisor's post's, an admin's all).
