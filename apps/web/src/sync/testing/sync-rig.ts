@@ -3,7 +3,7 @@
  * real server (Fastify + PGlite, or PostgreSQL when DATABASE_URL is set), with switches to
  * lose replies, fail with an HTTP status, or go offline; and a clock the test moves.
  */
-import type { ChangeRange } from '@bh/shared';
+import type { ChangeRange, HeadStart } from '@bh/shared';
 import type { FastifyInstance } from 'fastify';
 import { PWADatabase } from '../../db/database.ts';
 import { SyncEngine } from '../engine.ts';
@@ -66,8 +66,15 @@ class InjectTransport implements SyncTransport {
     return res;
   };
 
-  pull: SyncTransport['pull'] = async (cursor, limit, skip) => {
-    const page = await this.routes.pull(cursor, limit, skip);
+  /** Each pull's head start (HeadStart: {} for none), in order. */
+  heads: HeadStart[] = [];
+  /** Runs before each pull reaches the server (a test writes elsewhere between pages). */
+  beforePull: ((head: HeadStart) => Promise<void>) | null = null;
+
+  pull: SyncTransport['pull'] = async (cursor, limit, skip, head) => {
+    this.heads.push(head ?? {});
+    await this.beforePull?.(head ?? {});
+    const page = await this.routes.pull(cursor, limit, skip, head);
     this.skips.push(skip ?? []);
     for (const c of page.changes) this.received.push(`${c.table}:${String(c.record.id)}`);
     if (this.faults.dropPullNext > 0) {
