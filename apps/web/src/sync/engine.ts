@@ -76,6 +76,8 @@ export interface EngineOptions {
   onTiming?: (phase: string, ms: number) => void;
   /** Most mutations per push (tests use a few, to pipeline many pushes); default the server's limit. */
   pushBatchSize?: number;
+  /** Changes per pull page (tests use a few, to pull in many pages); default PULL_PAGE_SIZE. */
+  pullPageSize?: number;
   /**
    * Fold the acknowledgement journal after each run (default). Tests turn it off to keep
    * acknowledged records in the journal while the device writes and pulls, and call fold().
@@ -119,6 +121,7 @@ export class SyncEngine {
       },
       canSync: () => true,
       pushBatchSize: PUSH_BATCH_SIZE,
+      pullPageSize: PULL_PAGE_SIZE,
       foldAfterRun: true,
       ...options,
     };
@@ -282,7 +285,9 @@ export class SyncEngine {
     const start = await getCursor(database);
     // The bar shows from the start, not only once the first page is saved.
     if (target > start) this.setState({ pullProgress: 0 });
-    let head = start === 0 ? await getHeadStart(database) : null;
+    // Kept until the whole pull ends: a pull resumed after some of its pages still leaves out
+    // the travellers the head start sent.
+    let head = await getHeadStart(database);
     if (start === 0 && head === null && (await wantsHeadStart(database))) head = { to: 0, done: false };
     if (head !== null && !head.done) {
       const from = head.to;
@@ -330,7 +335,7 @@ export class SyncEngine {
       this.timed('pull', () =>
         transport.pull(
           after,
-          PULL_PAGE_SIZE,
+          this.o.pullPageSize,
           ranges.filter((x) => x.to > after),
           head(after),
         ),

@@ -11,8 +11,9 @@ import { makeDevice, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts
 // changed in between arrives at its new version.
 const { h, headers } = officerRig();
 
+// Pages of two: each phase takes several pages, and a page lost in the middle of one is resumed.
 const device = (name: string) =>
-  makeDevice(`${name}-${crypto.randomUUID().slice(0, 8)}`, () => h.app, headers);
+  makeDevice(`${name}-${crypto.randomUUID().slice(0, 8)}`, () => h.app, headers, { pullPageSize: 2 });
 
 describe('head start', () => {
   it('travellers first, then the rest; lost pages resume; the device ends with every record at its last version', async () => {
@@ -37,10 +38,11 @@ describe('head start', () => {
 
     const d = device('fresh');
     let changedBetween = false;
+    let restPulls = 0;
     d.transport.beforePull = async (head) => {
-      if (head.travelersTo === undefined || changedBetween) return;
-      // After the head start, before the rest: another device edits a traveller, and the
-      // first page of the rest is lost on the way.
+      if (head.travelersTo === undefined || changedBetween || ++restPulls < 2) return;
+      // After the head start, during the rest: another device edits a traveller, and the
+      // rest's second page is lost on the way.
       changedBetween = true;
       const third = made[2];
       if (third)
@@ -53,12 +55,14 @@ describe('head start', () => {
     expect((await d.engine.sync()).error).toBeDefined();
     expect(await getHeadStart(d.db)).toBeNull();
     d.transport.received = [];
-    // The head start completes; the rest's first page is lost (beforePull).
+    // The head start completes; the rest's second page is lost (beforePull).
     expect((await d.engine.sync()).error).toBeDefined();
     expect(await getHeadStart(d.db)).toMatchObject({ done: true });
-    // The next run resumes the rest: no second head start.
+    // The next run resumes the rest where it stopped, still leaving out the head start's
+    // travellers: no second head start.
     const resumedAt = d.transport.heads.length;
     expect((await d.engine.sync()).error).toBeUndefined();
+    expect(d.transport.heads[resumedAt]?.travelersTo).toBeGreaterThan(0);
     await syncUntilQuiet(d);
     await d.engine.settled();
 

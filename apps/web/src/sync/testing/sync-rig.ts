@@ -106,6 +106,7 @@ export function makeDevice(
     clientId?: string;
     clock?: { now: number };
     pushBatchSize?: number;
+    pullPageSize?: number;
     foldAfterRun?: boolean;
   } = {},
 ): Device {
@@ -125,6 +126,7 @@ export function makeDevice(
     },
     isOnline: () => !transport.faults.offline,
     ...(opts.pushBatchSize ? { pushBatchSize: opts.pushBatchSize } : {}),
+    ...(opts.pullPageSize ? { pullPageSize: opts.pullPageSize } : {}),
     ...(opts.foldAfterRun === false ? { foldAfterRun: false } : {}),
   });
   return { name, db, engine, transport, clock };
