@@ -23,6 +23,9 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { sessions, users } from '../apps/server/src/db/schema.ts';
 import { signJwt } from '../apps/server/src/lib/jwt.ts';
+import { NATIONAL_SCOPE } from '../apps/server/src/modules/posts/scope.ts';
+import { seedDemoPosts } from '../apps/server/src/modules/posts/seed.ts';
+import { listPosts } from '../apps/server/src/modules/posts/store.ts';
 import { seedBaseline } from '../apps/server/src/seed.ts';
 import { TEST_JWT_SECRET, UNTHROTTLED } from '../apps/server/src/test/harness.ts';
 import { applyMutations } from '../apps/server/src/write-path/apply.ts';
@@ -112,7 +115,16 @@ async function setUp() {
   // As the server keeps up its writes (the route's plugin registers the database itself).
   if (process.env.BENCH_APPLY_NO_UPKEEP !== '1') database.upkeep.start(console);
   const route = viaRoute ? await routeOn(database, work) : null;
-  const user = { id: userId, role: 'admin', sessionId: randomUUID() };
+  // A national admin working at the database's first post, as the route resolves it.
+  await seedDemoPosts(database.db);
+  const [post] = await listPosts(database.db);
+  if (!post) throw new Error('no post in a fresh database');
+  const user = {
+    id: userId,
+    role: 'admin',
+    sessionId: randomUUID(),
+    scope: { ...NATIONAL_SCOPE, postId: post.id },
+  };
   return {
     database,
     close: async () => {
