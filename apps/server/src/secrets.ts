@@ -11,6 +11,11 @@ export interface Secrets {
   jwtSecret: string;
   /** Random id made with the database: devices that see it change know the server lost data. */
   epoch: string;
+  /**
+   * Seals the devices' escrowed data keys (auth/key-escrow.ts): random, kept in the database
+   * (meta 'key_escrow_secret') so that every instance opens what another sealed.
+   */
+  escrowSecret: string;
 }
 
 const secretsFileSchema = z.object({ jwtSecret: z.string().min(1) });
@@ -30,7 +35,8 @@ export async function loadSecrets(config: Config, database: Database): Promise<S
       () => legacySecret(config) ?? randomBytes(48).toString('base64url'),
     ));
   const epoch = await metaValue(database, 'epoch', () => randomUUID());
-  return { jwtSecret, epoch };
+  const escrowSecret = await metaValue(database, 'key_escrow_secret', () => randomBytes(32).toString('base64url'));
+  return { jwtSecret, epoch, escrowSecret };
 }
 
 /** The key an older version kept in DATA_DIR/secrets.json, if any. */

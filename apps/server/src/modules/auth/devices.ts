@@ -124,7 +124,7 @@ export async function listDevices(db: Executor, me: Caller): Promise<Device[]> {
   }));
 }
 
-async function currentDevice(db: Executor, sessionId: string): Promise<string | null> {
+export async function currentDevice(db: Executor, sessionId: string): Promise<string | null> {
   const [row] = await db
     .select({ deviceId: sessions.deviceId })
     .from(sessions)
