@@ -35,7 +35,9 @@ export async function loadSecrets(config: Config, database: Database): Promise<S
       () => legacySecret(config) ?? randomBytes(48).toString('base64url'),
     ));
   const epoch = await metaValue(database, 'epoch', () => randomUUID());
-  const escrowSecret = await metaValue(database, 'key_escrow_secret', () => randomBytes(32).toString('base64url'));
+  const escrowSecret = await metaValue(database, 'key_escrow_secret', () =>
+    randomBytes(32).toString('base64url'),
+  );
   return { jwtSecret, epoch, escrowSecret };
 }
 

@@ -7,6 +7,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { startIdleLock } from '../features/auth/idle-lock.ts';
 import { SyncNotices } from '../features/sync-centre/sync-notices.tsx';
 import { useSystemStatusPolling } from '../features/system-status/use-system-status.ts';
 import { useSession } from '../lib/session.ts';
@@ -28,6 +29,8 @@ function AppLayout() {
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   useSystemStatusPolling();
+  // Locks the device after the set time without input (docs/decisions/016-encryption-at-rest.md).
+  useEffect(() => startIdleLock(), []);
 
   // A link followed inside the drawer closes it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only

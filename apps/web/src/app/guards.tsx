@@ -1,8 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { useUnlocked } from '../lib/device-lock.ts';
 import { useSession } from '../lib/session.ts';
 import { useWorkPlace } from '../lib/work-scope.ts';
 import { HOME_PATH } from './routes.ts';
+import { useLogout } from './shell/use-logout.ts';
+
+// Loaded when a page starts locked or the idle lock fires (docs/decisions/016-encryption-at-rest.md).
+const UnlockScreen = lazy(() => import('../features/auth/unlock-screen.tsx'));
 
 /**
  * A protected route: a visitor who is not logged in goes to /login; a wrong role goes home. An
@@ -16,9 +21,18 @@ export function RequireAuth({
   requiredRole?: 'admin' | 'supervisor';
 }) {
   const session = useSession();
+  const unlocked = useUnlocked();
+  const logout = useLogout();
   const { scope } = useWorkPlace();
   const location = useLocation();
   if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  // The device's data stays sealed until the officer unlocks it: no screen, no sync before.
+  if (!unlocked)
+    return (
+      <Suspense fallback={null}>
+        <UnlockScreen user={session.user} onLogout={() => void logout()} />
+      </Suspense>
+    );
   const admitted =
     !requiredRole ||
     session.user.role === 'admin' ||

@@ -8,6 +8,7 @@ import type { DeclarationForm, LocalDeclaration, RiskAssessment, SystemMode } fr
 import { computeRiskScore } from '@bh/shared';
 import { localWriteStores, writeRecord } from '../sync/outbox.ts';
 import { db as defaultDb, live, type PWADatabase } from './database.ts';
+import { openRecord } from './sealing.ts';
 
 export type { LocalDeclaration } from '@bh/shared';
 
@@ -16,7 +17,8 @@ export async function getDeclaration(
   travelerId: string,
   database: PWADatabase = defaultDb,
 ): Promise<LocalDeclaration | null> {
-  return live(await database.declarations.get(travelerId));
+  const found = live(await database.declarations.get(travelerId));
+  return found && openRecord(database, 'healthDeclarations', found);
 }
 
 export interface SubmitResult {

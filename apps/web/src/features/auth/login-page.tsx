@@ -12,10 +12,17 @@ import { useNavigate } from 'react-router';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { ApiError, apiRequest } from '../../lib/api.ts';
+import { deviceOwner, setLockedFor, useLockedFor } from '../../lib/device-lock.ts';
 import { AuthCard, AuthSwitch } from './auth-card.tsx';
 import { requestLogin, startSession, useSessionExpiredNotice } from './auth-client.ts';
 import { AuthCheckbox, AuthField } from './auth-field.tsx';
 import { AuthForm } from './auth-form.tsx';
+import {
+  holdsOtherOfficer,
+  lockedForSomeoneElse,
+  unlockAfterSignIn,
+  unlockWithPassword,
+} from './device-unlock.ts';
 import { holdForRenewal, OFFLINE_TOKEN } from './offline-session.ts';
 import { setPostChoiceWanted } from './post-choice.ts';
 import { type Notice, rateLimitNotice } from './rate-limit-notice.ts';
@@ -27,11 +34,32 @@ const verifier = () => import('./offline-verifier.ts');
 const checks = () => import('./login-checks.ts');
 const loadChecks = () => void checks().catch(() => {});
 const loginResolver: Resolver<LoginForm> = async (...args) => (await checks()).loginResolver(...args);
+// The database layer loads only when another officer's data must be wiped first.
+const deviceWipe = () => import('../../db/device-wipe.ts');
+
+/** Refused: another officer's unsent changes wait here (docs/decisions/016-encryption-at-rest.md). */
+class HeldByOther extends Error {
+  constructor(readonly officer: string) {
+    super('held by another officer');
+  }
+}
+
+/**
+ * Before a sign-in's keys are taken: a device holding another officer's data is wiped, unless
+ * that officer left changes unsent there (then the sign-in is refused).
+ */
+async function makeRoomFor(userId: string) {
+  if (!holdsOtherOfficer(userId)) return;
+  const { unsentChanges, wipeDevice } = await deviceWipe();
+  if ((await unsentChanges()) > 0) throw new HeldByOther(deviceOwner()?.name ?? '');
+  await wipeDevice({ reopen: true });
+}
 
 /** Shown long enough to read the success alert; not the spec's simulated delay. */
 const SUCCESS_PAUSE_MS = 400;
 
 function errorKey(err: unknown): Notice {
+  if (err instanceof HeldByOther) return { key: 'auth.lock.otherOfficer', params: { name: err.officer } };
   const limited = rateLimitNotice(err, 'auth.login.rateLimited');
   if (limited) return limited;
   if (err instanceof ApiError) {
@@ -78,6 +106,7 @@ export default function LoginPage() {
   const [error, setError] = useState<Notice | null>(null);
   const [success, setSuccess] = useState<'online' | 'offline' | null>(null);
   const expired = useSessionExpiredNotice();
+  const lockedFor = useLockedFor();
   const demo = useDemoAccounts();
 
   const onSubmit = handleSubmit(async (values) => {
@@ -89,8 +118,22 @@ export default function LoginPage() {
         navigate('/', { replace: true });
       }, SUCCESS_PAUSE_MS);
     };
+    const other = lockedForSomeoneElse(values.email);
+    if (other !== null) {
+      setError({ key: 'auth.lock.otherOfficer', params: { name: other } });
+      setBusy(false);
+      return;
+    }
     try {
       const session = await requestLogin(values.email, values.password, values.rememberMe ?? false);
+      // The device's data key (escrow, else the wrapped copy): no key, no entry.
+      await makeRoomFor(session.user.id);
+      if (!(await unlockAfterSignIn(session.user, session.token, values.password))) {
+        setError({ key: 'auth.lock.keyUnavailable' });
+        setBusy(false);
+        return;
+      }
+      setLockedFor(null);
       setSuccess('online');
       // An officer at several posts picks one before working (app/shell/post-picker.tsx).
       const { role, posts } = session.scope;
@@ -107,7 +150,13 @@ export default function LoginPage() {
               .then((v) => v.verifyOffline(values.email, values.password))
               .catch(() => null)
           : null;
+      if (user && !(await makeRoomFor(user.id).then(() => unlockWithPassword(user, values.password)))) {
+        setError({ key: 'auth.lock.keyUnavailable' });
+        setBusy(false);
+        return;
+      }
       if (user) {
+        setLockedFor(null);
         holdForRenewal(values.email, values.password);
         setPostChoiceWanted(false);
         setSuccess('offline');
@@ -128,6 +177,11 @@ export default function LoginPage() {
       <p className="text-center text-base-content/70">{t('auth.login.welcome')}</p>
 
       {expired && !error && !success && <Alert tone="warning">{t('auth.sessionExpired')}</Alert>}
+      {lockedFor && !success && (
+        <Alert tone="warning" data-testid="locked-for">
+          {t('auth.lock.waiting', { count: lockedFor.pending, name: lockedFor.name })}
+        </Alert>
+      )}
       {success && (
         <Alert tone="success" data-testid="login-success" data-mode={success}>
           {success === 'offline' ? t('offlineSignIn.signedInOffline') : t('auth.loginSuccess')}
