@@ -26,6 +26,11 @@ export function RequireAuth({
   const { scope } = useWorkPlace();
   const location = useLocation();
   if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  const admitted =
+    !requiredRole ||
+    session.user.role === 'admin' ||
+    (requiredRole === 'supervisor' && scope?.role === 'supervisor');
+  if (!admitted) return <Navigate to={HOME_PATH} replace />;
   // The device's data stays sealed until the officer unlocks it: no screen, no sync before.
   if (!unlocked)
     return (
@@ -33,11 +38,6 @@ export function RequireAuth({
         <UnlockScreen user={session.user} onLogout={() => void logout()} />
       </Suspense>
     );
-  const admitted =
-    !requiredRole ||
-    session.user.role === 'admin' ||
-    (requiredRole === 'supervisor' && scope?.role === 'supervisor');
-  if (!admitted) return <Navigate to={HOME_PATH} replace />;
   return <>{children ?? <Outlet />}</>;
 }
 
