@@ -70,8 +70,10 @@ export default defineConfig({
           // migration test): the PGlite pass runs them, and CI stays within its time.
           exclude: process.env.DATABASE_URL ? ENGINE_FREE_SUITES : [],
           environment: 'node',
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          // npm test runs the PGlite pass beside the PostgreSQL lane on two cores: a test that
+          // opens an embedded database twice took over 30 s on a loaded machine.
+          testTimeout: 90000,
+          hookTimeout: 90000,
           fileParallelism: false,
         },
       },

@@ -25,6 +25,7 @@ async function fillOnce(page) {
   await form.locator('select[name="vaccinationStatus"]').selectOption('full');
   await form.locator('input[name="symptom-cough"]').check();
   await form.locator('input[name="commitment"]').check();
+  await form.locator('input[name="consent"]').check();
 }
 
 /** The QR image the public page offers to save, for traveller i. */

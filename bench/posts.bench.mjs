@@ -10,6 +10,9 @@
 // - reports: one post's monthly p95 < 100 ms (the officer), the national monthly p95 < 300 ms
 //   (the admin);
 // - search within the post's 20,000 (GET /api/travelers?fullName=) p95 < 10 ms.
+// The server's share of the fresh pull is timed alone too (every page fetched by a client that
+// stores nothing). BENCH_POSTS_HOLD=<file> keeps the database and server up after the timings
+// (tokens and address in the file) until that file is removed, to look at plans by hand.
 // Smaller runs: BENCH_POSTS_TRAVELERS (default 1,000,000), BENCH_POSTS_ROUNDS (30). Without
 // DATABASE_URL it runs itself under scripts/with-postgres.mjs. Writes bench/results/posts.json.
 import { spawnSync } from 'node:child_process';
@@ -46,6 +49,11 @@ const arrival = (i) =>
 const vid = (prefix, i) =>
   `overlay(overlay(md5('${prefix}' || ${i}) placing '4' from 13 for 1) placing '8' from 17 for 1)::uuid`;
 const tid = (i) => vid('t', i);
+/**
+ * Nine in ten travellers declared, at every post: the traveller's number within its post decides
+ * (i % 10 chose the post's own travellers too: every one of HAN's, i % 50 = 0, was undeclared).
+ */
+const declared = (i) => `(${i} / ${POSTS}) % 10 <> 0`;
 const load = () => loadavg().map((l) => +l.toFixed(2));
 
 async function loadData(client) {
@@ -94,14 +102,14 @@ async function loadData(client) {
        (ARRAY['low','low','low','low','low','low','low','medium','medium','high'])[1 + (i * 3) % 10], '[]', '1',
        1, ${arrival('i')} + interval '30 minutes', ${arrival('i')} + interval '30 minutes', nextval('change_seq'), p.id
      FROM generate_series(1, ${TRAVELERS}) AS i JOIN bench_posts p ON p.n = i % ${POSTS}
-     WHERE i % 10 <> 0 ORDER BY i`,
+     WHERE ${declared('i')} ORDER BY i`,
   );
   await step(
     'timelines (declared, and a status change for a third)',
     `INSERT INTO traveler_events (id, traveler_id, kind, occurred_at, from_status, to_status, version, change_seq, post_id)
      SELECT ${vid('e', 'i')}, ${tid('i')}, 'declared', ${arrival('i')} + interval '30 minutes', NULL, NULL, 1,
        nextval('change_seq'), p.id
-     FROM generate_series(1, ${TRAVELERS}) AS i JOIN bench_posts p ON p.n = i % ${POSTS} WHERE i % 10 <> 0;
+     FROM generate_series(1, ${TRAVELERS}) AS i JOIN bench_posts p ON p.n = i % ${POSTS} WHERE ${declared('i')};
      INSERT INTO traveler_events (id, traveler_id, kind, occurred_at, from_status, to_status, version, change_seq, post_id)
      SELECT ${vid('s', 'i')}, ${tid('i')}, 'status_changed', ${arrival('i')} + interval '1 day', 'declared',
        (ARRAY['cleared','quarantine','tested'])[1 + i % 3], 1, nextval('change_seq'), p.id
@@ -176,6 +184,30 @@ try {
     get(`/api/travelers?fullName=${encodeURIComponent(names[i++ % names.length])}&pageSize=20`, officer),
   );
   const sampleReport = await get('/api/reports/monthly?month=2026-01', officer);
+  // The server's share of the fresh device's pull: every page of the officer's scope fetched
+  // (and read whole) by a client that stores nothing.
+  const serverPull = { pages: 0, changes: 0, ms: 0 };
+  {
+    const t0 = performance.now();
+    for (let cursor = 0, more = true; more; serverPull.pages++) {
+      const body = await get(`/api/sync/pull?cursor=${cursor}&limit=2000`, officer);
+      serverPull.changes += body.changes.length;
+      cursor = body.cursor;
+      more = body.hasMore;
+    }
+    serverPull.ms = Math.round(performance.now() - t0);
+    console.log(
+      `server pull alone: ${serverPull.changes} changes in ${serverPull.pages} pages, ${serverPull.ms} ms`,
+    );
+  }
+  if (process.env.BENCH_POSTS_HOLD) {
+    console.log(
+      `holding: ${process.env.DATABASE_URL} ${server.base} until ${process.env.BENCH_POSTS_HOLD} is removed`,
+    );
+    const { existsSync, writeFileSync } = await import('node:fs');
+    writeFileSync(process.env.BENCH_POSTS_HOLD, JSON.stringify({ officer, admin, base: server.base }));
+    while (existsSync(process.env.BENCH_POSTS_HOLD)) await new Promise((r) => setTimeout(r, 1000));
+  }
 
   context = await chromium.launchPersistentContext(path.join(work, 'profile'), chromiumLaunchOptions);
   const { page } = await openBenchPage(context, server.base, {
@@ -198,6 +230,7 @@ try {
       travelersLocal: run.travelersLocal,
       listed: run.indexEntries,
     },
+    serverPullAlone: serverPull,
     pullPlan: plan,
     pullUsesPostIndex: plan.some((line) => line.includes('travelers_post_seq_idx')),
     reports: { postMonthly, nationalMonthly, arrivalsAtPostInSample: sampleReport.arrivals },

@@ -6,6 +6,7 @@
  *   haproxy :P (health checks) -> app 1 :P+11, app 2 :P+12 (the built server, apps/server/dist)
  *   app instances -> PgBouncer :P+3 (transaction pooling) -> PostgreSQL 15 primary :P+1
  *   primary -> streaming replica :P+2 (pg_basebackup -R, a replication slot), WAL archive
+ *   app instances -> replica, straight (DATABASE_READ_URL: reads that may lag)
  *
  * The migrations run once, straight on the primary (`dist/migrate.js`), before the instances start
  * with MIGRATE_AT_START=false. P is CLUSTER_PORT (default 55400); CLUSTER_INSTANCES (2 or 3).
@@ -293,6 +294,9 @@ export function appEnv(state, i) {
     HOST: '127.0.0.1',
     PORT: String(ports.apps[i]),
     DATABASE_URL: state.urls.pooled,
+    // Reads that may lag go straight to the replica (apps/server/src/db/read-replica.ts); none
+    // once it was promoted (failover drill).
+    ...(state.readUrl ? { DATABASE_READ_URL: state.readUrl } : {}),
     MIGRATE_AT_START: 'false',
     DATABASE_POOL_MAX: '10',
     TRUST_PROXY: '1',
@@ -415,6 +419,20 @@ export function startPgbouncer(state) {
   run('pgbouncer', ['-d', path.join(state.dir, 'pgbouncer', 'pgbouncer.ini')], { asPostgres: true });
 }
 
+/**
+ * Points PgBouncer at the PostgreSQL server on `port` (a promoted replica): its configuration
+ * rewritten and reloaded (SIGHUP); new server connections go there.
+ */
+export function pointPgbouncer(state, port) {
+  const ini = path.join(state.dir, 'pgbouncer', 'pgbouncer.ini');
+  const text = readFileSync(ini, 'utf8').replace(
+    /^border = host=127\.0\.0\.1 port=\d+/m,
+    `border = host=127.0.0.1 port=${port}`,
+  );
+  writeFileSync(ini, text);
+  process.kill(readPid(path.join(state.dir, 'pgbouncer', 'pgbouncer.pid')), 'SIGHUP');
+}
+
 export async function stopPgbouncer(state) {
   const pid = readPid(path.join(state.dir, 'pgbouncer', 'pgbouncer.pid'));
   if (!alive(pid)) return;
@@ -464,6 +482,7 @@ export async function startCluster({ base = 55400, instances = 2, build = true, 
       pooled: `postgres://border:${password}@127.0.0.1:${ports.pgbouncer}/border`,
     },
   };
+  state.readUrl = state.urls.replica;
   saveState(state);
   for (const sub of ['pglogs', 'wal-archive', 'pgbouncer', 'haproxy', 'app-data', 'logs'])
     mkdirSync(path.join(dir, sub));
@@ -603,7 +622,7 @@ Cluster up in ${(state.startedMs / 1000).toFixed(1)} s, folder ${state.dir}
   app instances           ${ports.apps.map((p) => `127.0.0.1:${p}`).join(', ')} (metrics on ${ports.metrics.join(', ')})
   PgBouncer (pooled)      ${urls.pooled}
   PostgreSQL primary      ${urls.primary}
-  PostgreSQL replica      ${urls.replica}
+  PostgreSQL replica      ${urls.replica} (the instances' DATABASE_READ_URL)
   admin                   ${state.admin.email} / ${state.admin.password}
   logs                    ${state.dir}/logs, ${state.dir}/pglogs, ${state.dir}/pgbouncer
 

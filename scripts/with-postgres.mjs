@@ -4,6 +4,7 @@
 // Where the binaries are absent it says so in one line and exits 0 without running the command.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -22,7 +23,17 @@ const run = (args) => {
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bh-pg-'));
 const pgdata = path.join(dir, 'data');
-const port = Number(process.env.PG_TEST_PORT ?? 54329);
+/** A loopback port free now: several runs at once (a bench and a test pass) each get their own. */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+const port = Number(process.env.PG_TEST_PORT ?? (await freePort()));
 if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
 let started = false;
 const stop = () => {

@@ -222,6 +222,7 @@ export async function smokeFlow({ d, base, api, step }) {
     await d.type(`${form} input[name="bodyTemperature"]`, '36.6');
     await d.select(`${form} select[name="vaccinationStatus"]`, 'full');
     await d.click(`${form} input[name="commitment"]`);
+    await d.click(`${form} input[name="consent"]`);
     await d.click(`${form} button[type="submit"]`);
     await waitFor(d, 'the declaration result', 15_000, () =>
       document.querySelector('[data-testid="declaration-result"]')?.getAttribute('data-level'),

@@ -18,6 +18,7 @@ import { lifecycleRoutes } from './modules/lifecycle/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { postsRoutes } from './modules/posts/routes.ts';
 import { preArrivalsRoutes } from './modules/pre-arrivals/routes.ts';
+import { privacyRoutes } from './modules/privacy/routes.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
@@ -60,6 +61,7 @@ const API_MODULES = [
   reportsRoutes,
   auditRoutes,
   postsRoutes,
+  privacyRoutes,
 ];
 
 const version = (

@@ -36,6 +36,14 @@ const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * A streaming replica of DATABASE_URL's database for reads that may lag (reports, exports, the
+   * audit trail, pulls it has replayed far enough for); db/read-replica.ts.
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   /** Connections each server keeps to PostgreSQL at most. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   /**
@@ -119,6 +127,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid'}`);
   }
   const c = result.data;
+  if (c.DATABASE_READ_URL && !c.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid environment variable DATABASE_READ_URL: a replica of DATABASE_URL, which is not set',
+    );
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),

@@ -18,6 +18,7 @@ async function main() {
     dataDir: config.dataDir,
     poolMax: config.DATABASE_POOL_MAX,
     migrate: config.MIGRATE_AT_START ? 'apply' : 'check',
+    readUrl: config.DATABASE_READ_URL,
   });
   const app = await buildApp(config, database);
   const DRAIN_MS = 10_000;

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -34,11 +34,31 @@ export async function loadSecrets(config: Config, database: Database): Promise<S
       'jwt_secret',
       () => legacySecret(config) ?? randomBytes(48).toString('base64url'),
     ));
-  const epoch = await metaValue(database, 'epoch', () => randomUUID());
+  const made = await metaValue(database, 'epoch', () => randomUUID());
+  const line = await timeline(database);
+  // Timeline 1 (every database until a failover) keeps the epoch devices already know.
+  const epoch = line > 1 ? `${made}.t${line}` : made;
   const escrowSecret = await metaValue(database, 'key_escrow_secret', () =>
     randomBytes(32).toString('base64url'),
   );
   return { jwtSecret, epoch, escrowSecret };
+}
+
+/**
+ * PostgreSQL's timeline: 1 from initdb, one more each time a replica is promoted or a
+ * point-in-time recovery opens. A promoted replica is a copy of the old primary (same meta
+ * epoch) that may lack its last commits, so the epoch the devices see changes with the timeline:
+ * those that pushed the commits it lacks send them again (docs/decisions/003-epoch-detection.md).
+ * The instances read it at start: after a failover they are restarted on the new primary
+ * (docs/deployment.md, "Failover"). The embedded database has one timeline.
+ */
+async function timeline(database: Database): Promise<number> {
+  if (database.kind !== 'postgres') return 1;
+  const [row] = await database.rows(
+    z.object({ line: z.coerce.number() }),
+    sql`SELECT ('x' || substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8))::bit(32)::int AS line`,
+  );
+  return row?.line ?? 1;
 }
 
 /** The key an older version kept in DATA_DIR/secrets.json, if any. */

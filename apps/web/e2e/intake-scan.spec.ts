@@ -31,6 +31,7 @@ async function fillPreArrival(page: Page) {
   await pickCountry(page, 'trip-nationality', 'VN');
   await fillDate(page, form.getByTestId('trip-birthDate'), '1990-04-02');
   await form.locator('input[name="commitment"]').check();
+  await form.locator('input[name="consent"]').check();
   await page.getByTestId('pre-arrival-submit').click();
 }
 

@@ -6,6 +6,7 @@ import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
 import { startPwa } from './app/start-pwa.ts';
 import { installAuthRefresh } from './features/auth/auth-client.ts';
+import { installDeviceGuard } from './features/auth/device-guard.ts';
 import { registerServiceWorker } from './features/pwa/register-sw.ts';
 import { startI18n } from './i18n/index.ts';
 import { getSession, subscribeSession } from './lib/session.ts';
@@ -16,6 +17,8 @@ const i18nReady = startI18n();
 // The API client and the sync engine know the session from lib/; what a 401 does (one silent
 // refresh through the refresh cookie) is the auth feature's, handed to the API client here.
 installAuthRefresh();
+// A revoked device wipes itself; one away from the server for N days signs in online only.
+installDeviceGuard();
 registerServiceWorker();
 // Install prompt capture and persistent-storage request (after login) start with the app.
 startPwa();

@@ -9,6 +9,7 @@ export * from './api/lifecycle.ts';
 export * from './api/notifications.ts';
 export * from './api/posts.ts';
 export * from './api/pre-arrivals.ts';
+export * from './api/privacy.ts';
 export * from './api/push.ts';
 export * from './api/reports.ts';
 export * from './api/sync.ts';

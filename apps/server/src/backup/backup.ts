@@ -55,7 +55,8 @@ export async function backupPglite(
 }
 
 /**
- * Replaces the embedded database in `dataDir` by the copy in `file`; the server must be stopped.
+ * Replaces the embedded database in `dataDir` by the copy in `file`, with a new epoch; the server
+ * must be stopped.
  * The folder it replaces is kept as `pgdata.before-restore-<time>`; its path is returned.
  */
 export async function restorePglite(dataDir: string, file: string, now = new Date()): Promise<string | null> {
@@ -68,7 +69,7 @@ export async function restorePglite(dataDir: string, file: string, now = new Dat
     renameSync(current, keptAside);
   }
   try {
-    await loadPgliteCopy(dataDir, new Uint8Array(readFileSync(file)));
+    await loadPgliteCopy(dataDir, new Uint8Array(readFileSync(file)), NEW_EPOCH_SQL);
   } catch (err) {
     // Put the database back as it was.
     if (keptAside) {
@@ -79,6 +80,15 @@ export async function restorePglite(dataDir: string, file: string, now = new Dat
   }
   return keptAside;
 }
+
+/**
+ * A restored database is given a new epoch (table meta): devices that pulled from the database
+ * before the restore see another epoch and send again what it lacks
+ * (docs/decisions/003-epoch-detection.md). The highest change number alone would not tell them
+ * once other devices wrote after the restore: the restored sequence hands out again numbers
+ * they already saw.
+ */
+const NEW_EPOCH_SQL = "UPDATE meta SET value = gen_random_uuid()::text WHERE key = 'epoch'";
 
 /** The URL without its password, and the password for the environment (not the process list). */
 function connection(databaseUrl: string) {
@@ -105,7 +115,8 @@ export function backupPostgres(databaseUrl: string, file: string): { bytes: numb
 
 /**
  * pg_restore of `file` into the database of `databaseUrl`, in one transaction: the objects of the
- * dump are dropped and made again with the dump's rows. Stop the servers first.
+ * dump are dropped and made again with the dump's rows; then the database gets a new epoch.
+ * Stop the servers first.
  */
 export function restorePostgres(databaseUrl: string, file: string) {
   const { dbname, env } = connection(databaseUrl);
@@ -122,4 +133,5 @@ export function restorePostgres(databaseUrl: string, file: string) {
     ],
     env,
   );
+  runTool('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', `--dbname=${dbname}`, '-c', NEW_EPOCH_SQL], env);
 }

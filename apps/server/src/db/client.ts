@@ -12,6 +12,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import { migrationsFolder } from '../paths.ts';
 import { type PGliteClient, PGliteThread } from './pglite-thread.ts';
+import { primaryOnly, type ReadSide, replicaReads } from './read-replica.ts';
 import * as schema from './schema.ts';
 import { NO_UPKEEP, pgliteUpkeep, type WriteUpkeep } from './write-upkeep.ts';
 
@@ -62,6 +63,11 @@ export interface Database {
   /** How the connections are used now (the metrics' pool gauges). */
   connections(): ConnectionUse;
   /**
+   * Reads that may lag: on the replica of DATABASE_READ_URL when set (db/read-replica.ts), else
+   * on this database.
+   */
+  reads: ReadSide<Db>;
+  /**
    * PGlite only: a consistent copy of the whole database, taken between two statements, as a
    * gzipped tar of its data directory (what `PGlite`'s `loadDataDir` opens); null on PostgreSQL,
    * whose copies pg_dump makes.
@@ -85,6 +91,7 @@ interface DriverParts {
   stopped?: Promise<Error>;
   connections: () => ConnectionUse;
   dumpDataDir?: () => Promise<Uint8Array>;
+  reads?: ReadSide<Db>;
 }
 
 /** A migrated database of either driver as the `Database` the app uses. */
@@ -95,6 +102,7 @@ function wrapDatabase(db: Db, kind: Database['kind'], parts: DriverParts): Datab
     rows: (rowSchema, q) => queryRows(db, rowSchema, q),
     upkeep: kind === 'pglite' ? pgliteUpkeep(db) : NO_UPKEEP,
     close: parts.close,
+    reads: parts.reads ?? primaryOnly(db),
     stopped: parts.stopped ?? new Promise(() => {}),
     connections: parts.connections,
     dumpDataDir: parts.dumpDataDir ?? null,
@@ -180,11 +188,16 @@ export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pgdata');
 
 /**
  * Makes `dataDir`'s embedded database from a copy `dumpDataDir` made (a gzipped tar): PGlite
- * opens it into the folder, which must not exist yet, and closes it.
+ * opens it into the folder, which must not exist yet, runs `then` on it, and closes it.
  */
-export async function loadPgliteCopy(dataDir: string, copy: Uint8Array): Promise<void> {
+export async function loadPgliteCopy(dataDir: string, copy: Uint8Array, then?: string): Promise<void> {
   const thread = await PGliteThread.open(pgliteDir(dataDir), pgliteStartParams(), copy);
-  await thread.close();
+  try {
+    // `then`: SQL run on the copy once opened (a restore gives the database a new epoch).
+    if (then) await thread.exec(then);
+  } finally {
+    await thread.close();
+  }
 }
 
 /** Opens PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir` (or in memory when null). */
@@ -195,6 +208,8 @@ export async function openDatabase(opts: {
   poolMax?: number;
   /** PostgreSQL only: apply the migrations (the default) or check that they were applied. */
   migrate?: MigrateMode;
+  /** PostgreSQL only: a streaming replica for reads that may lag (DATABASE_READ_URL). */
+  readUrl?: string | undefined;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
@@ -218,8 +233,20 @@ export async function openDatabase(opts: {
       throw err;
     }
     const max = opts.poolMax ?? DEFAULT_POOL_MAX;
+    const reads = opts.readUrl
+      ? replicaReads<Db>({
+          readUrl: opts.readUrl,
+          poolMax: max,
+          primaryPool: pool,
+          primaryDb: db,
+          wrap: (readPool) => drizzleNodePg(readPool, { schema }),
+        })
+      : undefined;
     return wrapDatabase(db, 'postgres', {
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), reads?.close()]);
+      },
+      ...(reads ? { reads } : {}),
       connections: () => ({
         max,
         open: pool.totalCount,

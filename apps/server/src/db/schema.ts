@@ -80,7 +80,7 @@ export const devices = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     revokedAt: ts('revoked_at'),
-    /** The device's data key, sealed with the server's escrow key (0020, auth/key-escrow.ts). */
+    /** The device's data key, sealed with the server's escrow key (0022, auth/key-escrow.ts). */
     keyEscrow: text('key_escrow'),
   },
   (t) => [uniqueIndex('devices_user_client_uq').on(t.userId, t.clientId)],
@@ -362,6 +362,8 @@ export const systemStatus = pgTable('system_status', {
   statusText: text('status_text'),
   /** Length of a quarantine in days (admin setting; null = the default, 14). */
   quarantineDays: integer('quarantine_days'),
+  /** Days without reaching the server after which a device locks (admin setting; null = 14). */
+  offlineLockDays: integer('offline_lock_days'),
   version: integer('version').notNull().default(1),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   updatedBy: uuid('updated_by'),
@@ -438,12 +440,18 @@ export const auditEvents = pgTable(
     oldVersion: integer('old_version'),
     newVersion: integer('new_version'),
     details: jsonb('details'),
+    /** The device a read was made on (reads audited, 0021); null for other entries. */
+    deviceId: uuid('device_id'),
+    /** The device's id of a read event: a resent batch stores it once (0021). */
+    clientEventId: uuid('client_event_id'),
   },
   (t) => [
     index('audit_events_at_idx').on(t.at),
     index('audit_events_entity_idx').on(t.entity, t.entityId),
     // The audit viewer's "by user" filter, newest first with keyset paging (0010).
     index('audit_events_user_idx').on(t.userId, t.id),
+    uniqueIndex('audit_events_client_event_uq').on(t.clientEventId),
+    index('audit_events_device_idx').on(t.deviceId, t.id).where(sql`${t.deviceId} IS NOT NULL`),
   ],
 );
 
@@ -483,9 +491,37 @@ export const preArrivals = pgTable(
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     usedBy: uuid('used_by'),
+    /** When the traveller consented to the privacy notice, and which notice (0020). */
+    consentAt: ts('consent_at'),
+    consentNoticeVersion: text('consent_notice_version'),
   },
   (t) => [index('pre_arrivals_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Privacy settings (0020, docs/decisions/017-retention-and-rights.md): one row (id 'current'),
+ * absent until an admin saves it (the defaults of @bh/shared api/privacy.ts apply meanwhile).
+ */
+export const privacySettings = pgTable('privacy_settings', {
+  id: text('id').primaryKey(),
+  retentionMonths: integer('retention_months').notNull(),
+  contact: text('contact').notNull(),
+  version: integer('version').notNull().default(1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: uuid('updated_by'),
+});
+
+/**
+ * A traveller's privacy state (0020): a legal hold (who set it, when, why) stops retention and
+ * erasure; anonymised_at is set once its personal data is gone. Not synced.
+ */
+export const travelerPrivacy = pgTable('traveler_privacy', {
+  travelerId: uuid('traveler_id').primaryKey(),
+  holdReason: text('hold_reason'),
+  holdAt: ts('hold_at'),
+  holdBy: uuid('hold_by'),
+  anonymisedAt: ts('anonymised_at'),
+});
 
 /**
  * Rate-limit counters (plugins/rate-limit.ts): hits of one key in a fixed window ending at

@@ -20,6 +20,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { unauthorized } from '../lib/errors.ts';
+import { maxChangeSeq } from '../modules/sync/pull.ts';
 
 /** Seconds: from a cached read (a few ms) to a large push or an export page. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 1, 2, 5, 10];
@@ -96,6 +97,7 @@ export class ServerMetrics {
         }
       },
     });
+    if (database.reads.configured) replicaMetrics(registers, database);
   }
 
   /** A request answered: `route` is the route's pattern (never the URL, which carries ids). */
@@ -193,4 +195,74 @@ export function registerMetrics(app: FastifyInstance, metrics: ServerMetrics, co
     app.addHook('onReady', () => metrics.listen(config.METRICS_HOST, port));
     app.addHook('onClose', () => metrics.close());
   }
+}
+
+/**
+ * The read replica (DATABASE_READ_URL; db/read-replica.ts): whether it answers, how far behind
+ * it is (in seconds of WAL not replayed yet, and in changes the primary has and it has not), and
+ * where this instance sent the reads that may lag.
+ */
+function replicaMetrics(registers: Registry[], database: Database) {
+  const { reads } = database;
+  // One scrape asks the replica (and the primary's highest change) once, for the three gauges:
+  // each gauge's collect waits for the same check (prom-client collects them all at once).
+  let pending: Promise<void> | null = null;
+  const check = () => {
+    pending ??= (async () => {
+      const [status, top] = await Promise.all([
+        reads.status(maxChangeSeq),
+        maxChangeSeq(database.db).catch(() => null),
+      ]);
+      up.set(status?.up ? 1 : 0);
+      if (status?.lagSeconds != null) lag.set(status.lagSeconds);
+      if (status?.position != null && top !== null) behind.set(Math.max(0, top - status.position));
+    })().finally(() => {
+      pending = null;
+    });
+    return pending;
+  };
+  const up = new Gauge({
+    name: 'bh_db_replica_up',
+    help: 'The read replica answers (1) or not (0)',
+    registers,
+    collect: check,
+  });
+  const lag = new Gauge({
+    name: 'bh_db_replica_lag_seconds',
+    help: 'Read replica: age of the oldest WAL it received and has not replayed yet (0 when it replayed everything it received)',
+    registers,
+    collect: check,
+  });
+  const behind = new Gauge({
+    name: 'bh_db_replica_changes_behind',
+    help: 'Changes (change_seq) the primary holds and the read replica does not yet',
+    registers,
+    collect: check,
+  });
+  let seen: Record<string, number> = {};
+  new Counter({
+    name: 'bh_db_reads_total',
+    help: 'Statements and pulls that may read the replica, by where they went: replica, primary_behind (a pull past what the replica replayed), primary_down (replica known down), primary_fallback (the replica failed the statement)',
+    labelNames: ['route'],
+    registers,
+    collect() {
+      const now = reads.routed();
+      for (const [route, n] of Object.entries(now)) this.inc({ route }, n - (seen[route] ?? 0));
+      seen = now;
+    },
+  });
+  new Gauge({
+    name: 'bh_db_replica_pool_connections',
+    help: 'Read replica connections of this instance: max (pool size), open, idle, and callers waiting for one',
+    labelNames: ['state'],
+    registers,
+    collect() {
+      const use = reads.connections();
+      if (!use) return;
+      this.set({ state: 'max' }, use.max);
+      this.set({ state: 'open' }, use.open);
+      this.set({ state: 'idle' }, use.idle);
+      this.set({ state: 'waiting' }, use.waiting);
+    },
+  });
 }

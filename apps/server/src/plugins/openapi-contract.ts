@@ -57,6 +57,7 @@ const PUBLIC = new Set([
   'GET /api/auth/demo',
   'POST /api/pre-arrivals',
   'GET /api/posts/public',
+  'GET /api/privacy/notice',
 ]);
 const COOKIE: Record<string, Record<string, string[]>[]> = {
   'POST /api/auth/refresh': [{ refreshCookie: [] }],
@@ -154,6 +155,16 @@ function addDownloads(key: string, operation: Operation) {
         ),
       },
       [XLSX_TYPE]: { schema: binary(XLSX_TYPE) },
+    };
+  } else if (key === 'GET /api/travelers/{id}/personal-data') {
+    ok.content = {
+      'application/json': { schema: jsonOnly(json) ?? {} },
+      'text/html': {
+        schema: {
+          type: 'string',
+          description: 'format=html: a readable page of the same data, UTF-8 (no script, no style)',
+        },
+      },
     };
   } else if (key === 'POST /api/travelers/bulk-import') {
     ok.content = {

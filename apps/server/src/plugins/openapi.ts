@@ -49,6 +49,7 @@ export const API_TAGS = [
   { name: 'reports', description: 'Daily, weekly, monthly and custom reports (JSON, CSV, XLSX)' },
   { name: 'audit', description: 'Audit trail viewer (admins)' },
   { name: 'posts', description: 'Points of entry, who works where, transfers' },
+  { name: 'privacy', description: "Retention, legal holds, a traveller's data: export and erasure" },
 ] as const;
 
 /**

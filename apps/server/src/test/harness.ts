@@ -77,6 +77,8 @@ const TABLES = [
   'system_status',
   'pre_arrivals',
   'rate_limits',
+  'privacy_settings',
+  'traveler_privacy',
 ];
 
 export async function createHarness(env: Record<string, string> = {}): Promise<Harness> {

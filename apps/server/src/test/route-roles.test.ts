@@ -6,7 +6,7 @@
  * cells do not collide (unique e-mails, client ids). The database is reset before each row.
  */
 import { randomUUID } from 'node:crypto';
-import { validPreArrivalSubmission, validRegistration } from '@bh/shared/testing';
+import { validPreArrivalSend, validRegistration } from '@bh/shared/testing';
 import { describe, expect, it } from 'vitest';
 import { fileHarness } from './file-harness.ts';
 import { declarationPayload } from './payloads.ts';
@@ -84,6 +84,17 @@ export const ROUTES: RouteRow[] = [
   { method: 'DELETE', route: '/api/devices/:id', url: `/api/devices/${SAMPLE_ID}`, expect: anyUser(404) },
   // the device's escrowed key (issue 33 point 2): the role test's sessions name no device
   { method: 'POST', route: '/api/devices/current/key', expect: anyUser(404) },
+  // reads audited: anyone signed in sends what they opened
+  {
+    method: 'POST',
+    route: '/api/audit/reads',
+    body: () => ({
+      events: [
+        { id: randomUUID(), travelerId: SAMPLE_ID, viewed: 'declaration', at: new Date().toISOString() },
+      ],
+    }),
+    expect: anyUser(200),
+  },
   // users
   { method: 'GET', route: '/api/users', expect: adminOnly(200) },
   {
@@ -292,7 +303,7 @@ export const ROUTES: RouteRow[] = [
     expect: adminOnly(404),
   },
   // pre-arrival submissions (anonymous post; one code at a time for officers; no list)
-  { method: 'POST', route: '/api/pre-arrivals', body: validPreArrivalSubmission, expect: open(201) },
+  { method: 'POST', route: '/api/pre-arrivals', body: validPreArrivalSend, expect: open(201) },
   {
     method: 'GET',
     route: '/api/pre-arrivals/:code',
@@ -348,6 +359,41 @@ export const ROUTES: RouteRow[] = [
     expect: anyUser(200),
   },
   { method: 'GET', route: '/api/audit', expect: adminOnly(200) },
+  // retention and the traveller's rights (the post matrix: posts/scope-matrix.test.ts)
+  { method: 'GET', route: '/api/privacy/notice', expect: open(200) },
+  { method: 'GET', route: '/api/privacy/settings', expect: adminOnly(200) },
+  {
+    method: 'PUT',
+    route: '/api/privacy/settings',
+    body: { retentionMonths: 24, contact: 'dpo@test.vn', version: 1 },
+    expect: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/travelers/:id/privacy',
+    url: `/api/travelers/${SAMPLE_ID}/privacy`,
+    expect: anyUser(404),
+  },
+  {
+    method: 'PUT',
+    route: '/api/travelers/:id/legal-hold',
+    url: `/api/travelers/${SAMPLE_ID}/legal-hold`,
+    body: { hold: true, reason: 'Court order 12/2026' },
+    expect: anyUser(404),
+  },
+  {
+    method: 'GET',
+    route: '/api/travelers/:id/personal-data',
+    url: `/api/travelers/${SAMPLE_ID}/personal-data`,
+    expect: adminOnly(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/travelers/:id/erase',
+    url: `/api/travelers/${SAMPLE_ID}/erase`,
+    body: { reason: 'Request of the traveller' },
+    expect: adminOnly(404),
+  },
 ];
 
 const h = fileHarness(undefined, { reset: false });

@@ -2,7 +2,7 @@
  * Issue 30, item 8: a refused request says which field is wrong. An unknown field is named by its
  * own path (not its parent's, not none); an empty pull cursor is refused, not read as 0.
  */
-import { validPreArrivalSubmission, validTravelerInput } from '@bh/shared/testing';
+import { validPreArrivalSend, validPreArrivalSubmission, validTravelerInput } from '@bh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness, UNTHROTTLED } from './harness.ts';
 
@@ -17,7 +17,7 @@ const detailsOf = (body: string) => JSON.parse(body).error?.details;
 describe('an unknown field is named in the error', () => {
   it('nested: declaration.fullName on the public pre-arrival form', async () => {
     const payload = {
-      ...validPreArrivalSubmission,
+      ...validPreArrivalSend,
       declaration: { ...validPreArrivalSubmission.declaration, fullName: 'X' },
     };
     const res = await h.app.inject({ method: 'POST', url: '/api/pre-arrivals', payload });

@@ -25,6 +25,7 @@ import type { Database, Db } from '../db/client.ts';
 import { redactDetails } from '../modules/audit/audit.ts';
 import type { AuthUser } from '../plugins/auth-guard.ts';
 import { postScopeRejections } from './post-scope.ts';
+import { anonymisedRejections } from './privacy-guard.ts';
 import { fetchRecords } from './records.ts';
 import { type Exec, type Prepared, writeRound } from './rounds.ts';
 import { storedResults, storeResults } from './stored-results.ts';
@@ -135,6 +136,8 @@ async function applyInTx(
   const audits: Record<string, unknown>[] = [];
   for (const round of toRounds(prepared.filter((p) => !ruleRefused.has(p.m.seq)))) {
     const outOfScope = await postScopeRejections(tx, round.table, round.op, hookItems(round.items), ctx.user);
+    for (const [id, code] of await anonymisedRejections(tx, round.table, round.op, hookItems(round.items)))
+      outOfScope.set(id, code);
     const inScope = round.items.filter((p) => !outOfScope.has(p.m.id));
     const hooked = (await round.table.beforeWrite?.(tx, round.op, hookItems(inScope), ctx.user)) ?? null;
     const refused = outOfScope.size > 0 || hooked ? new Map([...outOfScope, ...(hooked ?? [])]) : null;

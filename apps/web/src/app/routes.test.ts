@@ -42,6 +42,7 @@ describe('route table', () => {
       '/admin/posts',
       '/admin/account-requests',
       '/admin/audit',
+      '/admin/privacy',
     ]);
     expect(navEntries('supervisor').map((e) => e.path)).toEqual(['/admin/account-requests']);
   });

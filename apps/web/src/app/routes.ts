@@ -106,6 +106,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     guard: 'user',
   },
   {
+    // Reached from the user menu: every account's own devices (a supervisor's post's, an admin's all).
+    path: '/devices',
+    load: () => import('../features/devices/devices-page.tsx'),
+    titleKey: 'devices.title',
+    guard: 'user',
+  },
+  {
     path: '/admin/users',
     load: () => import('../features/users/users-page.tsx'),
     titleKey: 'app.routes.users',
@@ -151,6 +158,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     titleKey: 'app.routes.audit',
     guard: 'admin',
     nav: { icon: 'shield', order: 3 },
+  },
+  {
+    // The retention period and the privacy notice's contact (issue 33 points 6 and 7).
+    path: '/admin/privacy',
+    load: () => import('../features/privacy/privacy-settings-page.tsx'),
+    titleKey: 'dataPrivacy.settings.title',
+    guard: 'admin',
+    nav: { icon: 'gear', order: 3.5 },
   },
   {
     path: '/login',

@@ -22,10 +22,11 @@ import type {
   NewConflict,
   NewFailedSyncItem,
   NewSyncQueueItem,
+  ReadEvent,
   SyncQueueItem,
   SyncTable,
 } from '@bh/shared';
-import { LANDED_TABLES, SYNC_TABLE_SPECS, SYNC_TABLES } from '@bh/shared';
+import { LANDED_TABLES, LOCAL_OUTBOX_SPECS, SYNC_TABLE_SPECS, SYNC_TABLES } from '@bh/shared';
 import Dexie, { type Table } from 'dexie';
 import { installLanding, LANDING_STORE } from './landing/index.ts';
 import type { AckJournalRow, LocalRecord, NewAckJournalRow, StoredFileBlob } from './records.ts';
@@ -58,6 +59,14 @@ type SyncedTable<T> = Table<T, string, LocalRecord>;
  */
 const LANDED_STORES = LANDED_TABLES.map((table) => SYNC_TABLE_SPECS[table].store);
 
+/**
+ * A read not sent yet (reads audited, the registry's LOCAL_OUTBOX_SPECS.reads), keyed by its event
+ * id (time-ordered), with the officer who read: each officer's reads go with their own session.
+ */
+export interface ReadOutboxRow extends ReadEvent {
+  userId: string;
+}
+
 export class PWADatabase extends Dexie {
   travelers!: SyncedTable<LocalTraveler>;
   users!: SyncedTable<LocalUser>;
@@ -71,6 +80,7 @@ export class PWADatabase extends Dexie {
   fileBlobs!: Table<StoredFileBlob, string>;
   meta!: Table<MetaRecord, string>;
   ackJournal!: Table<AckJournalRow, number, NewAckJournalRow>;
+  readOutbox!: Table<ReadOutboxRow, string>;
 
   constructor(name = 'PWADatabase') {
     super(name);
@@ -112,6 +122,8 @@ export class PWADatabase extends Dexie {
     // A fresh device's first pull lands its records packed, several hundred to a row, and moves
     // them into their stores afterwards (landing/): one put per record was most of its time.
     this.version(7).stores({ [LANDING_STORE]: 'key' });
+    // Reads audited (issue 33 point 5): the device's outbox of reads, sent by officer.
+    this.version(8).stores({ [LOCAL_OUTBOX_SPECS.reads.store]: 'id, userId' });
     installLanding(this, LANDED_STORES);
   }
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest } from './api.ts';
+import { ApiError, apiRequest, setDeviceRevokedHandler } from './api.ts';
 
 const answer = (status: number, body: string) =>
   vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(body, { status, statusText: 'Status text' }));
@@ -29,5 +29,16 @@ describe('API errors', () => {
       message: 'Status text',
       details: undefined,
     });
+  });
+
+  it('tells the injected handler when the server says this device was revoked', async () => {
+    const revoked = vi.fn();
+    setDeviceRevokedHandler(revoked);
+    answer(401, JSON.stringify({ error: { code: 'unauthorized', message: 'No' } }));
+    await apiRequest('/api/x', { noRefresh: true }).catch(() => {});
+    expect(revoked).not.toHaveBeenCalled();
+    answer(401, JSON.stringify({ error: { code: 'device_revoked', message: 'Revoked' } }));
+    await expect(apiRequest('/api/x', { noRefresh: true })).rejects.toMatchObject({ code: 'device_revoked' });
+    expect(revoked).toHaveBeenCalledTimes(1);
   });
 });

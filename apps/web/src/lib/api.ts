@@ -60,6 +60,14 @@ let onUnauthorized: (() => Promise<boolean>) | null = null;
 export function setRefreshHandler(handler: () => Promise<boolean>) {
   onUnauthorized = handler;
 }
+/**
+ * Injected at start-up by the auth feature: called when the server answers 401 device_revoked
+ * (this device was revoked: it wipes itself, docs/decisions/015-revoked-devices.md).
+ */
+let onDeviceRevoked: (() => void) | null = null;
+export function setDeviceRevokedHandler(handler: () => void) {
+  onDeviceRevoked = handler;
+}
 
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   const controller = new AbortController();
@@ -132,6 +140,7 @@ async function request(path: string, opts: RequestOptions): Promise<unknown> {
   }
   if (!res.ok) {
     const err = errorOf(json);
+    if (res.status === 401 && err?.code === 'device_revoked') onDeviceRevoked?.();
     throw new ApiError(
       res.status,
       err?.code ?? (res.status >= 500 ? 'server_error' : 'unknown_error'),

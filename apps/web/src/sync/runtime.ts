@@ -13,6 +13,7 @@ import { uploadPendingFiles } from './file-uploads.ts';
 import { httpTransport } from './http-transport.ts';
 import { pushNotice } from './notices.ts';
 import { setLocalWriteHooks } from './outbox.ts';
+import { sendReadEvents } from './read-events.ts';
 import { startReconnectSync, syncOnline } from './reconnect.ts';
 import { withSyncLockIfFree } from './run-lock.ts';
 import { serialRuns } from './serial-runs.ts';
@@ -54,8 +55,10 @@ export const engine = new SyncEngine({
   isOnline: syncOnline,
   canSync: () => getSession() !== null,
   // Files first, so every declaration the push carries refers to a file the server has.
+  // The officer's reads go too (audited; their own route, sendReadEvents never throws).
   beforePush: async () => {
     await uploadPendingFiles();
+    await sendReadEvents(db);
     await beforePush?.();
   },
   onNotice: (n: SyncNotice) => pushNotice(n),

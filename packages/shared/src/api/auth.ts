@@ -4,8 +4,13 @@
  * 401, never a 400 that tells more.
  */
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../domain/constants.ts';
-import { flag, keyed, oneOf, plainShape, strictShape, uuid } from '../schemas/common.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  OFFLINE_LOCK_DAYS_MAX,
+  OFFLINE_LOCK_DAYS_MIN,
+  PASSWORD_MAX_LENGTH,
+} from '../domain/constants.ts';
+import { flag, intBetween, keyed, oneOf, plainShape, strictShape, uuid } from '../schemas/common.ts';
 import { roleSchema } from '../schemas/user.ts';
 import { deviceSignInShape } from './devices.ts';
 import { workScopeSchema } from './posts.ts';
@@ -40,13 +45,15 @@ export const sessionUserSchema = plainShape({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /**
- * Answer of POST /api/auth/login and /api/auth/refresh: the user, a short-lived access token and
- * the session's scope (its post, role there and the posts it may switch to; api/posts.ts).
+ * Answer of POST /api/auth/login and /api/auth/refresh: the user, a short-lived access token,
+ * the session's scope (its post, role there and the posts it may switch to; api/posts.ts) and
+ * after how many days without reaching the server the device locks (api/devices.ts).
  */
 export const authAnswerSchema = plainShape({
   user: sessionUserSchema,
   token: z.string(keyed()).min(1, 'validation.required'),
   scope: workScopeSchema,
+  offlineLockDays: intBetween(OFFLINE_LOCK_DAYS_MIN, OFFLINE_LOCK_DAYS_MAX),
 });
 export type AuthAnswer = z.infer<typeof authAnswerSchema>;
 

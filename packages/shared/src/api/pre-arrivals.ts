@@ -3,8 +3,9 @@
  * reference code; an officer looks a code up and marks it used once imported. There is no list.
  */
 import { z } from 'zod';
-import { isoDateTime, keyed, plainShape } from '../schemas/common.ts';
+import { isoDateTime, keyed, plainShape, strictShape } from '../schemas/common.ts';
 import { preArrivalSubmissionSchema } from '../schemas/pre-arrival.ts';
+import { preArrivalConsentSchema } from './privacy.ts';
 
 /**
  * Reference code alphabet: digits and upper-case letters without the look-alikes 0/O, 1/I/L, so it
@@ -34,6 +35,17 @@ export const preArrivalCodeParamsSchema = plainShape({
     .meta({ pattern: TYPED_CODE_PATTERN }),
 });
 
+/**
+ * Body of POST /api/pre-arrivals: the submission and the traveller's consent to the privacy
+ * notice (required; docs/decisions/017-retention-and-rights.md). The QR payload carries the
+ * submission only: the page asks for the consent before it makes one.
+ */
+export const preArrivalSendSchema = strictShape({
+  ...preArrivalSubmissionSchema.shape,
+  consent: preArrivalConsentSchema,
+});
+export type PreArrivalSend = z.infer<typeof preArrivalSendSchema>;
+
 /** Answer of POST /api/pre-arrivals (201). */
 export const preArrivalReceiptSchema = plainShape({
   code: z.string(keyed()).regex(PRE_ARRIVAL_CODE_PATTERN),
@@ -48,5 +60,7 @@ export const preArrivalRecordSchema = plainShape({
   createdAt: isoDateTime(),
   expiresAt: isoDateTime(),
   usedAt: isoDateTime().nullable(),
+  /** The consent it was sent with (null for submissions older than the notice). */
+  consent: plainShape({ at: isoDateTime(), noticeVersion: z.string(keyed()) }).nullable(),
 });
 export type PreArrivalRecord = z.infer<typeof preArrivalRecordSchema>;

@@ -1,6 +1,6 @@
 /** GET and PUT /api/system-status: the synced record plus figures computed at read time. */
 import { z } from 'zod';
-import { SYSTEM_MODES } from '../domain/constants.ts';
+import { OFFLINE_LOCK_DAYS_MAX, OFFLINE_LOCK_DAYS_MIN, SYSTEM_MODES } from '../domain/constants.ts';
 import { QUARANTINE_DAYS_MAX, QUARANTINE_DAYS_MIN } from '../domain/quarantine.ts';
 import {
   intBetween,
@@ -40,6 +40,8 @@ export const systemStatusAnswerSchema = plainShape({
   quarantineCases: count(),
   /** Length of a quarantine in days (the setting; the default when never set). */
   quarantineDays: intBetween(QUARANTINE_DAYS_MIN, QUARANTINE_DAYS_MAX),
+  /** Days without reaching the server after which a device locks (the setting, or the default). */
+  offlineLockDays: intBetween(OFFLINE_LOCK_DAYS_MIN, OFFLINE_LOCK_DAYS_MAX),
   /** Seconds since the server process started. */
   systemUptimeSeconds: count(),
   /** When the figures were computed. */

@@ -52,6 +52,15 @@ export const RISK_HIGH = 5;
 /** Risk zones and contacts are asked about for the last 14 days. */
 export const RISK_WINDOW_DAYS = 14;
 
+/**
+ * A device that has not reached the server for this many days locks: it needs an online sign-in
+ * (issue 33; an admin setting on the system status, which sign-in and refresh answers carry).
+ * Here, not beside the devices' schemas: the sign-in screen reads them and carries no zod.
+ */
+export const DEFAULT_OFFLINE_LOCK_DAYS = 14;
+export const OFFLINE_LOCK_DAYS_MIN = 1;
+export const OFFLINE_LOCK_DAYS_MAX = 90;
+
 /** Local storage keys. */
 export const STORAGE_KEYS = {
   user: 'user',

@@ -217,6 +217,27 @@ const catalogue = {
     vi: 'Hộ chiếu này đã được đăng ký tại cửa khẩu {{post}} với ngày nhập cảnh cách không quá một ngày',
     ja: 'この旅券は検疫所 {{post}} で入国日が1日以内の記録としてすでに登録されています',
   },
+  // Retention and the traveller's rights (issue 33, points 6 and 7)
+  'privacy.errors.legalHold': {
+    en: 'This traveller is under a legal hold: their data cannot be erased until the hold is cleared',
+    vi: 'Hành khách này đang bị giữ lại theo yêu cầu pháp lý: không thể xóa dữ liệu cho đến khi gỡ lệnh giữ',
+    ja: 'この旅行者には法的保全が設定されています。保全が解除されるまでデータを消去できません',
+  },
+  'privacy.errors.anonymised': {
+    en: "This traveller's personal data has already been erased",
+    vi: 'Dữ liệu cá nhân của hành khách này đã bị xóa',
+    ja: 'この旅行者の個人データはすでに消去されています',
+  },
+  'privacy.errors.alreadyHeld': {
+    en: 'This traveller is already under a legal hold',
+    vi: 'Hành khách này đã đang bị giữ lại theo yêu cầu pháp lý',
+    ja: 'この旅行者にはすでに法的保全が設定されています',
+  },
+  'privacy.errors.notHeld': {
+    en: 'This traveller is not under a legal hold',
+    vi: 'Hành khách này không bị giữ lại theo yêu cầu pháp lý',
+    ja: 'この旅行者には法的保全が設定されていません',
+  },
 } as const satisfies Record<string, LocalizedText>;
 
 export type ErrorCatalogueKey = keyof typeof catalogue;

@@ -14,6 +14,12 @@ const messages = {
     en: 'This field is required',
     ja: 'この項目は必須です',
   },
+  // The pre-arrival form's consent to the privacy notice (issue 33, point 7)
+  'privacy.errors.consentRequired': {
+    en: 'Please read the privacy notice and agree to it to send the form',
+    vi: 'Vui lòng đọc thông báo về quyền riêng tư và đồng ý để gửi biểu mẫu',
+    ja: 'フォームを送信するには、プライバシーに関するお知らせを読んで同意してください',
+  },
   'validation.invalid': { vi: 'Dữ liệu không hợp lệ', en: 'Invalid data', ja: '無効なデータです' },
   'validation.invalid_type': { vi: 'Giá trị không hợp lệ', en: 'Invalid value', ja: '無効な値です' },
   'validation.invalid_option': {

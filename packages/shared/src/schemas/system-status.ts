@@ -2,7 +2,13 @@
  * System status: one record (id 'current') with the mode and the figures of the sidebar.
  */
 import { z } from 'zod';
-import { DEFAULT_SYSTEM_MODE, INITIAL_SYSTEM_FIGURES, SYSTEM_MODES } from '../domain/constants.ts';
+import {
+  DEFAULT_SYSTEM_MODE,
+  INITIAL_SYSTEM_FIGURES,
+  OFFLINE_LOCK_DAYS_MAX,
+  OFFLINE_LOCK_DAYS_MIN,
+  SYSTEM_MODES,
+} from '../domain/constants.ts';
 import { QUARANTINE_DAYS_MAX, QUARANTINE_DAYS_MIN } from '../domain/quarantine.ts';
 import { intBetween, isoDateTime, keyed, oneOf, plainShape, strictShape, syncedRecord } from './common.ts';
 
@@ -25,6 +31,8 @@ const statusShape = {
 
 /** Length of a quarantine (days of daily check-ins), an admin setting kept on the status record. */
 const quarantineDays = () => intBetween(QUARANTINE_DAYS_MIN, QUARANTINE_DAYS_MAX);
+/** Days without reaching the server after which a device locks (api/devices.ts), an admin setting. */
+const offlineLockDays = () => intBetween(OFFLINE_LOCK_DAYS_MIN, OFFLINE_LOCK_DAYS_MAX);
 
 /** System status as shown by the apps. */
 export const systemStatusSchema = plainShape(statusShape);
@@ -35,6 +43,7 @@ export const systemStatusRecordSchema = syncedRecord({
   id: z.literal(SYSTEM_STATUS_ID, keyed('validation.required', 'sync.validation.invalidRecordId')),
   ...statusShape,
   quarantineDays: quarantineDays().nullish(),
+  offlineLockDays: offlineLockDays().nullish(),
 });
 export type SystemStatusRecord = z.infer<typeof systemStatusRecordSchema>;
 
@@ -43,6 +52,7 @@ export const systemStatusInputSchema = strictShape({
   mode: oneOf(SYSTEM_MODES),
   statusText: statusShape.statusText.optional(),
   quarantineDays: quarantineDays().nullish(),
+  offlineLockDays: offlineLockDays().nullish(),
 });
 export type SystemStatusInput = z.infer<typeof systemStatusInputSchema>;
 

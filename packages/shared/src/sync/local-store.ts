@@ -69,6 +69,8 @@ export const localSystemStatusSchema = plainShape({
   quarantineCases: count().optional(),
   /** Length of a quarantine in days (null or absent: the default). */
   quarantineDays: intBetween(1, 366).nullish(),
+  /** Days without reaching the server after which the device locks (null or absent: the default). */
+  offlineLockDays: intBetween(1, 366).nullish(),
   systemUptimeSeconds: z.number(keyed()).optional(),
   lastUpdateTime: isoDateTime().optional(),
   syncStatus: oneOf(LOCAL_SYNC_STATUSES),

@@ -172,3 +172,28 @@ export const RESENT_AFTER_RESTORE: readonly SyncTable[] = SYNC_TABLE_LIST.filter
 export const ANALYSED_SYNC_TABLES: readonly AnalysedSyncSqlTable[] = SYNC_TABLE_LIST.filter(
   (s): s is AnalysedSpec => s.analysed,
 ).map((s) => s.sqlName);
+
+/**
+ * Outboxes that live on the device only: records it queues and sends once through a route of
+ * their own, never pulled and never versioned, so not tables of the sync protocol. Each has a
+ * Dexie store of this name (apps/web/src/db/database.ts), emptied of what the route acknowledged;
+ * the server keeps every record once by the device's id of it (a resent batch stores nothing).
+ */
+interface LocalOutboxSpec {
+  /** The device's store. */
+  store: string;
+  /** The route that takes a batch. */
+  route: string;
+  /** The server's SQL table the records end in. */
+  sqlName: string;
+  /** Fields kept private (to be encrypted with the synced tables' private fields); none yet. */
+  privateFields: readonly string[];
+}
+
+export const LOCAL_OUTBOX_SPECS = {
+  /**
+   * Reads audited (issue 33 point 5): a traveller's declaration or file opened, who, when, on
+   * which device (the session's), sent with each sync run (apps/web/src/sync/read-events.ts).
+   */
+  reads: { store: 'readOutbox', route: '/api/audit/reads', sqlName: 'audit_events', privateFields: [] },
+} as const satisfies Record<string, LocalOutboxSpec>;

@@ -164,3 +164,9 @@ export const validPreArrivalSubmission = {
     medications: 'Paracetamol 500 mg',
   },
 };
+
+/** The body of POST /api/pre-arrivals: the submission above and the traveller's consent. */
+export const validPreArrivalSend = {
+  ...validPreArrivalSubmission,
+  consent: { accepted: true, noticeVersion: '1.1' },
+};

@@ -1,6 +1,13 @@
 /** Valid samples of the reports and audit API schemas (part of SCHEMA_SAMPLES). */
 import type { z } from 'zod';
-import { auditEntrySchema, auditPageSchema, auditQuerySchema } from '../api/audit.ts';
+import {
+  auditEntrySchema,
+  auditPageSchema,
+  auditQuerySchema,
+  readBatchAnswerSchema,
+  readBatchSchema,
+  readEventSchema,
+} from '../api/audit.ts';
 import {
   customReportQuerySchema,
   dailyReportQuerySchema,
@@ -39,7 +46,10 @@ const auditEntry = {
   userRole: 'officer',
   traveler: { id: f.TRAVELER_ID, fullName: 'Trần Thị Hoa' },
   event: null,
+  device: null,
 };
+
+const readEvent = { id: f.USER_ID, travelerId: f.TRAVELER_ID, viewed: 'file', fileId: f.USER_ID, at: f.NOW };
 
 export const REPORT_SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown, readonly unknown[]])[] = [
   ['dailyReportQuery', dailyReportQuerySchema, { date: '2025-01-15' }, [{ date: '2025-02-30' }]],
@@ -68,9 +78,41 @@ export const REPORT_SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unkno
   [
     'auditQuery',
     auditQuerySchema,
-    { userId: f.USER_ID, action: 'traveler', from: f.NOW, to: f.NOW, cursor: '10', limit: '20' },
-    [{ from: '2025-02-01T00:00:00Z', to: '2025-01-01T00:00:00Z' }, { limit: '500' }],
+    {
+      userId: f.USER_ID,
+      action: 'traveler',
+      kind: 'read',
+      deviceId: f.USER_ID,
+      from: f.NOW,
+      to: f.NOW,
+      cursor: '10',
+      limit: '20',
+    },
+    [{ from: '2025-02-01T00:00:00Z', to: '2025-01-01T00:00:00Z' }, { limit: '500' }, { kind: 'reads' }],
   ],
   ['auditEntry', auditEntrySchema, auditEntry, []],
+  [
+    'auditReadEntry',
+    auditEntrySchema,
+    {
+      ...auditEntry,
+      action: 'read.declaration',
+      oldVersion: null,
+      newVersion: null,
+      oldValues: null,
+      newValues: null,
+      details: { viewed: 'declaration' },
+      device: { id: f.USER_ID, label: 'Chrome on Android' },
+    },
+    [],
+  ],
+  ['readEvent', readEventSchema, readEvent, [{ ...readEvent, viewed: 'passport' }]],
+  [
+    'readBatch',
+    readBatchSchema,
+    { events: [readEvent] },
+    [{ events: [] }, { events: [readEvent], extra: 1 }],
+  ],
+  ['readBatchAnswer', readBatchAnswerSchema, { stored: 1, duplicates: 0 }, []],
   ['auditPage', auditPageSchema, { items: [auditEntry], nextCursor: null }, []],
 ];

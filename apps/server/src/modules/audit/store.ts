@@ -9,11 +9,12 @@
  * "previous" of the same record, or the record itself while it is still at that version.
  */
 import type { AuditEntry, AuditQuery } from '@bh/shared';
-import { and, desc, eq, gte, inArray, like, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, like, lt, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { auditEvents, healthDeclarations, travelers, users } from '../../db/schema.ts';
+import { auditEvents, devices, healthDeclarations, travelers, users } from '../../db/schema.ts';
 import { redactDetails } from './audit.ts';
+import { isRead } from './reads.ts';
 import { ofTravelersMatching, subjectsOf } from './subjects.ts';
 
 /** The CSV download's columns, in order (then oldValues, newValues and details as JSON). */
@@ -54,6 +55,8 @@ function whereOf(f: Filters): SQL | undefined {
   return and(
     f.cursor ? lt(auditEvents.id, f.cursor) : undefined,
     f.userId ? eq(auditEvents.userId, f.userId) : undefined,
+    f.deviceId ? eq(auditEvents.deviceId, f.deviceId) : undefined,
+    f.kind === 'read' ? isRead : f.kind === 'change' ? not(isRead) : undefined,
     ofTraveler,
     f.traveler ? ofTravelersMatching(f.traveler) : undefined,
     escaped ? or(eq(auditEvents.action, escaped), like(auditEvents.action, `${escaped}.%`)) : undefined,
@@ -108,9 +111,15 @@ export async function auditPage(
   limit: number,
 ): Promise<{ items: AuditEntry[]; nextCursor: number | null }> {
   const rows = await db
-    .select({ event: auditEvents, userName: users.name, userRole: users.role })
+    .select({
+      event: auditEvents,
+      userName: users.name,
+      userRole: users.role,
+      deviceLabel: devices.label,
+    })
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.userId))
+    .leftJoin(devices, eq(devices.id, auditEvents.deviceId))
     .where(whereOf(f))
     .orderBy(desc(auditEvents.id))
     .limit(limit + 1);
@@ -125,7 +134,7 @@ export async function auditPage(
     followingSnapshots(db, page),
     subjectsOf(db, page),
   ]);
-  const items = rows.slice(0, limit).map(({ event: e, userName, userRole }): AuditEntry => {
+  const items = rows.slice(0, limit).map(({ event: e, userName, userRole, deviceLabel }): AuditEntry => {
     const subject = e.entityId ? subjects.get(e.entityId) : undefined;
     const details = asObject(e.details);
     const { previous, ...rest } = details ?? {};
@@ -148,6 +157,7 @@ export async function auditPage(
       userRole,
       traveler: subject?.traveler ?? null,
       event: subject?.event ?? null,
+      device: e.deviceId ? { id: e.deviceId, label: deviceLabel ?? '' } : null,
     };
   });
   const last = page.at(-1);

@@ -124,6 +124,7 @@ export async function listDevices(db: Executor, me: Caller): Promise<Device[]> {
   }));
 }
 
+/** The device a session was started on (null for sessions older than devices). */
 export async function currentDevice(db: Executor, sessionId: string): Promise<string | null> {
   const [row] = await db
     .select({ deviceId: sessions.deviceId })

@@ -27,6 +27,7 @@ import { writeAudit, writeRequestAudit } from '../audit/audit.ts';
 import { resolveScope, workScope } from '../posts/scope.ts';
 import { findPost } from '../posts/store.ts';
 import { queuePush } from '../push/queue.ts';
+import { readOfflineLockDays } from '../system-status/store.ts';
 import { findUserByEmail, findUserById, normalizeEmail, publicUser, type UserRow } from '../users/store.ts';
 import { fileAccountRequest } from './account-requests.ts';
 import { deviceRoutes } from './device-routes.ts';
@@ -148,6 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         user: publicUser(user),
         token: await accessToken(user, refresh.familyId),
         scope: workScope(scope),
+        offlineLockDays: await readOfflineLockDays(db),
       };
     },
   );
@@ -185,6 +187,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         user: publicUser(user),
         token: await accessToken(user, result.refresh.familyId),
         scope: workScope(scope),
+        offlineLockDays: await readOfflineLockDays(db),
       };
     },
   );

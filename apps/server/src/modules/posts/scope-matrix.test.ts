@@ -25,6 +25,7 @@ let as: Record<Caller, Headers>;
 let travelerId = '';
 let version = 1;
 let declarationVersion = 1;
+let held = false;
 
 beforeAll(async () => {
   await h.reset();
@@ -69,6 +70,14 @@ interface Cell {
 
 const READ = { officer: 200, supervisor: 200, otherPost: 404, analyst: 200, otherAnalyst: 404, admin: 200 };
 const WRITE = { officer: 200, supervisor: 200, otherPost: 404, analyst: 403, otherAnalyst: 404, admin: 200 };
+const ADMIN_ONLY = {
+  officer: 403,
+  supervisor: 403,
+  otherPost: 403,
+  analyst: 403,
+  otherAnalyst: 403,
+  admin: 403,
+};
 
 const CELLS: Cell[] = [
   {
@@ -146,6 +155,53 @@ const CELLS: Cell[] = [
         payload: { postId: TEST_POST_ID, reason: 'check' },
       }),
     expect: { ...WRITE, officer: 422, supervisor: 422, admin: 422 },
+  },
+  // Retention and the traveller's rights (issue 33, points 6 and 7)
+  {
+    name: 'GET /api/travelers/:id/privacy',
+    call: (headers) => h.app.inject({ url: `/api/travelers/${travelerId}/privacy`, headers }),
+    expect: READ,
+  },
+  {
+    name: "PUT /api/travelers/:id/legal-hold (admins and the post's supervisor)",
+    call: async (headers) => {
+      const res = await h.app.inject({
+        method: 'PUT',
+        url: `/api/travelers/${travelerId}/legal-hold`,
+        headers,
+        payload: { hold: !held, reason: 'Inquiry 7/2026' },
+      });
+      if (res.statusCode === 200) held = !held;
+      return res;
+    },
+    expect: { ...WRITE, officer: 403 },
+  },
+  {
+    name: 'GET /api/travelers/:id/personal-data (admins)',
+    call: (headers) => h.app.inject({ url: `/api/travelers/${travelerId}/personal-data`, headers }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  {
+    name: 'POST /api/travelers/:id/erase (admins; a traveller of its own per caller)',
+    call: async (headers) => {
+      const body = travelerPayload({
+        passportNo: `C${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+      });
+      const created = await h.app.inject({
+        method: 'POST',
+        url: '/api/travelers',
+        headers: as.officer,
+        payload: body,
+      });
+      expect(created.statusCode).toBe(201);
+      return h.app.inject({
+        method: 'POST',
+        url: `/api/travelers/${body.id}/erase`,
+        headers,
+        payload: { reason: 'The traveller asked' },
+      });
+    },
+    expect: { ...ADMIN_ONLY, admin: 200 },
   },
   {
     name: 'GET /api/reports/daily?postId=',

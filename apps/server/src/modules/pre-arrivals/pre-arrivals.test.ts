@@ -5,7 +5,7 @@ import {
   PRE_ARRIVAL_CODE_PATTERN,
   preArrivalSubmissionSchema,
 } from '@bh/shared';
-import { validPreArrivalSubmission } from '@bh/shared/testing';
+import { validPreArrivalSend, validPreArrivalSubmission } from '@bh/shared/testing';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fileHarness } from '../../test/file-harness.ts';
@@ -17,7 +17,9 @@ beforeEach(async () => {
   officer = (await h.user()).headers;
 });
 
-const submit = (payload: Record<string, unknown> = validPreArrivalSubmission) =>
+const CONSENT = validPreArrivalSend.consent;
+/** Posts a submission with the consent (a body given whole is sent as it is). */
+const submit = (payload: Record<string, unknown> = validPreArrivalSend) =>
   h.app.inject({ method: 'POST', url: '/api/pre-arrivals', payload });
 const lookup = (code: string, headers: Record<string, string> = officer) =>
   h.app.inject({ url: `/api/pre-arrivals/${code}`, headers });
@@ -42,7 +44,7 @@ describe('POST /api/pre-arrivals (anonymous)', () => {
 
   it('refuses invalid input with 400 and field errors, storing nothing', async () => {
     const bad = {
-      ...validPreArrivalSubmission,
+      ...validPreArrivalSend,
       traveler: { ...validPreArrivalSubmission.traveler, passportNo: 'X' },
       declaration: { ...validPreArrivalSubmission.declaration, bodyTemperature: 50 },
     };
@@ -128,7 +130,7 @@ describe('QR payload document', () => {
       ok: true,
       value: completePreArrival(preArrivalSubmissionSchema.parse(validPreArrivalSubmission)),
     });
-    if (decoded.ok) expect((await submit(decoded.value)).statusCode).toBe(201);
+    if (decoded.ok) expect((await submit({ ...decoded.value, consent: CONSENT })).statusCode).toBe(201);
   });
 });
 
@@ -137,7 +139,7 @@ describe('rate limit', () => {
     h.app.inject({
       method: 'POST',
       url: '/api/pre-arrivals',
-      payload: validPreArrivalSubmission,
+      payload: validPreArrivalSend,
       remoteAddress,
     });
 

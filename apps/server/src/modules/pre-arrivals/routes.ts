@@ -7,7 +7,7 @@ import {
   preArrivalCodeParamsSchema,
   preArrivalReceiptSchema,
   preArrivalRecordSchema,
-  preArrivalSubmissionSchema,
+  preArrivalSendSchema,
 } from '@bh/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,13 +39,15 @@ export const preArrivalsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: perAddress(app.ctx.config.RATE_LIMIT_PRE_ARRIVALS_PER_HOUR, '1 hour') },
       schema: {
         tags,
-        body: preArrivalSubmissionSchema,
+        // The submission and the consent to the privacy notice (required).
+        body: preArrivalSendSchema,
         response: { 201: preArrivalReceiptSchema, ...errorResponses('validation_error', 'rate_limited') },
       },
     },
     async (request, reply) => {
       await purgeExpired(db);
-      return reply.status(201).send(await savePreArrival(db, request.body, request.ip));
+      const { consent, ...submission } = request.body;
+      return reply.status(201).send(await savePreArrival(db, submission, consent, request.ip));
     },
   );
 

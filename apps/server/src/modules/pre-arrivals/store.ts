@@ -8,6 +8,7 @@ import {
   PRE_ARRIVAL_CODE_ALPHABET,
   PRE_ARRIVAL_CODE_LENGTH,
   PRE_ARRIVAL_TTL_HOURS,
+  type PreArrivalConsent,
   type PreArrivalRecord,
   type PreArrivalSubmission,
   preArrivalSubmissionSchema,
@@ -15,6 +16,7 @@ import {
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preArrivals } from '../../db/schema.ts';
+import { writeAudit } from '../audit/audit.ts';
 
 /** A new code: 10 characters of a 31-letter alphabet (~49 bits), from the CSPRNG. */
 function newPreArrivalCode(): string {
@@ -35,6 +37,10 @@ function toRecord(row: Row): PreArrivalRecord {
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     usedAt: row.usedAt?.toISOString() ?? null,
+    consent:
+      row.consentAt && row.consentNoticeVersion
+        ? { at: row.consentAt.toISOString(), noticeVersion: row.consentNoticeVersion }
+        : null,
   };
 }
 
@@ -47,16 +53,43 @@ export async function purgeExpired(db: Db): Promise<number> {
   return gone.length;
 }
 
-export async function savePreArrival(db: Db, submission: PreArrivalSubmission, ip: string | null) {
+/**
+ * Stores a submission with the consent it was sent with (its time is the server's) and records
+ * the consent in the audit trail, which outlives the submission's purge.
+ */
+export async function savePreArrival(
+  db: Db,
+  submission: PreArrivalSubmission,
+  consent: PreArrivalConsent,
+  ip: string | null,
+) {
   const expiresAt = new Date(Date.now() + PRE_ARRIVAL_TTL_HOURS * 3_600_000);
+  const consentAt = new Date();
   // A code already taken (1 in 2^49 per pair) just draws again.
   for (;;) {
     const [row] = await db
       .insert(preArrivals)
-      .values({ code: newPreArrivalCode(), submission, ip, expiresAt })
+      .values({
+        code: newPreArrivalCode(),
+        submission,
+        ip,
+        expiresAt,
+        consentAt,
+        consentNoticeVersion: consent.noticeVersion,
+      })
       .onConflictDoNothing()
       .returning();
-    if (row) return { code: row.code, expiresAt: row.expiresAt.toISOString() };
+    if (row) {
+      await writeAudit(db, {
+        userId: null,
+        ip,
+        action: 'pre_arrival.consent',
+        entity: 'pre_arrival',
+        entityId: row.code,
+        details: { noticeVersion: consent.noticeVersion, at: consentAt.toISOString() },
+      });
+      return { code: row.code, expiresAt: row.expiresAt.toISOString() };
+    }
   }
 }
 

@@ -58,7 +58,8 @@ function known(range: DateRange | null): DateRange {
 }
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx.database;
+  // Reports may lag a few seconds: on the replica when there is one (db/read-replica.ts).
+  const { db } = app.ctx.database.reads;
 
   /**
    * The posts a report counts and the calendar it counts in: one post asked for (in the caller's

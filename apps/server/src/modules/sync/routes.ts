@@ -131,11 +131,17 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       metrics.pulled();
+      // On the replica when it holds everything the device has or wrote (its cursor and the
+      // changes of its own it asks to skip), else on the primary (db/read-replica.ts): a device
+      // never reads older than what it just wrote.
+      const skip = request.query.skip ?? [];
+      const holds = Math.max(request.query.cursor, ...skip.map((r) => r.to));
+      const db = await database.reads.at(holds, maxChangeSeq);
       return reply
         .type('application/json; charset=utf-8')
         .send(
           await pullPage(
-            database.db,
+            db,
             request.query.cursor,
             request.query.limit,
             secrets.epoch,

@@ -49,7 +49,7 @@ export const systemStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const current = await readStatusRecord(database.db);
-      const { mode, statusText, quarantineDays, version } = request.body;
+      const { mode, statusText, quarantineDays, offlineLockDays, version } = request.body;
       const [result] = await applyMutations(
         database,
         { user: userOf(request), ip: request.ip, clientId: null },
@@ -60,12 +60,13 @@ export const systemStatusRoutes: FastifyPluginAsyncZod = async (app) => {
             op: 'update',
             id: SYSTEM_STATUS_ID,
             baseVersion: version ?? current.version,
-            // An omitted status text or quarantine length keeps the current one (the update
-            // writes every column).
+            // An omitted status text, quarantine length or lock period keeps the current one
+            // (the update writes every column).
             data: {
               mode,
               statusText: statusText ?? current.statusText,
               quarantineDays: quarantineDays ?? current.quarantineDays,
+              offlineLockDays: offlineLockDays ?? current.offlineLockDays,
             },
           },
         ],

@@ -3,6 +3,7 @@
  * version, updatedAt) plus figures computed from real data at read time.
  */
 import {
+  DEFAULT_OFFLINE_LOCK_DAYS,
   DEFAULT_QUARANTINE_DAYS,
   SYSTEM_MODES,
   SYSTEM_STATUS_ID,
@@ -69,6 +70,8 @@ interface StatusRecord {
   statusText: string;
   /** Length of a quarantine (null in the table = the default). */
   quarantineDays: number;
+  /** Days without reaching the server after which a device locks (null in the table = the default). */
+  offlineLockDays: number;
   version: number;
   updatedAt: string;
 }
@@ -82,9 +85,19 @@ export async function readStatusRecord(db: Db): Promise<StatusRecord> {
     mode: SYSTEM_MODES.find((m) => m === row.mode) ?? 'pandemic',
     statusText: row.statusText ?? '',
     quarantineDays: row.quarantineDays ?? DEFAULT_QUARANTINE_DAYS,
+    offlineLockDays: row.offlineLockDays ?? DEFAULT_OFFLINE_LOCK_DAYS,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The N of "a device that has not reached the server for N days locks" (the setting or the default). */
+export async function readOfflineLockDays(db: Pick<Db, 'select'>): Promise<number> {
+  const [row] = await db
+    .select({ days: systemStatus.offlineLockDays })
+    .from(systemStatus)
+    .where(eq(systemStatus.id, SYSTEM_STATUS_ID));
+  return row?.days ?? DEFAULT_OFFLINE_LOCK_DAYS;
 }
 
 export async function readSystemStatus(db: Db, today: string, startedAt: Date): Promise<SystemStatusAnswer> {

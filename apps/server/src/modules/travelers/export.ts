@@ -53,10 +53,12 @@ export function exportSlots(max = MAX_CONCURRENT_EXPORTS) {
 /**
  * The CSV text, one piece per chunk: BOM and header first, then the rows newest entry first.
  * The audit entry is written when the export ends, with the number of rows sent and whether
- * the client took the whole file.
+ * the client took the whole file. The rows are read from `reads` (the replica when there is one:
+ * an export may lag a few seconds), the audit entry written to `db`.
  */
 export async function* exportCsv(
   db: Db,
+  reads: Db,
   filters: ScopedFilter,
   audit: { userId: string; ip: string | null },
 ): AsyncGenerator<string> {
@@ -66,7 +68,7 @@ export async function* exportCsv(
     yield CSV_BOM + toCsvLine(TRAVELER_CSV_COLUMNS);
     let after: ExportCursor | null = null;
     for (;;) {
-      const rows = await exportChunk(db, filters, after, EXPORT_CHUNK_ROWS);
+      const rows = await exportChunk(reads, filters, after, EXPORT_CHUNK_ROWS);
       let piece = '';
       for (const row of rows) piece += toCsvLine(TRAVELER_CSV_COLUMNS.map((c) => row[c]));
       count += rows.length;

@@ -146,9 +146,12 @@ export const travelersRoutes: FastifyPluginAsyncZod = async (app) => {
       const release = exports.take();
       // One chunk read ahead at most: memory per export stays one or two chunks of rows.
       const query = { ...request.query, readPosts: user.scope.readPosts };
-      const body = Readable.from(exportCsv(db, query, { userId: user.id, ip: request.ip }), {
-        highWaterMark: 1,
-      });
+      const body = Readable.from(
+        exportCsv(db, app.ctx.database.reads.db, query, { userId: user.id, ip: request.ip }),
+        {
+          highWaterMark: 1,
+        },
+      );
       // 'close' comes after the end and after an abort (client gone, read error) alike.
       body.once('close', release);
       const day = new Date().toISOString().slice(0, 10);

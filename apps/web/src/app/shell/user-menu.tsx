@@ -1,5 +1,5 @@
 /** User menu: avatar (default image when missing or broken), name (generic label when empty), role, online badge, logout. */
-import { UserRound } from 'lucide-react';
+import { Smartphone, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -57,11 +57,19 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </div>
           <Link
             to="/profile"
-            className="btn btn-sm btn-ghost w-full justify-start"
+            className="btn btn-sm btn-ghost min-h-11 w-full justify-start"
             data-testid="profile-link"
           >
             <UserRound aria-hidden="true" className="size-4" />
             {t('profile.title')}
+          </Link>
+          <Link
+            to="/devices"
+            className="btn btn-sm btn-ghost min-h-11 w-full justify-start"
+            data-testid="devices-link"
+          >
+            <Smartphone aria-hidden="true" className="size-4" />
+            {t('devices.title')}
           </Link>
           <LogoutButton />
         </>

@@ -5,6 +5,10 @@ import { fileNameOf, readWithProgress, saveBlob } from '../../lib/download.ts';
 
 export interface AuditFilters {
   userId: string;
+  /** Reads (read.*), changes (the rest) or both (''). */
+  kind: '' | 'read' | 'change';
+  /** Entries made from one device (reads name theirs). */
+  deviceId: string;
   /** A traveller's name or passport number (or their id). */
   traveler: string;
   action: string;
@@ -13,13 +17,23 @@ export interface AuditFilters {
   to: string;
 }
 
-export const EMPTY_AUDIT_FILTERS: AuditFilters = { userId: '', traveler: '', action: '', from: '', to: '' };
+export const EMPTY_AUDIT_FILTERS: AuditFilters = {
+  userId: '',
+  kind: '',
+  deviceId: '',
+  traveler: '',
+  action: '',
+  from: '',
+  to: '',
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function queryOf(f: AuditFilters, extra: Record<string, string>) {
   const q = new URLSearchParams(extra);
   if (f.userId) q.set('userId', f.userId);
+  if (f.kind) q.set('kind', f.kind);
+  if (f.deviceId) q.set('deviceId', f.deviceId);
   const traveler = f.traveler.trim();
   if (traveler) q.set(UUID.test(traveler) ? 'travelerId' : 'traveler', traveler);
   if (f.action.trim()) q.set('action', f.action.trim());

@@ -1,8 +1,9 @@
 /**
- * /admin/audit (admins): the audit trail, newest first, filtered by user, traveller, action and
- * time; "Load more" follows the server's keyset cursor; the filtered trail downloads as CSV.
+ * /admin/audit (admins): the audit trail, newest first, filtered by user, reads or changes,
+ * device, traveller, action and time; "Load more" follows the server's keyset cursor; the
+ * filtered trail downloads as CSV. A read names the device it was made on.
  */
-import { type AuditEntry, pickLocale, ROLE_OPTIONS, type UserList } from '@bh/shared';
+import { type AuditEntry, type DeviceList, pickLocale, ROLE_OPTIONS, type UserList } from '@bh/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionButton } from '../../components/ui/action-button.tsx';
@@ -31,12 +32,17 @@ export default function AuditPage() {
   const [cursor, setCursor] = useState<number | null>(null);
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [users, setUsers] = useState<UserList['users']>([]);
+  const [devices, setDevices] = useState<DeviceList['items']>([]);
   const [exportKb, setExportKb] = useState<number | null>(null);
 
   useEffect(() => {
     void api.get<UserList>('/api/users').then(
       (list) => setUsers(list.users),
       () => setUsers([]),
+    );
+    void api.get<DeviceList>('/api/devices').then(
+      (list) => setDevices(list.items),
+      () => setDevices([]),
     );
   }, []);
 
@@ -149,6 +155,38 @@ export default function AuditPage() {
             ))}
           </select>
         </label>
+        <label className="flex flex-col gap-1 text-sm">
+          {t('audit.filter.kind')}
+          <select
+            className="select"
+            value={draft.kind}
+            onChange={(e) => {
+              const kind = e.target.value;
+              setDraft({ ...draft, kind: kind === 'read' || kind === 'change' ? kind : '' });
+            }}
+            data-testid="audit-kind"
+          >
+            <option value="">{t('audit.filter.anyKind')}</option>
+            <option value="read">{t('audit.filter.kindRead')}</option>
+            <option value="change">{t('audit.filter.kindChange')}</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          {t('audit.filter.deviceId')}
+          <select
+            className="select"
+            value={draft.deviceId}
+            onChange={(e) => setDraft({ ...draft, deviceId: e.target.value })}
+            data-testid="audit-deviceId"
+          >
+            <option value="">{t('audit.filter.anyDevice')}</option>
+            {devices.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.label} ({d.userName})
+              </option>
+            ))}
+          </select>
+        </label>
         {field('traveler', 'search', t('audit.filter.travelerPlaceholder'))}
         {field('action', 'text')}
         {timeField('from')}
@@ -194,6 +232,9 @@ export default function AuditPage() {
               >
                 {e.action}
               </span>
+              {e.device && (
+                <span data-testid="audit-device">{t('audit.device', { label: e.device.label })}</span>
+              )}
             </div>
             {(e.oldValues || e.newValues) && (
               <details className="mt-1">

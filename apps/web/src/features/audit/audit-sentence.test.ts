@@ -26,6 +26,7 @@ const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   userRole: 'officer',
   traveler: { id: 't1', fullName: 'Trần Thị Hoa' },
   event: { kind: 'status_changed', toStatus: 'quarantine' },
+  device: null,
   ...over,
 });
 
@@ -46,6 +47,15 @@ describe('audit entries as sentences', () => {
       newValues: { mode: 'pandemic' },
     });
     expect(auditSentence(change, i18n.t)).toBe('Nguyễn Văn Kiểm đã đổi chế độ từ Bình thường sang Đại dịch');
+  });
+
+  it('says what was opened of whom, for a read', () => {
+    const read = (action: string) =>
+      entry({ action, entity: 'traveler', entityId: 't1', newVersion: null, event: null });
+    expect(auditSentence(read('read.declaration'), i18n.t)).toBe(
+      'Nguyễn Văn Kiểm đã xem tờ khai y tế của Trần Thị Hoa',
+    );
+    expect(auditSentence(read('read.file'), i18n.t)).toBe('Nguyễn Văn Kiểm đã mở tệp của Trần Thị Hoa');
   });
 
   it('reads a sign-in and an unknown action', async () => {

@@ -2,7 +2,7 @@
  * An audit entry as a sentence a person reads: who (their name), did what, to which traveller
  * ("Nguyễn Văn Kiểm moved Trần Thị Hoa to quarantine"); a mode change names the modes.
  */
-import { type AuditEntry, travelerStatusLabelKey } from '@bh/shared';
+import { type AuditEntry, READ_ACTION_PREFIX, travelerStatusLabelKey } from '@bh/shared';
 import type { TFunction } from 'i18next';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -18,6 +18,9 @@ function travelerVerb(entry: AuditEntry): string | null {
   const op = entry.action.split('.').at(-1) ?? '';
   switch (entry.entity) {
     case 'traveler':
+      // Reads audited (read.declaration, read.file): what was opened of the traveller.
+      if (entry.action.startsWith(`${READ_ACTION_PREFIX}.`))
+        return op === 'declaration' ? 'readDeclaration' : 'readFile';
       return { create: 'registered', update: 'edited', delete: 'deleted' }[op] ?? null;
     case 'health_declaration':
       return op === 'create' ? 'declared' : op === 'update' ? 'redeclared' : null;

@@ -5,7 +5,7 @@
  */
 import type { AuthAnswer, PostList, WorkScope } from '@bh/shared';
 import { ApiError, apiRequest, setRefreshHandler } from '../../lib/api.ts';
-import { deviceSignIn } from '../../lib/device-id.ts';
+import { setOfflineLockDays } from '../../lib/offline-lock.ts';
 import { clearSession, getSession, type SessionUser, setSession } from '../../lib/session.ts';
 import { createStore } from '../../lib/store.ts';
 import { clearWorkScope, setChosenPost, setPosts, setWorkScope } from '../../lib/work-scope.ts';
@@ -33,13 +33,19 @@ const toSessionUser = (u: SessionUser): SessionUser => ({
   avatar: u.avatar ?? null,
 });
 
-/** Checks the credentials; the caller stores the answer with `startSession` when it is ready. */
+/**
+ * Checks the credentials; the caller stores the answer with `startSession` when it is ready. The
+ * sign-in names this device (lib/device.ts) and the answer says when it locks offline.
+ */
 export async function requestLogin(email: string, password: string, rememberMe: boolean) {
+  // Loaded when someone signs in, not with the start of every page.
+  const { deviceId, deviceLabel } = await import('../../lib/device.ts');
   const answer = await apiRequest<AuthAnswer>('/api/auth/login', {
     method: 'POST',
-    body: { email: email.trim(), password, rememberMe, ...deviceSignIn() },
+    body: { email: email.trim(), password, rememberMe, deviceId: deviceId(), deviceLabel: deviceLabel() },
     noRefresh: true,
   });
+  setOfflineLockDays(answer.offlineLockDays);
   return { user: toSessionUser(answer.user), token: answer.token, scope: answer.scope };
 }
 
@@ -95,6 +101,7 @@ export function refreshSession(): Promise<boolean> {
     try {
       const answer = await apiRequest<AuthAnswer>('/api/auth/refresh', { method: 'POST', noRefresh: true });
       setSession({ user: toSessionUser(answer.user), token: answer.token });
+      setOfflineLockDays(answer.offlineLockDays);
       keepScope(answer.scope);
       return true;
     } catch (err) {

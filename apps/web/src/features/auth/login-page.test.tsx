@@ -92,4 +92,27 @@ describe('LoginPage', () => {
     const alert = await screen.findByTestId('login-error');
     expect(alert.textContent).toBe('Too many failed attempts. Try again in 14 minute(s).');
   });
+
+  it('names this device at sign-in, and refuses an offline sign-in after N days away from the server', async () => {
+    const fetch = vi.fn(async (url: RequestInfo | URL, _init?: RequestInit) => {
+      if (String(url).includes('/api/auth/login')) throw new TypeError('offline');
+      return new Response(JSON.stringify({ demo: false }), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    localStorage.setItem('bh-offline-lock-days', '3');
+    localStorage.setItem('bh-server-reached-at', String(Date.now() - 4 * 86_400_000));
+    renderPage();
+    fireEvent.change(input('login-email'), { target: { value: 'officer@test.vn' } });
+    fireEvent.change(input('login-password'), { target: { value: 'Secret@123' } });
+    await act(async () => fireEvent.submit(screen.getByTestId('login-form')));
+    const alert = await screen.findByTestId('login-error');
+    expect(alert.textContent).toBe(
+      'This device has not reached the server for 3 days, so it is locked. Please sign in with a network connection.',
+    );
+    const login = fetch.mock.calls.find(([url]) => String(url).includes('/api/auth/login'));
+    const body = JSON.parse(String(login?.[1]?.body));
+    expect(body).toMatchObject({ deviceLabel: expect.any(String) });
+    expect(body.deviceId).toBe(localStorage.getItem('bh-device-id'));
+    localStorage.clear();
+  });
 });

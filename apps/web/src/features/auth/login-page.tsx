@@ -17,6 +17,7 @@ import { AuthCard, AuthSwitch } from './auth-card.tsx';
 import { requestLogin, startSession, useSessionExpiredNotice } from './auth-client.ts';
 import { AuthCheckbox, AuthField } from './auth-field.tsx';
 import { AuthForm } from './auth-form.tsx';
+import { clearDeviceNotice, type DeviceNotice, lockedNotice, useDeviceNotice } from './device-guard.ts';
 import {
   holdsOtherOfficer,
   lockedForSomeoneElse,
@@ -50,9 +51,9 @@ class HeldByOther extends Error {
  */
 async function makeRoomFor(userId: string) {
   if (!holdsOtherOfficer(userId)) return;
-  const { unsentChanges, wipeDevice } = await deviceWipe();
+  const { unsentChanges, wipeForAnotherOfficer } = await deviceWipe();
   if ((await unsentChanges()) > 0) throw new HeldByOther(deviceOwner()?.name ?? '');
-  await wipeDevice({ reopen: true });
+  await wipeForAnotherOfficer();
 }
 
 /** Shown long enough to read the success alert; not the spec's simulated delay. */
@@ -67,6 +68,24 @@ function errorKey(err: unknown): Notice {
     if (err.isNetwork) return { key: 'auth.login.offline' };
   }
   return { key: 'auth.loginServerError' };
+}
+
+/** Why the device's last session ended: revoked and wiped, or locked after N days away. */
+function DeviceNoticeAlert({ notice }: { notice: NonNullable<DeviceNotice> }) {
+  const { t } = useTranslation();
+  if (notice.kind === 'locked') {
+    return (
+      <Alert tone="warning" data-testid="device-notice" data-kind="locked">
+        {t('offlineSignIn.deviceLocked', { count: notice.days })}
+      </Alert>
+    );
+  }
+  return (
+    <Alert tone="error" data-testid="device-notice" data-kind="revoked">
+      {t('offlineSignIn.deviceRevoked')}
+      {notice.lostChanges > 0 && ` ${t('offlineSignIn.changesLost', { count: notice.lostChanges })}`}
+    </Alert>
+  );
 }
 
 /** The demo accounts, listed only when the server says it runs in demo mode. */
@@ -107,12 +126,14 @@ export default function LoginPage() {
   const [success, setSuccess] = useState<'online' | 'offline' | null>(null);
   const expired = useSessionExpiredNotice();
   const lockedFor = useLockedFor();
+  const device = useDeviceNotice();
   const demo = useDemoAccounts();
 
   const onSubmit = handleSubmit(async (values) => {
     setBusy(true);
     const enter = (session: { user: SessionUser; token: string }) => {
       setTimeout(() => {
+        clearDeviceNotice();
         startSession(session);
         // '/' leads to the home screen of the route table (the dashboard).
         navigate('/', { replace: true });
@@ -144,6 +165,13 @@ export default function LoginPage() {
         .catch(() => {});
       enter(session);
     } catch (err) {
+      // Past N days without reaching the server the device signs in online only.
+      const locked = err instanceof ApiError && err.isNetwork ? lockedNotice() : null;
+      if (locked?.kind === 'locked') {
+        setError({ key: 'offlineSignIn.deviceLocked', params: { count: locked.days } });
+        setBusy(false);
+        return;
+      }
       const user =
         err instanceof ApiError && err.isNetwork
           ? await verifier()
@@ -182,6 +210,8 @@ export default function LoginPage() {
           {t('auth.lock.waiting', { count: lockedFor.pending, name: lockedFor.name })}
         </Alert>
       )}
+      {device && !success && <DeviceNoticeAlert notice={device} />}
+      {expired && !device && !error && !success && <Alert tone="warning">{t('auth.sessionExpired')}</Alert>}
       {success && (
         <Alert tone="success" data-testid="login-success" data-mode={success}>
           {success === 'offline' ? t('offlineSignIn.signedInOffline') : t('auth.loginSuccess')}

@@ -2,7 +2,8 @@
  * A traveller's declaration for the traveller details modal, in two parts shown apart: the risk
  * (level, score and the factors that counted; near the top) and the answers with links to open
  * its documents (further down). Reads the device's copy (live); when the device has none yet it
- * asks the server once. The details modal gives each part its heading.
+ * asks the server once. The details modal gives each part its heading. Showing the answers and
+ * opening a document are reads, audited (db/read-outbox.ts).
  */
 import {
   computeRiskScore,
@@ -23,6 +24,7 @@ import { getDeclaration, type LocalDeclaration } from '../../db/declarations-rep
 import { getTraveler } from '../../db/travelers-repo.ts';
 import { formatTemperature } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
+import { noteRead } from './note-read.ts';
 import { openDocument } from './open-document.ts';
 
 const LEVEL_VARIANT: Record<RiskLevel, BadgeVariant> = { low: 'success', medium: 'warning', high: 'error' };
@@ -55,7 +57,7 @@ function useDeclaration(travelerId: string): Loaded {
   return remote ? { state: 'found', declaration: remote } : { state: 'none' };
 }
 
-function DocumentLink({ fileId, label }: { fileId: string; label: string }) {
+function DocumentLink({ fileId, travelerId, label }: { fileId: string; travelerId: string; label: string }) {
   const { t } = useTranslation();
   const [error, setError] = useState(false);
   return (
@@ -65,7 +67,10 @@ function DocumentLink({ fileId, label }: { fileId: string; label: string }) {
         className="btn btn-outline"
         onClick={() => {
           setError(false);
-          openDocument(fileId).catch(() => setError(true));
+          openDocument(fileId).then(
+            () => noteRead({ travelerId, viewed: 'file', fileId }),
+            () => setError(true),
+          );
         }}
       >
         {label}
@@ -82,6 +87,11 @@ function DocumentLink({ fileId, label }: { fileId: string; label: string }) {
 export function DeclarationSummary({ travelerId, part }: { travelerId: string; part: 'risk' | 'answers' }) {
   const { t, i18n } = useTranslation();
   const loaded = useDeclaration(travelerId);
+  // The answers shown are a read of the declaration (the risk part alone is not).
+  const shown = part === 'answers' && loaded.state === 'found';
+  useEffect(() => {
+    if (shown) noteRead({ travelerId, viewed: 'declaration' });
+  }, [shown, travelerId]);
   if (loaded.state === 'loading') {
     return <Spinner size="sm" label={t('declaration.loading')} />;
   }
@@ -147,10 +157,17 @@ export function DeclarationSummary({ travelerId, part }: { travelerId: string; p
         {row(t('declaration.fields.phone'), d.phone)}
       </dl>
       <div className="flex flex-wrap gap-2">
-        {d.testFileId && <DocumentLink fileId={d.testFileId} label={t('declaration.summary.openTestFile')} />}
+        {d.testFileId && (
+          <DocumentLink
+            fileId={d.testFileId}
+            travelerId={travelerId}
+            label={t('declaration.summary.openTestFile')}
+          />
+        )}
         {d.vaccinationCertFileId && (
           <DocumentLink
             fileId={d.vaccinationCertFileId}
+            travelerId={travelerId}
             label={t('declaration.summary.openVaccinationCert')}
           />
         )}

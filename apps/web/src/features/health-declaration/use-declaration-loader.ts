@@ -15,6 +15,7 @@ import {
   type PickedFile,
   valuesFromDeclaration,
 } from './form-values.ts';
+import { noteRead } from './note-read.ts';
 
 async function pickedOf(id: string | null | undefined): Promise<PickedFile | undefined> {
   if (!id) return undefined;
@@ -52,6 +53,8 @@ export function useDeclarationLoader(prefill: {
           passportNumber: passportNumber || traveler?.passportNo || '',
         });
       }
+      // Opening a declaration to see or change it is a read, audited.
+      if (declaration) noteRead({ travelerId, viewed: 'declaration' });
       if (live) {
         setExisting(declaration);
         setInitial(values);

@@ -1,7 +1,9 @@
 /**
  * /pre-arrival: the public form a traveller fills before arriving (no login; works offline once
  * loaded). On submit it always shows a QR code holding the whole submission (docs/qr-payload.md)
- * and, when online, posts it and shows the short reference code too.
+ * and, when online, posts it and shows the short reference code too. Nothing is made or sent
+ * until the traveller consents to the privacy notice (privacy-consent.tsx); the post carries the
+ * consent (docs/decisions/017-retention-and-rights.md).
  */
 import {
   encodeQrPayload,
@@ -27,6 +29,8 @@ import {
 } from '../health-declaration/form-sections.tsx';
 import { emptyValues, type FormValues } from '../health-declaration/form-values.ts';
 import { emptyTrip, type TripValues, validatePreArrival } from './pre-arrival-values.ts';
+import { PrivacyConsent } from './privacy-consent.tsx';
+import { consentVersion, usePrivacyNotice } from './privacy-notice.ts';
 import { QrCode, qrImageUrl } from './qr-code.tsx';
 import { TripSection } from './trip-section.tsx';
 
@@ -55,6 +59,9 @@ export default function PreArrivalPage() {
   const [errors, setErrors] = useState<{ errors: FieldErrors; params: FieldErrorParams } | null>(null);
   const [tooLarge, setTooLarge] = useState(false);
   const [done, setDone] = useState<Done | null>(null);
+  const notice = usePrivacyNotice();
+  const [consent, setConsent] = useState(false);
+  const [consentMissing, setConsentMissing] = useState(false);
 
   const recheck = (nextAnswers: FormValues, nextTrip: TripValues) => {
     if (!errors) return;
@@ -80,8 +87,9 @@ export default function PreArrivalPage() {
     event.preventDefault();
     setTooLarge(false);
     const result = validatePreArrival(answers, trip);
-    if (!result.ok) {
-      setErrors(result);
+    setConsentMissing(!consent);
+    if (!result.ok || !consent) {
+      if (!result.ok) setErrors(result);
       setTimeout(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus(), 0);
       return;
     }
@@ -100,7 +108,9 @@ export default function PreArrivalPage() {
         shown?.text === encoded.text ? { ...shown, code, sent: code ? 'sent' : 'failed' } : shown,
       );
     try {
-      settle(await post(result.value));
+      settle(
+        await post({ ...result.value, consent: { accepted: true, noticeVersion: consentVersion(notice) } }),
+      );
     } catch {
       settle(null);
     }
@@ -166,6 +176,15 @@ export default function PreArrivalPage() {
             <SymptomsSection {...sectionProps} />
             <ContactSection {...sectionProps} />
             <RiskZonesSection {...sectionProps} />
+            <PrivacyConsent
+              notice={notice}
+              checked={consent}
+              invalid={consentMissing}
+              onChange={(checked) => {
+                setConsent(checked);
+                if (checked) setConsentMissing(false);
+              }}
+            />
             <CommitmentCard
               checked={answers.commitment}
               invalid={Boolean(errorOf('commitment'))}

@@ -1,8 +1,14 @@
 /**
- * Sidebar block: system status, mode and quarantine length (admins can change them), today's entries, pending files,
+ * Sidebar block: system status, mode, quarantine length and the offline lock (admins can change them), today's entries, pending files,
  * quarantine and pending cases, active users, uptime and when the figures were last updated.
  */
-import { DEFAULT_LOCALE, DEFAULT_QUARANTINE_DAYS, isLocale, isSystemMode } from '@bh/shared';
+import {
+  DEFAULT_LOCALE,
+  DEFAULT_OFFLINE_LOCK_DAYS,
+  DEFAULT_QUARANTINE_DAYS,
+  isLocale,
+  isSystemMode,
+} from '@bh/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +27,10 @@ import { useSystemStatus } from './use-system-status.ts';
 // does not carry the form library.
 const QuarantineDaysSetting = lazy(() =>
   import('./quarantine-days-setting.tsx').then((m) => ({ default: m.QuarantineDaysSetting })),
+);
+
+const OfflineLockDaysSetting = lazy(() =>
+  import('./offline-lock-setting.tsx').then((m) => ({ default: m.OfflineLockDaysSetting })),
 );
 
 const figure = (n: number | undefined) => (typeof n === 'number' ? n.toLocaleString() : '—');
@@ -63,6 +73,12 @@ export function SystemStatusPanel({ isAdmin }: { isAdmin: boolean }) {
           <QuarantineDaysSetting
             mode={status.mode}
             days={status.quarantineDays ?? DEFAULT_QUARANTINE_DAYS}
+            version={status.version ?? 0}
+            disabled={!isOnline || !status.known}
+          />
+          <OfflineLockDaysSetting
+            mode={status.mode}
+            days={status.offlineLockDays ?? DEFAULT_OFFLINE_LOCK_DAYS}
             version={status.version ?? 0}
             disabled={!isOnline || !status.known}
           />

@@ -9,6 +9,7 @@ import { DEFAULT_SYSTEM_MODE, type SystemStatusUpdate } from '@bh/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { type LocalSystemStatus, readSystemStatus, saveSystemStatus } from '../../db/system-status-repo.ts';
+import { setOfflineLockDays } from '../../lib/offline-lock.ts';
 import { fetchSystemStatus, putSystemStatus } from './api.ts';
 
 const POLL_INTERVAL_MS = 15_000;
@@ -19,7 +20,11 @@ let inFlight: Promise<void> | null = null;
 export function refreshSystemStatus(): Promise<void> {
   if (!navigator.onLine) return Promise.resolve();
   inFlight ??= fetchSystemStatus()
-    .then((status) => saveSystemStatus(status))
+    .then((status) => {
+      // The N-days lock follows the admins' setting during a session too (lib/offline-lock.ts).
+      setOfflineLockDays(status.offlineLockDays);
+      return saveSystemStatus(status);
+    })
     .catch(() => {
       // offline or server down: the last known status stays on screen
     })

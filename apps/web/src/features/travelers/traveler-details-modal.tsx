@@ -12,6 +12,7 @@ import { StatRow } from '../../components/ui/stat-row.tsx';
 import type { LocalTraveler } from '../../db/travelers-repo.ts';
 import { DeleteTravelerButton } from '../intake/delete-traveler-button.tsx';
 import { LifecycleSection } from '../lifecycle/lifecycle-section.tsx';
+import { PersonalDataSection } from '../privacy/personal-data-section.tsx';
 import { DeclarationSlot } from './declaration-slot.tsx';
 import { airportName, countryName, formatDate } from './format.ts';
 import { PassportExpiryAlert } from './passport-expiry-alert.tsx';
@@ -118,6 +119,7 @@ export function TravelerDetailsModal({
           ]}
         />
         <DeclarationSlot travelerId={tr.id} part="answers" />
+        <PersonalDataSection traveler={tr} />
       </div>
     );
   }
