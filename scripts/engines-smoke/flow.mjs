@@ -222,7 +222,6 @@ export async function smokeFlow({ d, base, api, step }) {
     await d.type(`${form} input[name="bodyTemperature"]`, '36.6');
     await d.select(`${form} select[name="vaccinationStatus"]`, 'full');
     await d.click(`${form} input[name="commitment"]`);
-    await d.click(`${form} input[name="consent"]`);
     await d.click(`${form} button[type="submit"]`);
     await waitFor(d, 'the declaration result', 15_000, () =>
       document.querySelector('[data-testid="declaration-result"]')?.getAttribute('data-level'),
@@ -248,6 +247,8 @@ export async function smokeFlow({ d, base, api, step }) {
     await d.type(`${form} [name="bodyTemperature"]`, '36.8');
     await d.select(`${form} [name="vaccinationStatus"]`, 'full');
     await d.click(`${form} input[name="commitment"]`);
+    // The privacy notice's consent (issue 33 point 7): nothing is sent without it.
+    await d.click('[data-testid="privacy-consent"] input[name="consent"]');
     await d.click('[data-testid="pre-arrival-submit"]');
     await waitFor(d, 'the QR code and the reference code from the server', 20_000, () =>
       document.querySelector('[data-testid="pre-arrival-code"]')?.textContent?.trim(),

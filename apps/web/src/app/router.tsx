@@ -9,7 +9,7 @@
  * stays on view (React Router navigates in a transition).
  */
 import { BrowserRouter, matchPath, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
-import { loadScreenTexts } from '../i18n/index.ts';
+import { loadLaterTexts, loadScreenTexts } from '../i18n/index.ts';
 import { getSession } from '../lib/session.ts';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { LazyPage, type LazyScreen, lazyScreen } from './lazy-screen.tsx';
@@ -19,16 +19,16 @@ import { TitleUpdater } from './title-updater.tsx';
 
 /** A page's code and, unless it shows only start texts, the screen texts (i18n/index.ts). */
 const withTexts =
-  (load: AppRoute['load']): AppRoute['load'] =>
+  (load: AppRoute['load'], later = false): AppRoute['load'] =>
   () =>
-    Promise.all([load(), loadScreenTexts()]).then(([page]) => page);
+    Promise.all([load(), loadScreenTexts(), later ? loadLaterTexts() : undefined]).then(([page]) => page);
 
 // One lazy screen per page module, shared by the routes that show it.
 const screens = new Map<AppRoute['load'], LazyScreen>();
 const screenOf = (route: AppRoute): LazyScreen => {
   let screen = screens.get(route.load);
   if (!screen) {
-    screen = lazyScreen(route.startTexts ? route.load : withTexts(route.load));
+    screen = lazyScreen(route.startTexts ? route.load : withTexts(route.load, route.laterTexts));
     screens.set(route.load, screen);
   }
   return screen;

@@ -33,6 +33,8 @@ export interface AppRoute {
   nav?: NavEntry;
   /** The screen shows only start texts (i18n/index.ts): it does not wait for the screen texts. */
   startTexts?: true;
+  /** The screen shows later texts too (i18n/index.ts, LATER_FEATURES): it waits for them. */
+  laterTexts?: true;
 }
 
 export const HOME_PATH = '/dashboard';
@@ -83,6 +85,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/demo-form/form-demo-page.tsx'),
     titleKey: 'app.routes.formDemo',
     guard: 'user',
+    laterTexts: true,
     // The spec lists the page; it is a developer's demo, not officer's work: no sidebar entry.
   },
   {
@@ -90,6 +93,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/pwa/pwa-settings-page.tsx'),
     titleKey: 'app.routes.pwaSettings',
     guard: 'user',
+    laterTexts: true,
     nav: { icon: 'gear', order: 4 },
   },
   {
@@ -104,19 +108,23 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/profile/profile-page.tsx'),
     titleKey: 'app.routes.profile',
     guard: 'user',
+    // The password change's refusals are users' texts (users.errors.currentPasswordWrong).
+    laterTexts: true,
   },
   {
     // Reached from the user menu: every account's own devices (a supervisor's post's, an admin's all).
     path: '/devices',
     load: () => import('../features/devices/devices-page.tsx'),
-    titleKey: 'devices.title',
+    titleKey: 'app.routes.devices',
     guard: 'user',
+    laterTexts: true,
   },
   {
     path: '/admin/users',
     load: () => import('../features/users/users-page.tsx'),
     titleKey: 'app.routes.users',
     guard: 'admin',
+    laterTexts: true,
     nav: { icon: 'users', order: 1 },
   },
   {
@@ -132,6 +140,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     titleKey: 'app.routes.accountRequests',
     // A supervisor decides the requests for their post (the server shows them only those).
     guard: 'supervisor',
+    laterTexts: true,
     nav: { icon: 'inbox', order: 2 },
   },
   {
@@ -151,20 +160,23 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/intake/pre-arrival-page.tsx'),
     titleKey: 'intake.preArrival.title',
     guard: 'public',
+    laterTexts: true,
   },
   {
     path: '/admin/audit',
     load: () => import('../features/audit/audit-page.tsx'),
     titleKey: 'app.routes.audit',
     guard: 'admin',
+    laterTexts: true,
     nav: { icon: 'shield', order: 3 },
   },
   {
     // The retention period and the privacy notice's contact (issue 33 points 6 and 7).
     path: '/admin/privacy',
     load: () => import('../features/privacy/privacy-settings-page.tsx'),
-    titleKey: 'dataPrivacy.settings.title',
+    titleKey: 'app.routes.privacy',
     guard: 'admin',
+    laterTexts: true,
     nav: { icon: 'gear', order: 3.5 },
   },
   {

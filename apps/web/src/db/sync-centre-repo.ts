@@ -68,14 +68,6 @@ export function countPendingItems(database: PWADatabase = defaultDb): Promise<nu
   return database.syncQueue.count();
 }
 
-/**
- * Deletes the whole local database (offline data, outbox, conflicts). Used by the danger zone;
- * the caller reloads the page so Dexie opens a fresh database.
- */
-export async function deleteLocalDatabase(database: PWADatabase = defaultDb): Promise<void> {
-  await database.delete();
-}
-
 /** True once the local database opened (the app status' dbInitialized). */
 export async function checkDatabase(database: PWADatabase = defaultDb): Promise<boolean> {
   try {

@@ -53,15 +53,32 @@ describe('text chunks', () => {
   const every = import.meta.glob(['./locales/*/*.json', './locales/*/frame/*.json']);
   const tail = (file: string) => file.replace(/^.*\/locales\/\w+\//, '');
 
-  it('start and screen texts of a language together hold each of its files once', async () => {
+  it('start, screen and later texts of a language together hold each of its files once', async () => {
     for (const lang of ['en', 'ja'] as const) {
       const start = Object.keys((await import(`./bundles/${lang}.ts`)).texts).map(tail);
       const screens = Object.keys((await import(`./bundles/screens-${lang}.ts`)).texts).map(tail);
+      const later = Object.keys((await import(`./bundles/later-${lang}.ts`)).texts).map(tail);
       const all = Object.keys(every)
         .filter((f) => f.startsWith(`./locales/${lang}/`))
         .map(tail);
-      expect([...start, ...screens].sort(), lang).toEqual(all.sort());
+      expect([...start, ...screens, ...later].sort(), lang).toEqual(all.sort());
     }
+  });
+
+  it('the later texts are the LATER_FEATURES, the same files in every language', async () => {
+    const { LATER_FEATURES } = await import('./index.ts');
+    const [vi, en, ja] = await Promise.all([
+      import('./bundles/later-vi.ts'),
+      import('./bundles/later-en.ts'),
+      import('./bundles/later-ja.ts'),
+    ]);
+    const features = (texts: Record<string, unknown>) =>
+      Object.keys(texts)
+        .map((f) => f.replace(/^.*\/([\w-]+)\.json$/, '$1'))
+        .sort();
+    expect(features(vi.texts)).toEqual([...LATER_FEATURES].sort());
+    expect(features(en.texts)).toEqual(features(vi.texts));
+    expect(features(ja.texts)).toEqual(features(vi.texts));
   });
 
   it('the screen texts leave out the same start files in every language', async () => {

@@ -12,6 +12,9 @@
  *   language (bundles/screens-<lang>.ts), loaded with the first screen that needs them
  *   (app/router.tsx: every screen but login and registration) and with each language switch
  *   after that.
+ * - later texts: the back office's, the privacy, devices and app settings texts
+ *   (LATER_FEATURES), which neither the list nor the home shows: one chunk per language (bundles/later-<lang>.ts), loaded with the
+ *   screens and sections that show them (routes' `laterTexts`, loadLaterTexts).
  */
 
 import viCatalogue from 'virtual:catalogue-texts/vi';
@@ -45,6 +48,17 @@ const SCREEN_TEXTS: Record<Locale, () => Promise<TextChunk>> = {
   vi: () => import('./bundles/screens-vi.ts'),
   en: () => import('./bundles/screens-en.ts'),
   ja: () => import('./bundles/screens-ja.ts'),
+};
+/**
+ * Features whose texts come in the later chunk (keep in step with bundles/later-*.ts and the
+ * screens-*.ts exclusions; i18n.test.ts checks them).
+ * @internal Exported for its tests only (knip --production).
+ */
+export const LATER_FEATURES = ['audit', 'dataPrivacy', 'demo-form', 'devices', 'pwa', 'users'] as const;
+const LATER_TEXTS: Record<Locale, () => Promise<TextChunk>> = {
+  vi: () => import('./bundles/later-vi.ts'),
+  en: () => import('./bundles/later-en.ts'),
+  ja: () => import('./bundles/later-ja.ts'),
 };
 const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null;
 
@@ -113,6 +127,8 @@ function loadChunk(locale: Locale, load: (() => Promise<TextChunk>) | undefined)
 
 /** Set once a screen needed the screen texts: a language switch then loads them too. */
 let screenTextsWanted = false;
+/** Set once a screen or section needed the later texts: a language switch then loads them too. */
+let laterTextsWanted = false;
 /** The language shown, or being switched to (its texts may still be loading). */
 let activeLocale: Locale = DEFAULT_LOCALE;
 
@@ -121,6 +137,7 @@ function loadLocale(locale: Locale): Promise<void> {
   return Promise.all([
     loadChunk(locale, START_TEXTS[locale]),
     screenTextsWanted ? loadChunk(locale, SCREEN_TEXTS[locale]) : undefined,
+    laterTextsWanted ? loadChunk(locale, LATER_TEXTS[locale]) : undefined,
   ]).then(() => undefined);
 }
 
@@ -130,12 +147,19 @@ export function loadScreenTexts(): Promise<void> {
   return loadChunk(activeLocale, SCREEN_TEXTS[activeLocale]);
 }
 
+/** The current language's later texts (the back office's and privacy screens and sections). */
+export function loadLaterTexts(): Promise<void> {
+  laterTextsWanted = true;
+  return loadChunk(activeLocale, LATER_TEXTS[activeLocale]);
+}
+
 /**
  * Every text of every language (the tests read English and check all three).
  * @internal Exported for its tests only (knip --production).
  */
 export function loadEveryText(): Promise<void> {
   screenTextsWanted = true;
+  laterTextsWanted = true;
   return Promise.all(SUPPORTED_LOCALES.map((locale) => loadLocale(locale))).then(() => undefined);
 }
 

@@ -69,7 +69,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             data-testid="devices-link"
           >
             <Smartphone aria-hidden="true" className="size-4" />
-            {t('devices.title')}
+            {t('app.routes.devices')}
           </Link>
           <LogoutButton />
         </>

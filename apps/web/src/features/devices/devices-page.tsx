@@ -47,6 +47,7 @@ function DeviceCard({
     <li
       className={`card bg-base-100 shadow-sm p-4 flex flex-col gap-3 ${revoked ? 'opacity-80' : ''}`}
       data-testid="device"
+      data-device-id={device.id}
       data-current={device.current}
       data-revoked={revoked}
     >

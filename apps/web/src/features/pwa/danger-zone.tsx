@@ -9,19 +9,20 @@ import { ActionButton } from '../../components/ui/action-button.tsx';
 import { Alert, AlertLine } from '../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
-import { countPendingItems, deleteLocalDatabase } from '../../db/sync-centre-repo.ts';
+import { wipeDevice } from '../../db/device-wipe.ts';
+import { countPendingItems } from '../../db/sync-centre-repo.ts';
 import { api } from '../../lib/api.ts';
 import { clearSession } from '../../lib/session.ts';
-import { clearBrowserCaches } from './settings-form.tsx';
 
 async function clearAllData() {
   // Best effort: revoke the refresh token while the session still exists (fails offline). It
-  // runs alongside the local clean-up: deleting the database (never row by row) and the caches
-  // takes well under a second even with 10,000 travellers.
+  // runs alongside the local clean-up, the device wipe's: the databases are deleted (never row by
+  // row, well under a second with 10,000 travellers), and a deletion another tab blocks is not
+  // waited on for ever; the caches and the service worker go too.
   const revoke = api
     .post('/api/auth/logout', undefined, { timeoutMs: 1500, noRefresh: true })
     .catch(() => {});
-  await Promise.all([deleteLocalDatabase(), clearBrowserCaches(), revoke]);
+  await Promise.all([wipeDevice(), revoke]);
   clearSession();
   localStorage.clear();
   sessionStorage.clear();

@@ -4,15 +4,15 @@
  * (quarantine follow-up, timeline, notes and test results); then flight and other fields and the
  * declaration's answers. One heading per section. Close, delete, go to the health declaration.
  */
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { StatRow } from '../../components/ui/stat-row.tsx';
 import type { LocalTraveler } from '../../db/travelers-repo.ts';
+import { loadLaterTexts } from '../../i18n/index.ts';
 import { DeleteTravelerButton } from '../intake/delete-traveler-button.tsx';
 import { LifecycleSection } from '../lifecycle/lifecycle-section.tsx';
-import { PersonalDataSection } from '../privacy/personal-data-section.tsx';
 import { DeclarationSlot } from './declaration-slot.tsx';
 import { airportName, countryName, formatDate } from './format.ts';
 import { PassportExpiryAlert } from './passport-expiry-alert.tsx';
@@ -20,6 +20,13 @@ import { StatusBadge, SyncBadge } from './status-badges.tsx';
 import { useGoToDeclaration } from './traveler-links.ts';
 import { TravelerPost } from './traveler-post.tsx';
 import { useReferenceLists } from './use-travelers.ts';
+
+/** Its code and texts (the later texts, i18n/index.ts) come when a traveller's page first opens. */
+const PersonalDataSection = lazy(() =>
+  Promise.all([import('../privacy/personal-data-section.tsx'), loadLaterTexts()]).then(([m]) => ({
+    default: m.PersonalDataSection,
+  })),
+);
 
 /** A field of the traveller: its name and value. */
 const Row = (props: { label: string; value: ReactNode; testId?: string }) => (
@@ -119,7 +126,9 @@ export function TravelerDetailsModal({
           ]}
         />
         <DeclarationSlot travelerId={tr.id} part="answers" />
-        <PersonalDataSection traveler={tr} />
+        <Suspense fallback={null}>
+          <PersonalDataSection traveler={tr} />
+        </Suspense>
       </div>
     );
   }

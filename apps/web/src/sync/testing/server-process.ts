@@ -91,7 +91,7 @@ export async function createServerProcess(): Promise<ServerProcess> {
         },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
-      for (let i = 0; i < 120; i++) {
+      for (let i = 0; i < 360; i++) {
         try {
           const res = await fetch(`${proc.baseUrl}/api/health`);
           if (res.ok) return;
