@@ -1,13 +1,14 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { loadLaterTexts } from '../i18n/index.ts';
 import { useUnlocked } from '../lib/device-lock.ts';
 import { useSession } from '../lib/session.ts';
 import { useWorkPlace } from '../lib/work-scope.ts';
 import { HOME_PATH } from './routes.ts';
-import { useLogout } from './shell/use-logout.ts';
 
 // Loaded when a page starts locked or the idle lock fires (docs/decisions/016-encryption-at-rest.md).
-const UnlockScreen = lazy(() => import('../features/auth/unlock-screen.tsx'));
+// Its texts are later texts (i18n/index.ts): the login route does not carry them.
+const UnlockGate = lazy(() => Promise.all([import('./unlock-gate.tsx'), loadLaterTexts()]).then(([m]) => m));
 
 /**
  * A protected route: a visitor who is not logged in goes to /login; a wrong role goes home. An
@@ -22,7 +23,6 @@ export function RequireAuth({
 }) {
   const session = useSession();
   const unlocked = useUnlocked();
-  const logout = useLogout();
   const { scope } = useWorkPlace();
   const location = useLocation();
   if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
@@ -35,7 +35,7 @@ export function RequireAuth({
   if (!unlocked)
     return (
       <Suspense fallback={null}>
-        <UnlockScreen user={session.user} onLogout={() => void logout()} />
+        <UnlockGate user={session.user} />
       </Suspense>
     );
   return <>{children ?? <Outlet />}</>;

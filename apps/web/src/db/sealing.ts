@@ -14,6 +14,9 @@
  * as needing them from the start (`requireKeys`), and sealing or opening while it has none throws
  * `DeviceLockedError`: nothing is ever written in clear because the device happened to be locked.
  * A database never marked (unit tests, benches that say so) stores records in clear.
+ *
+ * The WebCrypto side is sealing-crypto.ts, loaded when the device is unlocked or a record is first
+ * sealed or opened: no route's JavaScript carries it (the bundle budgets).
  */
 import { privateFieldsOf, type SyncTable } from '@bh/shared';
 import type { DeviceKeys } from '../lib/device-key.ts';
@@ -52,7 +55,11 @@ export function setDatabaseKeys(database: object, keys: DeviceKeys | null) {
 /** The app's database: sealed, with the keys of the unlocked device (lib/device-lock.ts). */
 export function followDeviceKeys(database: object) {
   keysByDatabase.set(database, getDeviceKeys());
-  subscribeDeviceKeys((keys) => keysByDatabase.set(database, keys));
+  subscribeDeviceKeys((keys) => {
+    keysByDatabase.set(database, keys);
+    // Unlocked: the traveller index opens every traveller next.
+    if (keys) void loadSealer().catch(() => {});
+  });
 }
 
 /** The keys to seal with; undefined for a database stored in clear. */
@@ -60,6 +67,24 @@ function keysOf(database: object): DeviceKeys | undefined {
   const keys = keysByDatabase.get(database);
   if (keys === null) throw new DeviceLockedError();
   return keys;
+}
+
+/** The WebCrypto side (sealing-crypto.ts), loaded at unlock or at the first seal or open. */
+type Sealer = typeof import('./sealing-crypto.ts');
+let sealer: Sealer | undefined;
+let sealerLoad: Promise<Sealer> | undefined;
+function loadSealer(): Promise<Sealer> {
+  sealerLoad ??= import('./sealing-crypto.ts').then(
+    (m) => {
+      sealer = m;
+      return m;
+    },
+    (err: unknown) => {
+      sealerLoad = undefined; // tried again at the next seal or open
+      throw err;
+    },
+  );
+  return sealerLoad;
 }
 
 export function isEnvelope(value: unknown): value is SealedEnvelope {
@@ -73,64 +98,9 @@ export function isEnvelope(value: unknown): value is SealedEnvelope {
   );
 }
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-const aad = (table: string, id: string, v: number) => encoder.encode(`${table}\u0000${id}\u0000${v}`);
-
-/** Seals bytes with the associated data (the files' bytes use this too). */
-export async function sealBytes(
-  keys: DeviceKeys,
-  bytes: Uint8Array<ArrayBuffer>,
-  associated: Uint8Array<ArrayBuffer>,
-) {
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const ct = new Uint8Array(
-    await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: associated }, keys.seal, bytes),
-  );
-  const out = new Uint8Array(12 + ct.length);
-  out.set(iv);
-  out.set(ct, 12);
-  return out;
-}
-
-export async function openBytes(
-  keys: DeviceKeys,
-  sealed: Uint8Array<ArrayBuffer>,
-  associated: Uint8Array<ArrayBuffer>,
-) {
-  return new Uint8Array(
-    await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: sealed.subarray(0, 12), additionalData: associated },
-      keys.seal,
-      sealed.subarray(12),
-    ),
-  );
-}
-
-function toB64(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}
-
-function fromB64(text: string): Uint8Array<ArrayBuffer> {
-  const s = atob(text);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
-}
-
-async function sealFields(keys: DeviceKeys, table: string, id: string, v: number, fields: object) {
-  const d = toB64(await sealBytes(keys, encoder.encode(JSON.stringify(fields)), aad(table, id, v)));
-  return { v, d };
-}
-
-async function openFields(keys: DeviceKeys, table: string, id: string, env: SealedEnvelope) {
-  const parsed: unknown = JSON.parse(
-    decoder.decode(await openBytes(keys, fromB64(env.d), aad(table, id, env.v))),
-  );
-  return typeof parsed === 'object' && parsed !== null ? parsed : {};
-}
+/** The IV of a record's envelope (unique per sealing), to tell whether it was sealed again. */
+export const envelopeIv = (record: Record<string, unknown> | undefined) =>
+  record && isEnvelope(record.sealed) ? record.sealed.d.slice(0, 16) : '';
 
 /** True when the record holds any private field of its table in clear. */
 function holdsPrivate(fields: readonly string[], record: Record<string, unknown>) {
@@ -166,24 +136,13 @@ export async function sealRecords<R extends Record<string, unknown> & { id: stri
   const fields = privateFieldsOf(table);
   const keys = keysOf(database);
   if (!keys || fields.length === 0) return [...records];
+  const { sealRecord } = sealer ?? (await loadSealer());
   return Promise.all(
-    records.map(async (record) => {
-      if (!holdsPrivate(fields, record)) return record;
-      const secret: Record<string, unknown> = isEnvelope(record.sealed)
-        ? { ...(await openFields(keys, table, record.id, record.sealed)) }
-        : {};
-      const out: R = { ...record };
-      for (const f of fields) {
-        if (out[f] !== undefined) secret[f] = out[f];
-        Reflect.deleteProperty(out, f);
-      }
-      Reflect.set(
-        out,
-        'sealed',
-        await sealFields(keys, table, record.id, Number(record.version) || 0, secret),
-      );
-      return out;
-    }),
+    records.map((record) =>
+      holdsPrivate(fields, record)
+        ? sealRecord(keys, table, fields, record, isEnvelope(record.sealed) ? record.sealed : null)
+        : record,
+    ),
   );
 }
 
@@ -198,6 +157,7 @@ export async function openRecord<T extends { id: string }>(
   const keys = keysOf(database);
   if (!keys) return record;
   // Fields in clear beside the envelope win, as when sealing (an edit over a stored record).
+  const { openFields } = sealer ?? (await loadSealer());
   const out = Object.assign(await openFields(keys, table, record.id, env), record);
   Reflect.deleteProperty(out, 'sealed');
   return out;
@@ -254,30 +214,12 @@ export async function sealFile(
 ): Promise<SealedFile | null> {
   const keys = keysOf(database);
   if (!keys) return null;
-  const bytes = await sealBytes(keys, new Uint8Array(await blob.arrayBuffer()), aad('fileBlobs', id, 0));
-  const about = await sealBytes(
-    keys,
-    encoder.encode(JSON.stringify({ name, type })),
-    aad('fileBlobs', id, 1),
-  );
-  return { bytes, about };
+  return (sealer ?? (await loadSealer())).sealFileWith(keys, id, blob, name, type);
 }
 
 /** Opens a sealed file: its bytes as a Blob, its name and type. */
 export async function openFile(database: object, id: string, sealed: SealedFile) {
   const keys = keysOf(database);
   if (!keys) throw new DeviceLockedError();
-  const about: unknown = JSON.parse(
-    decoder.decode(await openBytes(keys, sealed.about, aad('fileBlobs', id, 1))),
-  );
-  const name =
-    typeof about === 'object' && about !== null && 'name' in about && typeof about.name === 'string'
-      ? about.name
-      : 'file';
-  const type =
-    typeof about === 'object' && about !== null && 'type' in about && typeof about.type === 'string'
-      ? about.type
-      : '';
-  const bytes = await openBytes(keys, sealed.bytes, aad('fileBlobs', id, 0));
-  return { blob: new Blob([bytes], { type }), name, type };
+  return (sealer ?? (await loadSealer())).openFileWith(keys, id, sealed);
 }

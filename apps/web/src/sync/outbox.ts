@@ -23,9 +23,10 @@ import {
   type PWADatabase,
   storeFor,
 } from '../db/database.ts';
-import { isEnvelope, openRecords, overSealed, type SealedEnvelope, sealRecords } from '../db/sealing.ts';
+import { envelopeIv, isEnvelope, openRecords, overSealed, sealRecords } from '../db/sealing.ts';
 import { readForDecision } from './ack-journal.ts';
 import { RULES_STAMP } from './queue.ts';
+import type { PreparedUpdates } from './sealed-updates.ts';
 
 class RecordNotFoundError extends Error {
   constructor(table: SyncTable, id: string) {
@@ -216,21 +217,10 @@ export async function writeRecords(
 
 class SealedMeanwhile extends Error {}
 
-/** The IV of a record's envelope (unique per sealing), to tell whether it was sealed again. */
-const ivOf = (record: LocalRecord | undefined) =>
-  record && isEnvelope(record.sealed) ? record.sealed.d.slice(0, 16) : '';
-
 /**
- * An update of a sealed table's records: per input, its changes with the private fields of the
- * record after it (the stored ones opened, the input's over them) sealed into one envelope, and
- * the IV of the envelope they were merged over. Nothing for other writes or an unsealed database.
+ * An update of a sealed table's records, prepared before the transaction (sealed-updates.ts,
+ * loaded then); null for other writes, an unsealed database or records stored in clear.
  */
-interface PreparedUpdates {
-  changes: Record<string, unknown>[];
-  plain: LocalRecord[];
-  basedOn: Map<string, string>;
-}
-
 async function prepareUpdates(
   database: PWADatabase,
   table: SyncTable,
@@ -241,27 +231,8 @@ async function prepareUpdates(
   const ids = inputs.flatMap((input) => (input.id ? [input.id] : []));
   const stored = await storeFor(database, table).bulkGet(ids);
   if (!stored.some((r) => r && isEnvelope(r.sealed))) return null;
-  const basedOn = new Map(stored.flatMap((r) => (r ? [[r.id, ivOf(r)] as const] : [])));
-  const current = new Map(
-    (await openRecords(database, table, stored)).flatMap((r) => (r ? [[r.id, r]] : [])),
-  );
-  const plain: LocalRecord[] = [];
-  for (const { id: _id, ...changes } of inputs) {
-    const before = _id ? current.get(_id) : undefined;
-    if (!before) return null; // writeRecordsOnce reports the missing record
-    const after: LocalRecord = { ...before, ...changes };
-    current.set(after.id, after);
-    plain.push(after);
-  }
-  const sealed = await sealRecords(database, table, plain);
-  const changes = inputs.map(({ id: _id, ...input }, i) => {
-    const out: Record<string, unknown> = { ...input };
-    const env: SealedEnvelope | undefined = isEnvelope(sealed[i]?.sealed) ? sealed[i]?.sealed : undefined;
-    for (const key of Object.keys(out)) if (sealed[i]?.[key] === undefined) delete out[key];
-    if (env) out.sealed = env;
-    return out;
-  });
-  return { changes, plain, basedOn };
+  const { prepareSealedUpdates } = await import('./sealed-updates.ts');
+  return prepareSealedUpdates(database, table, inputs, stored);
 }
 
 async function writeRecordsOnce(
@@ -304,7 +275,7 @@ async function writeRecordsOnce(
       const current = new Map(ids.map((id, i) => [id, records[i]]));
       if (prepared)
         for (const [id, iv] of prepared.basedOn)
-          if (ivOf(current.get(id)) !== iv) throw new SealedMeanwhile();
+          if (envelopeIv(current.get(id)) !== iv) throw new SealedMeanwhile();
       const out: LocalRecord[] = [];
       for (const [i, input] of inputs.entries()) {
         if (!input.id) throw new RecordNotFoundError(table, '(none)');

@@ -6,7 +6,7 @@
  */
 import type { ConflictRecord, LocalRecord, PWADatabase } from '../db/database.ts';
 import { db as defaultDb, storeFor, syncStores } from '../db/database.ts';
-import { openRecord, overSealed, sealRecords } from '../db/sealing.ts';
+import { overSealed } from '../db/sealing.ts';
 import { readForDecision } from './ack-journal.ts';
 import { coalesceRecord } from './outbox.ts';
 import { markForRefetch } from './refetch.ts';
@@ -17,28 +17,6 @@ export type Resolution = NonNullable<ConflictRecord['resolution']>;
 
 class SyncActionError extends Error {}
 
-/**
- * A manual merge's fields over the record as it stands, sealed (db/sealing.ts) before the
- * resolution's transaction: the officer's merged values are private fields in clear.
- */
-async function sealMerge(
-  database: PWADatabase,
-  conflictId: number,
-  mergedData: Record<string, unknown> | null | undefined,
-): Promise<Record<string, unknown> | null | undefined> {
-  const conflict = await database.conflicts.get(conflictId);
-  if (!conflict || !mergedData) return mergedData;
-  const stored: unknown =
-    (await storeFor(database, conflict.table).get(conflict.recordId)) ?? conflict.localData;
-  if (!isLocalRecord(stored)) return mergedData;
-  const opened = await openRecord(database, conflict.table, stored);
-  const [sealed] = await sealRecords(database, conflict.table, [{ ...opened, ...mergedData, id: stored.id }]);
-  return sealed;
-}
-
-const isLocalRecord = (v: unknown): v is LocalRecord =>
-  typeof v === 'object' && v !== null && 'id' in v && typeof v.id === 'string';
-
 export async function resolveConflict(
   conflictId: number,
   resolution: Resolution,
@@ -48,8 +26,11 @@ export async function resolveConflict(
   if (resolution === 'manual_merge' && (!mergedData || Object.keys(mergedData).length === 0)) {
     throw new SyncActionError('Merged data required for manual merge resolution');
   }
+  // A manual merge is sealed before the transaction (sealed-updates.ts, loaded then).
   const merged =
-    resolution === 'manual_merge' ? await sealMerge(database, conflictId, mergedData) : mergedData;
+    resolution === 'manual_merge'
+      ? await import('./sealed-updates.ts').then((m) => m.sealMerge(database, conflictId, mergedData))
+      : mergedData;
   await database.transaction('rw', syncStores(database), async () => {
     const conflict = await database.conflicts.get(conflictId);
     if (!conflict || conflict.resolved === 1)

@@ -3,12 +3,20 @@
  * server releases the device's data key from escrow, and the device wraps it again with the
  * password just typed (a password changed or reset elsewhere takes over here); offline, and on
  * the unlock screen, the password opens the wrapped copy. Either way the keys go to memory only.
- * Small and without Dexie or zod: the login screen carries it.
+ * Loaded when first needed (a sign-in, the unlock screen): the login route does not carry it.
  */
 import type { SessionUser } from '@bh/shared';
 import { apiRequest } from '../../lib/api.ts';
 import { fromB64Url, keepWrappedKey, keysFromRaw, unwrapKey } from '../../lib/device-key.ts';
-import { deviceOwner, getLockedFor, setDeviceOwner, unlockDevice } from '../../lib/device-lock.ts';
+import { unlockDevice } from '../../lib/device-lock.ts';
+import {
+  deviceOwner,
+  holdsOtherOfficer,
+  lockedForSomeoneElse,
+  setDeviceOwner,
+  setLockedFor,
+} from '../../lib/device-owner.ts';
+import type { Notice } from './rate-limit-notice.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -34,18 +42,9 @@ async function take(user: SessionUser, raw: Uint8Array<ArrayBuffer>, password: s
 }
 
 /**
- * Another officer's unsent changes wait on this device (a logout that locked): nobody else may
- * sign in here until that officer sent them. Their name, or null.
- */
-export function lockedForSomeoneElse(email: string): string | null {
-  const locked = getLockedFor();
-  return locked && locked.email.trim().toLowerCase() !== email.trim().toLowerCase() ? locked.name : null;
-}
-
-/**
  * After an online sign-in: the escrowed key, else (the key route out of reach) the wrapped copy.
  * False when neither opens. A device that held another officer's data (with nothing unsent, or
- * the login page refused) is wiped by the caller first (`holdsOtherOfficer`).
+ * the sign-in is refused) is wiped first (`unlockSignedIn`).
  */
 export async function unlockAfterSignIn(
   user: SessionUser,
@@ -70,8 +69,36 @@ export async function unlockWithPassword(user: SessionUser, password: string): P
   return true;
 }
 
-/** True when the device holds data of another officer than `userId` (to be wiped before). */
-export function holdsOtherOfficer(userId: string): boolean {
-  const owner = deviceOwner();
-  return owner !== null && owner.userId !== userId;
+/**
+ * The login page's refusal before it asks the server: another officer's unsent changes wait on
+ * this device (a logout that locked), and nobody else may sign in here until they are sent.
+ */
+export function refusedHere(email: string): Notice | null {
+  const other = lockedForSomeoneElse(email);
+  return other === null ? null : { key: 'lock.otherOfficer', params: { name: other } };
+}
+
+/**
+ * After a sign-in, online (with its token) or offline: a device holding another officer's data is
+ * wiped first, unless that officer left changes unsent there (then the sign-in is refused); then
+ * the keys. Null once unlocked, else what the login page says.
+ */
+export async function unlockSignedIn(
+  user: SessionUser,
+  password: string,
+  token?: string,
+): Promise<Notice | null> {
+  if (holdsOtherOfficer(user.id)) {
+    const { unsentChanges, wipeForAnotherOfficer } = await import('../../db/device-wipe.ts');
+    if ((await unsentChanges()) > 0)
+      return { key: 'lock.otherOfficer', params: { name: deviceOwner()?.name ?? '' } };
+    await wipeForAnotherOfficer();
+  }
+  const unlocked =
+    token === undefined
+      ? await unlockWithPassword(user, password)
+      : await unlockAfterSignIn(user, token, password);
+  if (!unlocked) return { key: 'lock.keyUnavailable' };
+  setLockedFor(null);
+  return null;
 }

@@ -53,7 +53,7 @@ export function SessionCard({ user, token }: { user: SessionUser; token: string 
         ))}
       </select>
       <label htmlFor={`${id}-idle`} className="text-sm font-medium">
-        {t('auth.lock.idle.label')}
+        {t('lock.idle.label')}
       </label>
       <select
         id={`${id}-idle`}
@@ -69,12 +69,12 @@ export function SessionCard({ user, token }: { user: SessionUser; token: string 
       >
         {IDLE_LOCK_CHOICES.map((n) => (
           <option key={n} value={n}>
-            {n === 0 ? t('auth.lock.idle.never') : t('auth.lock.idle.minutes', { count: n })}
+            {n === 0 ? t('lock.idle.never') : t('lock.idle.minutes', { count: n })}
           </option>
         ))}
       </select>
       <p id={`${id}-idle-hint`} className="text-xs opacity-80">
-        {t('auth.lock.idle.hint')}
+        {t('lock.idle.hint')}
       </p>
       <p className="text-xs opacity-80">{t('profile.sessions.otherDevices')}</p>
     </SectionCard>
