@@ -48,14 +48,21 @@ test('logout clears the session, revokes the refresh token and, with nothing uns
   context,
 }) => {
   await loginAs(page, 'officer');
-  const dbsBefore = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).sort());
+  // The app's database opens with the first screen's reads, after the sign-in.
+  await expect
+    .poll(() => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name)))
+    .toContain('PWADatabase');
   const cookie = await refreshCookie(context);
   expect(cookie?.httpOnly).toBe(true);
   expect(cookie?.sameSite).toBe('Strict');
+  // A mark on this document: the wipe ends by loading the login page afresh (a new document).
+  await page.evaluate(() => Reflect.set(window, 'beforeWipe', true));
   await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();
   await page.waitForURL('**/login');
-  // The wipe loads the login page afresh: read once it has.
+  await expect
+    .poll(() => page.evaluate(() => Reflect.get(window, 'beforeWipe') ?? null).catch(() => 'navigating'))
+    .toBeNull();
   await expect
     .poll(() =>
       page
@@ -64,7 +71,6 @@ test('logout clears the session, revokes the refresh token and, with nothing uns
     )
     .toEqual([null, null]);
   // Nothing unsent: the app's database and its wrapped key are gone (docs/decisions/016-encryption-at-rest.md).
-  expect(dbsBefore).toContain('PWADatabase');
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem('device-key')).catch(() => 'navigating'))
     .toBeNull();

@@ -47,6 +47,9 @@ export async function loginAs(
   await page.waitForURL('**/dashboard', { timeout: 30_000 });
   unlockWhenAsked(page, account.password);
   await openList(page);
+  // The frame has rendered (its lazy chunks loaded, its effects such as the idle lock running):
+  // a spec that drives the clock or reads the database next does not race its start.
+  await page.getByTestId('user-menu').waitFor({ state: 'attached' });
 }
 
 /**

@@ -32,19 +32,27 @@ function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const postChoiceWanted = usePostChoiceWanted();
   useSystemStatusPolling();
-  // Locks the device after the set time without input (docs/decisions/016-encryption-at-rest.md);
-  // loaded apart: the list route does not carry it.
+  // Locks the device after the set time without input (docs/decisions/016-encryption-at-rest.md).
+  // Input counts from the frame's first render; the lock's check loads apart (the list route does
+  // not carry it), so input before it arrives is not missed.
   useEffect(() => {
+    let last = Date.now();
+    const seen = () => {
+      last = Date.now();
+    };
+    const types = ['pointerdown', 'keydown', 'wheel', 'touchstart'];
+    for (const type of types) window.addEventListener(type, seen, { passive: true, capture: true });
     let stop: (() => void) | undefined;
     let live = true;
     void import('../features/auth/idle-lock.ts')
       .then((m) => {
-        if (live) stop = m.startIdleLock();
+        if (live) stop = m.startIdleLock(() => last);
       })
       .catch(() => {});
     return () => {
       live = false;
       stop?.();
+      for (const type of types) window.removeEventListener(type, seen, { capture: true });
     };
   }, []);
 

@@ -19,22 +19,19 @@ export function setIdleLockMinutes(minutes: number) {
   localStorage.setItem(KEY, String(minutes));
 }
 
-const ACTIVITY = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
-
-/** Watches for input and locks after the set time without any; returns the stop function. */
-export function startIdleLock(): () => void {
-  let last = Date.now();
-  const seen = () => {
-    last = Date.now();
-  };
-  for (const type of ACTIVITY) window.addEventListener(type, seen, { passive: true, capture: true });
+/**
+ * Locks after the set time without input (`lastInput`: when the officer last touched the app);
+ * while locked it counts afresh, from the unlock on. Returns the stop function.
+ */
+export function startIdleLock(lastInput: () => number): () => void {
+  let from = 0;
   const timer = setInterval(() => {
+    if (getDeviceKeys() === null) {
+      from = Date.now();
+      return;
+    }
     const minutes = idleLockMinutes();
-    if (minutes > 0 && getDeviceKeys() !== null && Date.now() - last >= minutes * 60_000) lockDevice();
-    if (getDeviceKeys() === null) last = Date.now();
+    if (minutes > 0 && Date.now() - Math.max(lastInput(), from) >= minutes * 60_000) lockDevice();
   }, CHECK_MS);
-  return () => {
-    clearInterval(timer);
-    for (const type of ACTIVITY) window.removeEventListener(type, seen, { capture: true });
-  };
+  return () => clearInterval(timer);
 }
