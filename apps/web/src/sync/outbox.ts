@@ -24,6 +24,7 @@ import {
   storeFor,
 } from '../db/database.ts';
 import { envelopeIv, isEnvelope, openRecords, overSealed, sealRecords } from '../db/sealing.ts';
+import { subscribeDeviceKeys } from '../lib/device-lock.ts';
 import { readForDecision } from './ack-journal.ts';
 import { RULES_STAMP } from './queue.ts';
 import type { PreparedUpdates } from './sealed-updates.ts';
@@ -218,6 +219,21 @@ export async function writeRecords(
 class SealedMeanwhile extends Error {}
 
 /**
+ * sealed-updates.ts, loaded as the device unlocks (else at the first sealed update): a write made
+ * inside a caller's transaction (declarations-repo.ts, submitDeclaration) then waits for no chunk
+ * there, which would let that transaction commit.
+ */
+let sealedUpdates: typeof import('./sealed-updates.ts') | undefined;
+const loadSealedUpdates = () =>
+  import('./sealed-updates.ts').then((m) => {
+    sealedUpdates = m;
+    return m;
+  });
+subscribeDeviceKeys((keys) => {
+  if (keys && !sealedUpdates) void loadSealedUpdates().catch(() => {});
+});
+
+/**
  * An update of a sealed table's records, prepared before the transaction (sealed-updates.ts,
  * loaded then); null for other writes, an unsealed database or records stored in clear.
  */
@@ -231,7 +247,7 @@ async function prepareUpdates(
   const ids = inputs.flatMap((input) => (input.id ? [input.id] : []));
   const stored = await storeFor(database, table).bulkGet(ids);
   if (!stored.some((r) => r && isEnvelope(r.sealed))) return null;
-  const { prepareSealedUpdates } = await import('./sealed-updates.ts');
+  const { prepareSealedUpdates } = sealedUpdates ?? (await loadSealedUpdates());
   return prepareSealedUpdates(database, table, inputs, stored);
 }
 
