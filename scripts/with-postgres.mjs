@@ -34,6 +34,13 @@ const freePort = () =>
     });
   });
 const port = Number(process.env.PG_TEST_PORT ?? (await freePort()));
+/**
+ * PG_SHARED_BUFFERS (e.g. 1GB): the cache a bench at a country's scale runs with, as a deployment
+ * sizes it (docs/deployment.md); PostgreSQL's default of 128 MB holds a tenth of that data.
+ */
+const sharedBuffers = /^\d+(kB|MB|GB)$/.test(process.env.PG_SHARED_BUFFERS ?? '')
+  ? ` -c shared_buffers=${process.env.PG_SHARED_BUFFERS}`
+  : '';
 if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
 let started = false;
 const stop = () => {
@@ -73,7 +80,7 @@ try {
     path.join(pgdata, 'log'),
     '-w',
     '-o',
-    `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${pgdata} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${pgdata} -c fsync=off -c synchronous_commit=off -c full_page_writes=off${sharedBuffers}`,
     'start',
   ]);
   started = true;

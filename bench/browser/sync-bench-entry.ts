@@ -79,6 +79,8 @@ for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype]) {
 }
 
 const phases: Record<string, number> = {};
+/** Called when a fresh pull's head start (its travellers) ends (engine timing 'headStart'). */
+let headStartEnded: (() => void) | null = null;
 /** When the last syncUntilEmpty started, and the IndexedDB counts when it ended. */
 let syncStarted = { t0: 0, tx: 0, rq: 0 };
 /** Each phase of the timed runs as [phase, start ms, end ms] from the start of syncUntilEmpty. */
@@ -88,6 +90,7 @@ const engine = new SyncEngine({
   transport: timedTransport,
   onTiming: (phase, ms) => {
     phases[phase] = (phases[phase] ?? 0) + ms;
+    if (phase === 'headStart') headStartEnded?.();
     const end = performance.now() - syncStarted.t0;
     timeline.push([phase, Math.round(end - ms), Math.round(end)]);
   },
@@ -189,6 +192,17 @@ window.bench = {
     const tx0 = idb.transactions;
     const rq0 = idb.requests;
     const t0 = performance.now();
+    // The list is usable once the head start's travellers are in the index: timed from there.
+    const listReady = new Promise<{ ms: number; listed: number | null }>((resolve) => {
+      headStartEnded = () => {
+        headStartEnded = null;
+        void (async () => {
+          await index?.settled();
+          const listed = index?.search({}).length ?? null;
+          resolve({ ms: performance.now() - t0, listed });
+        })();
+      };
+    });
     const r = await engine.sync({ force: true });
     const ms = performance.now() - t0;
     await index?.settled();
@@ -196,6 +210,7 @@ window.bench = {
     // search) merges what the index holds into one sorted list.
     const listed = index?.search({}).length ?? null;
     const indexSettledMs = performance.now() - t0;
+    const headStart = phases.headStart === undefined ? null : await listReady;
     const travelersLocal = await db.travelers.count();
     // Let the observer deliver the last entries before it stops.
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -236,6 +251,9 @@ window.bench = {
       hydrateLongTasks: longTasks.slice(pullLongTasks.length),
       indexEntries: listed,
       indexSettledMs: index ? indexSettledMs : null,
+      /** A head start's end: when the list showed every traveller (ms from the start), and how many. */
+      listReadyMs: headStart ? Math.round(headStart.ms) : null,
+      listedAtListReady: headStart?.listed ?? null,
       transactions: idb.transactions - tx0,
       requests: idb.requests - rq0,
       longTasks: pullLongTasks,

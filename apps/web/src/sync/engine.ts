@@ -12,6 +12,7 @@
 import {
   type ChangeRange,
   classifySyncFailure,
+  type HeadStart,
   MAX_PULL_SKIP_RANGES,
   mergeChangeRanges,
   serverWentBack,
@@ -25,11 +26,13 @@ import {
   dropLeftovers,
   getCursor,
   getEpoch,
+  getHeadStart,
   getPullScope,
   keepPullScope,
   PULL_PAGE_SIZE,
   resetCursor,
   savePage,
+  wantsHeadStart,
 } from './pull.ts';
 import { PushPhase } from './push-phase.ts';
 import { PUSH_BATCH_SIZE } from './push-plan.ts';
@@ -39,6 +42,9 @@ import { repairServer } from './repair.ts';
 import { AUTO_RETRY_AFTER_MS, retryAllRetryable } from './resolutions.ts';
 import { type SyncTransport, TransportError } from './transport.ts';
 import type { RunResult, SyncNotice } from './types.ts';
+
+/** The part of the progress bar a fresh device's head start (its travellers) fills. */
+const HEAD_SHARE = 0.4;
 
 type EngineStatus = 'idle' | 'syncing' | 'error';
 export interface EngineState {
@@ -70,6 +76,8 @@ export interface EngineOptions {
   onTiming?: (phase: string, ms: number) => void;
   /** Most mutations per push (tests use a few, to pipeline many pushes); default the server's limit. */
   pushBatchSize?: number;
+  /** Changes per pull page (tests use a few, to pull in many pages); default PULL_PAGE_SIZE. */
+  pullPageSize?: number;
   /**
    * Fold the acknowledgement journal after each run (default). Tests turn it off to keep
    * acknowledged records in the journal while the device writes and pulls, and call fold().
@@ -113,6 +121,7 @@ export class SyncEngine {
       },
       canSync: () => true,
       pushBatchSize: PUSH_BATCH_SIZE,
+      pullPageSize: PULL_PAGE_SIZE,
       foldAfterRun: true,
       ...options,
     };
@@ -265,15 +274,60 @@ export class SyncEngine {
     ).run();
   }
 
+  /**
+   * Pulls to the end. A fresh device first pulls its travellers alone (the head start,
+   * docs/decisions/018-travellers-first.md): its list is complete after them, while their
+   * declarations, timelines and check-ins follow in the whole pull from 0, which leaves out the
+   * travellers the head start brought. Progress: the head start fills the bar's first 40%.
+   */
   private async pullAll(r: RunResult, target: number): Promise<void> {
-    const { database, transport } = this.o;
-    let cursor = await getCursor(database);
-    const start = cursor;
+    const { database } = this.o;
+    const start = await getCursor(database);
     // The bar shows from the start, not only once the first page is saved.
     if (target > start) this.setState({ pullProgress: 0 });
+    // Kept until the whole pull ends: a pull resumed after some of its pages still leaves out
+    // the travellers the head start sent.
+    let head = await getHeadStart(database);
+    if (start === 0 && head === null && (await wantsHeadStart(database))) head = { to: 0, done: false };
+    if (head !== null && !head.done) {
+      const from = head.to;
+      const share = (cursor: number) => HEAD_SHARE * Math.min(1, cursor / Math.max(1, target));
+      const restarted = await this.timed('headStart', () =>
+        this.pullPages(r, target, from, () => ({ only: 'travelers' }), share, true),
+      );
+      if (restarted) return;
+      head = await getHeadStart(database);
+    }
+    const travelersTo = head?.to ?? 0;
+    const base = head === null ? 0 : HEAD_SHARE;
+    const share = (cursor: number) =>
+      base + (1 - base) * Math.min(1, (cursor - start) / Math.max(1, target - start));
+    await this.pullPages(
+      r,
+      target,
+      start,
+      (after) => (after < travelersTo ? { travelersTo } : {}),
+      share,
+      false,
+    );
+  }
+
+  /**
+   * Pages after `from` until the last; true when the scope changed and the pull started over
+   * (the caller stops: that pull ran to its end).
+   */
+  private async pullPages(
+    r: RunResult,
+    target: number,
+    from: number,
+    head: (after: number) => HeadStart,
+    progress: (cursor: number) => number,
+    headStart: boolean,
+  ): Promise<boolean> {
+    const { database, transport } = this.o;
     // At most MAX_PULL_SKIP_RANGES ranges, the widest (pushes interleaved with other writers'
     // leave gaps); echoes the server still sends are skipped by version in savePage.
-    const ranges = mergeChangeRanges(this.written, cursor)
+    const ranges = mergeChangeRanges(this.written, from)
       .sort((a, b) => b.to - b.from - (a.to - a.from))
       .slice(0, MAX_PULL_SKIP_RANGES)
       .sort((a, b) => a.from - b.from);
@@ -281,11 +335,14 @@ export class SyncEngine {
       this.timed('pull', () =>
         transport.pull(
           after,
-          PULL_PAGE_SIZE,
+          this.o.pullPageSize,
           ranges.filter((x) => x.to > after),
+          head(after),
         ),
       );
-    let next = fetchPage(cursor);
+    let next = fetchPage(from);
+    // Awaited below, after a database read: a failure meanwhile is not an unhandled rejection.
+    next.catch(() => undefined);
     let held = await getPullScope(database);
     for (;;) {
       const page = await next;
@@ -293,7 +350,7 @@ export class SyncEngine {
       // scope (the officer switched post or was moved; a device from before posts) drops what it
       // may no longer hold and pulls again from 0, without skips: its own writes were dropped too.
       if (page.scope !== undefined && page.scope !== held) {
-        if (held !== null || cursor > 0) {
+        if (held !== null || from > 0 || (await getCursor(database)) > 0) {
           next.catch(() => undefined);
           const { kept } = await changeScope(database, page.scope);
           // Its own writes were dropped too: neither skipped by range nor by version on the way back.
@@ -305,7 +362,8 @@ export class SyncEngine {
               level: 'warning',
               params: { count: kept.length },
             });
-          return this.pullAll(r, target);
+          await this.pullAll(r, target);
+          return true;
         }
         await keepPullScope(database, page.scope);
         held = page.scope;
@@ -318,10 +376,9 @@ export class SyncEngine {
         next = fetchPage(page.cursor);
         next.catch(() => undefined);
       }
-      r.pulled += await this.timed('savePage', () => savePage(database, page, this.echoes));
-      cursor = page.cursor;
-      if (target > start) this.setState({ pullProgress: Math.min(1, (cursor - start) / (target - start)) });
-      if (!page.hasMore) return;
+      r.pulled += await this.timed('savePage', () => savePage(database, page, this.echoes, headStart));
+      if (target > 0) this.setState({ pullProgress: progress(page.cursor) });
+      if (!page.hasMore) return false;
     }
   }
 }

@@ -23,6 +23,35 @@ const CURSOR_KEY = 'pullCursor';
 const EPOCH_KEY = 'serverEpoch';
 /** What the device holds ('post:<id>', ...; the pull page's `scope`): null before the first pull. */
 const SCOPE_KEY = 'pullScope';
+/**
+ * A fresh device's head start (docs/decisions/018-travellers-first.md): how far its
+ * travellers-only pull came (`to`, the change number) and whether it ended. Kept until the whole
+ * pull that follows it ends, so an interrupted pull resumes in the right phase.
+ */
+const HEAD_KEY = 'pullHeadStart';
+
+export interface HeadStartState {
+  to: number;
+  done: boolean;
+}
+
+export async function getHeadStart(database: PWADatabase): Promise<HeadStartState | null> {
+  const value = (await database.meta.get(HEAD_KEY))?.value;
+  if (typeof value !== 'object' || value === null || !('to' in value) || !('done' in value)) return null;
+  return { to: Number(value.to), done: value.done === true };
+}
+
+/**
+ * Whether a pull from cursor 0 starts with the travellers alone: on a device that holds no
+ * traveller and has nothing unsent (a fresh device, or one whose data was cleared).
+ */
+export async function wantsHeadStart(database: PWADatabase): Promise<boolean> {
+  return (
+    (await database.travelers.count()) === 0 &&
+    (await database.syncQueue.count()) === 0 &&
+    (await database.failedSyncItems.count()) === 0
+  );
+}
 
 export async function getPullScope(database: PWADatabase): Promise<string | null> {
   const value = (await database.meta.get(SCOPE_KEY))?.value;
@@ -44,6 +73,7 @@ export async function changeScope(
     await database.meta.put({ key: CURSOR_KEY, value: 0 });
     await database.meta.put({ key: SCOPE_KEY, value: scope });
     await database.meta.delete(FRESH_KEY);
+    await database.meta.delete(HEAD_KEY);
     return dropped;
   });
   reportBulkWrites(database, []);
@@ -82,8 +112,10 @@ const BULK_TABLES: readonly SyncTable[] = LANDED_TABLES;
 
 async function freshTables(database: PWADatabase): Promise<Set<SyncTable>> {
   let tables: SyncTable[];
-  if ((await database.meta.get(CURSOR_KEY))?.value ?? 0) {
-    const kept = (await database.meta.get(FRESH_KEY))?.value;
+  const kept = (await database.meta.get(FRESH_KEY))?.value;
+  // Chosen when the pull starts (cursor 0, nothing chosen yet), kept until it ends: a head start
+  // stays at cursor 0 while its travellers fill their store.
+  if (((await database.meta.get(CURSOR_KEY))?.value ?? 0) || kept !== undefined) {
     tables = BULK_TABLES.filter((t) => Array.isArray(kept) && kept.includes(t));
   } else {
     tables = [];
@@ -124,6 +156,8 @@ export async function savePage(
   database: PWADatabase,
   page: PullResponse,
   echoes?: ReadonlyMap<string, number>,
+  /** A head start's page: it moves the head start's cursor, not the pull's. */
+  headStart = false,
 ): Promise<number> {
   const byTable = new Map<SyncTable, Record<string, unknown>[]>();
   const departed: string[] = [];
@@ -214,9 +248,14 @@ export async function savePage(
     const kept = departed.length > 0 ? (await dropTravelers(database, departed)).kept : [];
     if (before.length > 0 || kept.length > 0)
       await keepLeftovers(database, [...before.filter((id) => !pulledTravelers.has(id)), ...kept]);
-    await database.meta.put({ key: CURSOR_KEY, value: page.cursor });
+    if (headStart)
+      await database.meta.put({ key: HEAD_KEY, value: { to: page.cursor, done: !page.hasMore } });
+    else await database.meta.put({ key: CURSOR_KEY, value: page.cursor });
     await database.meta.put({ key: EPOCH_KEY, value: page.epoch });
-    if (!page.hasMore) await database.meta.delete(FRESH_KEY);
+    if (!page.hasMore && !headStart) {
+      await database.meta.delete(FRESH_KEY);
+      await database.meta.delete(HEAD_KEY);
+    }
   });
   reportBulkWrites(database, reports, page.hasMore);
   return written;
@@ -226,6 +265,9 @@ export async function resetCursor(database: PWADatabase, epoch: string) {
   await database.transaction('rw', database.meta, async () => {
     await database.meta.put({ key: CURSOR_KEY, value: 0 });
     await database.meta.put({ key: EPOCH_KEY, value: epoch });
+    // A pull under way starts over: its fresh tables and head start are chosen again.
+    await database.meta.delete(FRESH_KEY);
+    await database.meta.delete(HEAD_KEY);
   });
 }
 

@@ -2,7 +2,14 @@
  * What the sync engine needs from the server (the HTTP client in the app, an in-process one in
  * tests) and the error a transport throws: the HTTP status (0 for network errors and time-outs).
  */
-import type { ChangeRange, PullResponse, PushRequest, PushResponse, SyncStatusResponse } from '@bh/shared';
+import type {
+  ChangeRange,
+  HeadStart,
+  PullResponse,
+  PushRequest,
+  PushResponse,
+  SyncStatusResponse,
+} from '@bh/shared';
 import { pullPath } from '@bh/shared';
 
 export class TransportError extends Error {
@@ -18,8 +25,11 @@ export class TransportError extends Error {
 
 export interface SyncTransport {
   push(body: PushRequest): Promise<PushResponse>;
-  /** A page after `cursor`; `skip`: change_seq ranges of this device's own writes to leave out. */
-  pull(cursor: number, limit: number, skip?: readonly ChangeRange[]): Promise<PullResponse>;
+  /**
+   * A page after `cursor`; `skip`: change_seq ranges of this device's own writes to leave out;
+   * `head`: a fresh device's head start (travellers first, HeadStart).
+   */
+  pull(cursor: number, limit: number, skip?: readonly ChangeRange[], head?: HeadStart): Promise<PullResponse>;
   status(): Promise<SyncStatusResponse>;
   /** The server's current copy of some records (for records whose local change was discarded). */
   records(table: string, ids: string[]): Promise<{ records: Record<string, unknown>[] }>;
@@ -32,7 +42,7 @@ export type SyncCall = <T>(method: 'GET' | 'POST', path: string, body?: unknown)
 export function syncRoutes(call: SyncCall): SyncTransport {
   return {
     push: (body) => call<PushResponse>('POST', '/api/sync/push', body),
-    pull: (cursor, limit, skip) => call<PullResponse>('GET', pullPath(cursor, limit, skip)),
+    pull: (cursor, limit, skip, head) => call<PullResponse>('GET', pullPath(cursor, limit, skip, head)),
     status: () => call<SyncStatusResponse>('GET', '/api/sync/status'),
     records: (table, ids) =>
       call(

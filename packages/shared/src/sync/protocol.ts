@@ -239,21 +239,38 @@ export function mergeChangeRanges(ranges: readonly ChangeRange[], above = 0): Ch
   return merged;
 }
 
-/** The path and query of a pull; skip ranges written `from-to,from-to` (see pullQuerySchema.skip). */
-export function pullPath(cursor: number, limit: number, skip: readonly ChangeRange[] = []) {
-  const ranges = skip.map((r) => `${r.from}-${r.to}`).join(',');
-  return `/api/sync/pull?cursor=${cursor}&limit=${limit}${ranges ? `&skip=${ranges}` : ''}`;
+/**
+ * A fresh device's head start (docs/decisions/018-travellers-first.md): `only` pulls the
+ * travellers alone, from cursor 0, until the list can show every one; then the whole pull runs
+ * from 0 with `travelersTo`, the change number the head start reached, below which the
+ * travellers are left out (the device holds them).
+ */
+export interface HeadStart {
+  only?: 'travelers';
+  travelersTo?: number;
 }
+
+/** The path and query of a pull; skip ranges written `from-to,from-to` (see pullQuerySchema.skip). */
+export function pullPath(
+  cursor: number,
+  limit: number,
+  skip: readonly ChangeRange[] = [],
+  head: HeadStart = {},
+) {
+  const ranges = skip.map((r) => `${r.from}-${r.to}`).join(',');
+  return `/api/sync/pull?cursor=${cursor}&limit=${limit}${ranges ? `&skip=${ranges}` : ''}${
+    head.only ? `&only=${head.only}` : ''
+  }${head.travelersTo ? `&travelersTo=${head.travelersTo}` : ''}`;
+}
+
+/** A change number in a query: digits only (an empty value is a 400, not 0). */
+const changeNumberText = () => z.string(keyed()).regex(/^\d{1,16}$/, 'validation.integer');
+const asChangeNumber = z.number().max(Number.MAX_SAFE_INTEGER, 'validation.max_value');
 
 /** Query of GET /api/sync/pull (coerced from the query string). */
 export const pullQuerySchema = plainShape({
   /** Digits only: an empty `cursor=` is a 400, not 0. */
-  cursor: z
-    .string(keyed())
-    .regex(/^\d{1,16}$/, 'validation.integer')
-    .default('0')
-    .transform(Number)
-    .pipe(z.number().max(Number.MAX_SAFE_INTEGER, 'validation.max_value')),
+  cursor: changeNumberText().default('0').transform(Number).pipe(asChangeNumber),
   limit: z.coerce
     .number(keyed())
     .int('validation.integer')
@@ -289,6 +306,10 @@ export const pullQuerySchema = plainShape({
       description: 'change_seq ranges from-to (from <= to), comma-separated',
     })
     .optional(),
+  /** A head start's pages: the travellers' changes only (HeadStart). */
+  only: z.enum(['travelers'], 'validation.invalid_option').optional(),
+  /** The travellers up to this change number are held already (HeadStart): left out. */
+  travelersTo: changeNumberText().transform(Number).pipe(asChangeNumber).optional(),
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 

@@ -13,7 +13,7 @@
  * travellers pulled them all back only to throw them away as echoes
  * (docs/decisions/002-set-based-sync-apply.md).
  */
-import { type ChangeRange, mergeChangeRanges } from '@bh/shared';
+import { type ChangeRange, type HeadStart, mergeChangeRanges } from '@bh/shared';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -24,7 +24,7 @@ import {
   postCondition,
   pullOrder,
 } from '../../write-path/records.ts';
-import { PULLED_TABLES } from '../../write-path/tables.ts';
+import { PULLED_TABLES, type WritableTable } from '../../write-path/tables.ts';
 
 /**
  * A scoped pull's departures (docs/decisions/014-points-of-entry.md): travellers that left one
@@ -51,22 +51,48 @@ function departuresBranch(
 type SkipFn = (seq: SQLWrapper) => SQL;
 
 /**
+ * What a page reads (HeadStart, docs/decisions/018-travellers-first.md): the tables, whether
+ * departures come, and where each table starts (the travellers after what a head start sent).
+ */
+interface PageRead {
+  tables: readonly WritableTable[];
+  departures: boolean;
+  from: (table: WritableTable, cursor: number) => number;
+}
+
+function pageRead(head: HeadStart): PageRead {
+  const travelersTo = head.travelersTo ?? 0;
+  return {
+    tables: head.only ? PULLED_TABLES.filter((t) => t.name === head.only) : PULLED_TABLES,
+    departures: head.only === undefined,
+    from: (table, cursor) => (table.name === 'travelers' ? Math.max(cursor, travelersTo) : cursor),
+  };
+}
+
+/**
  * The change_seq of the page's last change and whether more follow: the `limit`-th and
  * (`limit`+1)-th change numbers after the cursor across the synced tables, read from their
  * change_seq indexes (no row decoded). With it each table reads only the
  * rows of this page: before, each read `limit`+1 rows and the merge threw most away (a fresh
  * device's page of travellers and their 'created' events read and decoded twice the rows it sent).
  */
-async function pageEnd(db: Db, cursor: number, limit: number, skip: SkipFn, posts: PostFilter) {
-  const departures = departuresBranch(cursor, limit + 1, null, skip, posts);
+async function pageEnd(
+  db: Db,
+  cursor: number,
+  limit: number,
+  skip: SkipFn,
+  posts: PostFilter,
+  read: PageRead,
+) {
+  const departures = read.departures ? departuresBranch(cursor, limit + 1, null, skip, posts) : null;
   const union = sql.join(
     // Each branch ordered and limited, so each is an index scan of change_seq, or of
     // (post, change_seq) for a scoped pull (without them PGlite, which keeps no statistics,
     // planned sequential scans and a sort; docs/decisions/002-set-based-sync-apply.md).
     [
-      ...PULLED_TABLES.map(
+      ...read.tables.map(
         (t) =>
-          sql`(SELECT change_seq AS seq FROM ${sql.raw(t.sqlName)} WHERE change_seq > ${cursor}${skip(sql.raw('change_seq'))}${postCondition(postColumnOf(t.pgTable), posts)} ORDER BY ${pullOrder(postColumnOf(t.pgTable), sql.raw('change_seq'), posts)} LIMIT ${limit + 1})`,
+          sql`(SELECT change_seq AS seq FROM ${sql.raw(t.sqlName)} WHERE change_seq > ${read.from(t, cursor)}${skip(sql.raw('change_seq'))}${postCondition(postColumnOf(t.pgTable), posts)} ORDER BY ${pullOrder(postColumnOf(t.pgTable), sql.raw('change_seq'), posts)} LIMIT ${limit + 1})`,
       ),
       ...(departures ? [sql`(SELECT seq FROM ${departures} AS d)`] : []),
     ],
@@ -114,17 +140,23 @@ export async function pullPage(
   epoch: string,
   skipRanges: readonly ChangeRange[] = [],
   scope: { readPosts: PostFilter; key: string } = { readPosts: null, key: 'all' },
+  head: HeadStart = {},
 ): Promise<string> {
   const ranges = mergeChangeRanges(skipRanges, cursor);
   const skip = skipFilter(ranges);
   const posts = scope.readPosts;
   const tail = `,"scope":${JSON.stringify(scope.key)}}`;
+  const read = pageRead(head);
   // upTo null: fewer than `limit` changes wait, and each table sends all of its own.
-  const { upTo, hasMore } = await pageEnd(db, cursor, limit, skip, posts);
-  if (ranges.length > 0 && !hasMore) return lastPage(db, cursor, limit, epoch, skip, posts, tail);
+  const { upTo, hasMore } = await pageEnd(db, cursor, limit, skip, posts, read);
+  if (ranges.length > 0 && !hasMore) return lastPage(db, cursor, limit, epoch, skip, posts, tail, read);
   const branches = [
-    ...PULLED_TABLES.flatMap((table) => changesJson(table, cursor, limit, upTo, skip, posts) ?? []),
-    ...[departuresBranch(cursor, limit, upTo, skip, posts)].filter((b) => b !== null),
+    ...read.tables.flatMap(
+      (table) => changesJson(table, read.from(table, cursor), limit, upTo, skip, posts) ?? [],
+    ),
+    ...[read.departures ? departuresBranch(cursor, limit, upTo, skip, posts) : null].filter(
+      (b) => b !== null,
+    ),
   ];
   const [page] = await queryRows(
     db,
@@ -151,10 +183,15 @@ async function lastPage(
   skip: SkipFn,
   posts: PostFilter,
   tail: string,
+  read: PageRead,
 ) {
   const branches = [
-    ...PULLED_TABLES.flatMap((table) => changesJson(table, cursor, limit + 1, null, skip, posts) ?? []),
-    ...[departuresBranch(cursor, limit + 1, null, skip, posts)].filter((b) => b !== null),
+    ...read.tables.flatMap(
+      (table) => changesJson(table, read.from(table, cursor), limit + 1, null, skip, posts) ?? [],
+    ),
+    ...[read.departures ? departuresBranch(cursor, limit + 1, null, skip, posts) : null].filter(
+      (b) => b !== null,
+    ),
   ];
   const top = highestChangeSql();
   const [page] = await queryRows(

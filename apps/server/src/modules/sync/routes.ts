@@ -135,7 +135,8 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       // changes of its own it asks to skip), else on the primary (db/read-replica.ts): a device
       // never reads older than what it just wrote.
       const skip = request.query.skip ?? [];
-      const holds = Math.max(request.query.cursor, ...skip.map((r) => r.to));
+      const { only, travelersTo } = request.query;
+      const holds = Math.max(request.query.cursor, travelersTo ?? 0, ...skip.map((r) => r.to));
       const db = await database.reads.at(holds, maxChangeSeq);
       return reply
         .type('application/json; charset=utf-8')
@@ -147,6 +148,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
             secrets.epoch,
             request.query.skip ?? [],
             userOf(request).scope,
+            { only, travelersTo },
           ),
         );
     },

@@ -3,7 +3,7 @@
  * real server (Fastify + PGlite, or PostgreSQL when DATABASE_URL is set), with switches to
  * lose replies, fail with an HTTP status, or go offline; and a clock the test moves.
  */
-import type { ChangeRange, SyncTable } from '@bh/shared';
+import type { ChangeRange, HeadStart, SyncTable } from '@bh/shared';
 import type { FastifyInstance } from 'fastify';
 import { PWADatabase } from '../../db/database.ts';
 import { openRecord, setDatabaseKeys } from '../../db/sealing.ts';
@@ -75,8 +75,15 @@ class InjectTransport implements SyncTransport {
     return res;
   };
 
-  pull: SyncTransport['pull'] = async (cursor, limit, skip) => {
-    const page = await this.routes.pull(cursor, limit, skip);
+  /** Each pull's head start (HeadStart: {} for none), in order. */
+  heads: HeadStart[] = [];
+  /** Runs before each pull reaches the server (a test writes elsewhere between pages). */
+  beforePull: ((head: HeadStart) => Promise<void>) | null = null;
+
+  pull: SyncTransport['pull'] = async (cursor, limit, skip, head) => {
+    this.heads.push(head ?? {});
+    await this.beforePull?.(head ?? {});
+    const page = await this.routes.pull(cursor, limit, skip, head);
     this.skips.push(skip ?? []);
     for (const c of page.changes) this.received.push(`${c.table}:${String(c.record.id)}`);
     if (this.faults.dropPullNext > 0) {
@@ -108,6 +115,7 @@ export function makeDevice(
     clientId?: string;
     clock?: { now: number };
     pushBatchSize?: number;
+    pullPageSize?: number;
     foldAfterRun?: boolean;
   } = {},
 ): Device {
@@ -128,6 +136,7 @@ export function makeDevice(
     },
     isOnline: () => !transport.faults.offline,
     ...(opts.pushBatchSize ? { pushBatchSize: opts.pushBatchSize } : {}),
+    ...(opts.pullPageSize ? { pullPageSize: opts.pullPageSize } : {}),
     ...(opts.foldAfterRun === false ? { foldAfterRun: false } : {}),
   });
   return { name, db, engine, transport, clock };
