@@ -8,12 +8,13 @@
  */
 import 'fake-indexeddb/auto';
 import type { PullResponse } from '@bh/shared';
+import { noContacts, noSymptoms } from '@bh/shared/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keysFromRaw } from '../lib/device-key.ts';
 import { writeRecord } from '../sync/outbox.ts';
 import { savePage } from '../sync/pull.ts';
 import { PWADatabase } from './database.ts';
-import { getDeclaration } from './declarations-repo.ts';
+import { getDeclaration, submitDeclaration } from './declarations-repo.ts';
 import { getFileBlob, saveFileBlob } from './files-repo.ts';
 import { checkInsOf, eventsOf } from './lifecycle-repo.ts';
 import { DeviceLockedError, openRecord, setDatabaseKeys } from './sealing.ts';
@@ -189,6 +190,49 @@ describe('records and files at rest', () => {
     // The outbox's rows are sent with their fields (the push opens them the same way).
     const rows = await listPendingItems(database);
     expect(rows.find((r) => r.table === 'healthDeclarations')?.data).toMatchObject({ phone: PLANTED.phone });
+  });
+
+  it('a declaration submitted twice over a sealed traveller: sealed, updated, the traveller shown declared', async () => {
+    const traveler = await writeRecord(
+      'travelers',
+      'create',
+      {
+        fullName: PLANTED.name,
+        passportNo: PLANTED.passport,
+        nationality: 'VN',
+        entryDate: '2026-03-01',
+        status: 'pending',
+      },
+      database,
+    );
+    const form = {
+      travelerId: traveler.id,
+      fullName: PLANTED.name,
+      passportNumber: PLANTED.passport,
+      phone: PLANTED.phone,
+      email: null,
+      bodyTemperature: 38.4,
+      vaccinationStatus: 'unvaccinated' as const,
+      symptoms: { ...noSymptoms, fever: true },
+      contactHistory: noContacts,
+      riskZones: [],
+      commitment: true as const,
+      medications: null,
+      allergies: PLANTED.allergy,
+      medicalHistory: null,
+      testFileId: null,
+      vaccinationCertFileId: null,
+    };
+    const first = await submitDeclaration(form, 'pandemic', database);
+    const second = await submitDeclaration({ ...form, phone: '+84900000001' }, 'pandemic', database);
+    expect([first.created, second.created]).toEqual([true, false]);
+    expect(await getDeclaration(traveler.id, database)).toMatchObject({ phone: '+84900000001' });
+    expect((await database.travelers.get(traveler.id))?.status).toBe('declared');
+    // The traveller's envelope was left as it was: it still opens into its name.
+    expect(await getTraveler(traveler.id, database)).toMatchObject({ fullName: PLANTED.name });
+    const stored = await everyStoredText(database);
+    for (const planted of [PLANTED.phone, '+84900000001', PLANTED.allergy])
+      expect(stored, planted).not.toContain(planted);
   });
 
   it('an envelope opens with its own key and record only; a locked database neither seals nor opens', async () => {

@@ -165,10 +165,10 @@ export async function coalesceRecord(
 }
 
 /**
- * The stores a local write of `table` touches: a caller that wraps writeRecord(s) in its own
- * transaction includes them all.
+ * The stores a local write of `table` touches. No caller wraps writeRecord(s) in a transaction of
+ * its own: the write seals before its transaction (decision 016).
  */
-export function localWriteStores(database: PWADatabase, table: SyncTable) {
+function localWriteStores(database: PWADatabase, table: SyncTable) {
   return [
     storeFor(database, table),
     database.syncQueue,
@@ -218,11 +218,7 @@ export async function writeRecords(
 
 class SealedMeanwhile extends Error {}
 
-/**
- * sealed-updates.ts, loaded as the device unlocks (else at the first sealed update): a write made
- * inside a caller's transaction (declarations-repo.ts, submitDeclaration) then waits for no chunk
- * there, which would let that transaction commit.
- */
+/** sealed-updates.ts, loaded as the device unlocks (else at the first sealed update). */
 let sealedUpdates: typeof import('./sealed-updates.ts') | undefined;
 const loadSealedUpdates = () =>
   import('./sealed-updates.ts').then((m) => {
