@@ -5,11 +5,17 @@
 import { db } from '../../apps/web/src/db/database.ts';
 import { landedCount } from '../../apps/web/src/db/landing/index.ts';
 import { travelerIndex } from '../../apps/web/src/db/travelers-repo.ts';
+import { keysFromRaw } from '../../apps/web/src/lib/device-key.ts';
+import { unlockDevice } from '../../apps/web/src/lib/device-lock.ts';
 import { setSession } from '../../apps/web/src/lib/session.ts';
 import { SyncEngine } from '../../apps/web/src/sync/engine.ts';
 import { httpTransport } from '../../apps/web/src/sync/http-transport.ts';
 import { writeRecords } from '../../apps/web/src/sync/outbox.ts';
 import { benchTraveler } from '../bench-traveler.mjs';
+
+// Encryption on, as in the app after sign-in (docs/decisions/016-encryption-at-rest.md): the
+// app's database is sealed and this page unlocks it with a key of its own.
+unlockDevice(await keysFromRaw(crypto.getRandomValues(new Uint8Array(32))));
 
 // Passports unique to this page load: each trial (and the REST baseline after it) registers new
 // travellers, which the server's duplicate guard (same passport and nationality within a day)

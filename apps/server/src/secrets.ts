@@ -11,6 +11,11 @@ export interface Secrets {
   jwtSecret: string;
   /** Random id made with the database: devices that see it change know the server lost data. */
   epoch: string;
+  /**
+   * Seals the devices' escrowed data keys (auth/key-escrow.ts): random, kept in the database
+   * (meta 'key_escrow_secret') so that every instance opens what another sealed.
+   */
+  escrowSecret: string;
 }
 
 const secretsFileSchema = z.object({ jwtSecret: z.string().min(1) });
@@ -33,7 +38,10 @@ export async function loadSecrets(config: Config, database: Database): Promise<S
   const line = await timeline(database);
   // Timeline 1 (every database until a failover) keeps the epoch devices already know.
   const epoch = line > 1 ? `${made}.t${line}` : made;
-  return { jwtSecret, epoch };
+  const escrowSecret = await metaValue(database, 'key_escrow_secret', () =>
+    randomBytes(32).toString('base64url'),
+  );
+  return { jwtSecret, epoch, escrowSecret };
 }
 
 /**

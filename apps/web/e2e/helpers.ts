@@ -45,7 +45,23 @@ export async function loginAs(
   if (opts.rememberMe) await page.locator('#login-remember').check();
   await page.locator('form[data-testid="login-form"] button[type="submit"]').click();
   await page.waitForURL('**/dashboard', { timeout: 30_000 });
+  unlockWhenAsked(page, account.password);
   await openList(page);
+  // The frame has rendered (its lazy chunks loaded, its effects such as the idle lock running):
+  // a spec that drives the clock or reads the database next does not race its start.
+  await page.getByTestId('user-menu').waitFor({ state: 'attached' });
+}
+
+/**
+ * A page load starts locked (docs/decisions/016-encryption-at-rest.md): whenever the unlock screen
+ * shows before an action or an assertion, it is answered with the account's password.
+ */
+export function unlockWhenAsked(page: Page, password: string) {
+  void page.addLocatorHandler(page.getByTestId('unlock-screen'), async () => {
+    await page.getByTestId('unlock-password').fill(password);
+    await page.getByTestId('unlock-submit').click();
+    await page.getByTestId('unlock-screen').waitFor({ state: 'detached' });
+  });
 }
 
 /** Opens the traveller list in the running app (client-side: works offline too). */

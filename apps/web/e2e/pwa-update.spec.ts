@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, waitForServiceWorker } from './helpers.ts';
+import { DEMO_ACCOUNTS, unlockWhenAsked, waitForServiceWorker } from './helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const work = mkdtempSync(path.join(tmpdir(), 'bh-update-'));
@@ -109,6 +109,8 @@ test('a new build: "update available", the button activates it and reloads, the 
   await page.locator('#login-password').fill(DEMO_ACCOUNTS.officer.password);
   await page.locator('form[data-testid="login-form"] button[type="submit"]').click();
   await page.waitForURL('**/dashboard');
+  // A page load starts locked (docs/decisions/016-encryption-at-rest.md): the goto and the update's reload.
+  unlockWhenAsked(page, DEMO_ACCOUNTS.officer.password);
   await page.goto(`${base}/pwa-settings`);
   await waitForServiceWorker(page);
   const panel = page.getByTestId('app-panel');

@@ -96,6 +96,8 @@ function editOffline(page: Page, id: string, changes: Json) {
             store.put(record);
             const data: Record<string, unknown> = {};
             for (const k of writable) if (record[k] !== undefined) data[k] = record[k];
+            // As the app queues a sealed record: its envelope goes with the row (db/sealing.ts).
+            if (record.sealed) data.sealed = record.sealed;
             tx.objectStore('syncQueue').add({
               operation: 'update',
               table: 'travelers',
@@ -206,8 +208,10 @@ test.describe('sync centre conflicts between two devices', () => {
     const { a, b, id, conflict } = await makeConflict(browser);
     await conflict.getByRole('button', { name: 'Keep server version' }).click();
     await expect(conflict).toHaveCount(0);
-    await expect.poll(async () => (await localTraveler(b.page, id))?.fullName).toBe('Thiết Bị A');
+    // The server's copy, stored sealed: its name is not in clear (docs/decisions/016-encryption-at-rest.md).
+    await expect.poll(async () => (await localTraveler(b.page, id))?.version).toBe(2);
     expect(await localTraveler(b.page, id)).toMatchObject({ version: 2, syncStatus: 'synced' });
+    expect((await localTraveler(b.page, id))?.fullName).toBeUndefined();
     await expect(b.page.getByTestId('stat-pendingSync')).toHaveText('0');
     // Nothing of B's edit reaches the server.
     await b.page.getByTestId('panel-force-sync').click();

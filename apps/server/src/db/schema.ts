@@ -80,6 +80,8 @@ export const devices = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     revokedAt: ts('revoked_at'),
+    /** The device's data key, sealed with the server's escrow key (0023, auth/key-escrow.ts). */
+    keyEscrow: text('key_escrow'),
   },
   (t) => [uniqueIndex('devices_user_client_uq').on(t.userId, t.clientId)],
 );

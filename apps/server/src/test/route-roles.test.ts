@@ -82,6 +82,8 @@ export const ROUTES: RouteRow[] = [
   // devices (an officer sees their own; a device not theirs to see is a 404)
   { method: 'GET', route: '/api/devices', expect: anyUser(200) },
   { method: 'DELETE', route: '/api/devices/:id', url: `/api/devices/${SAMPLE_ID}`, expect: anyUser(404) },
+  // the device's escrowed key (issue 33 point 2): the role test's sessions name no device
+  { method: 'POST', route: '/api/devices/current/key', expect: anyUser(404) },
   // reads audited: anyone signed in sends what they opened
   {
     method: 'POST',

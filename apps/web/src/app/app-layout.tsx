@@ -3,18 +3,21 @@
  * the page. Lazy-loaded from the router so none of it is in the login route's JavaScript; the
  * router loads the screen texts (the frame's included) with it.
  */
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { usePostChoiceWanted } from '../features/auth/post-choice.ts';
 import { SyncNotices } from '../features/sync-centre/sync-notices.tsx';
 import { useSystemStatusPolling } from '../features/system-status/use-system-status.ts';
 import { useSession } from '../lib/session.ts';
 import { useWorkPlace } from '../lib/work-scope.ts';
 import { navEntries } from './routes.ts';
-import { PostPicker } from './shell/post-picker.tsx';
 import { Sidebar } from './shell/sidebar.tsx';
 import { TopBar } from './shell/top-bar.tsx';
+
+// Asked once after a sign-in answering several posts: loaded then, not with the list.
+const PostPicker = lazy(() => import('./shell/post-picker.tsx').then((m) => ({ default: m.PostPicker })));
 
 const DRAWER_ID = 'app-drawer';
 const USER_NAV = navEntries('user');
@@ -27,7 +30,31 @@ function AppLayout() {
   const { scope } = useWorkPlace();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const postChoiceWanted = usePostChoiceWanted();
   useSystemStatusPolling();
+  // Locks the device after the set time without input (docs/decisions/016-encryption-at-rest.md).
+  // Input counts from the frame's first render; the lock's check loads apart (the list route does
+  // not carry it), so input before it arrives is not missed.
+  useEffect(() => {
+    let last = Date.now();
+    const seen = () => {
+      last = Date.now();
+    };
+    const types = ['pointerdown', 'keydown', 'wheel', 'touchstart'];
+    for (const type of types) window.addEventListener(type, seen, { passive: true, capture: true });
+    let stop: (() => void) | undefined;
+    let live = true;
+    void import('../features/auth/idle-lock.ts')
+      .then((m) => {
+        if (live) stop = m.startIdleLock(() => last);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+      stop?.();
+      for (const type of types) window.removeEventListener(type, seen, { capture: true });
+    };
+  }, []);
 
   // A link followed inside the drawer closes it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -62,7 +89,11 @@ function AppLayout() {
           </Suspense>
         </main>
         <SyncNotices />
-        <PostPicker />
+        {postChoiceWanted && (
+          <Suspense fallback={null}>
+            <PostPicker />
+          </Suspense>
+        )}
       </div>
       <div className="drawer-side z-30 lg:z-auto">
         <button

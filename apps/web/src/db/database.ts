@@ -29,7 +29,8 @@ import type {
 import { LANDED_TABLES, LOCAL_OUTBOX_SPECS, SYNC_TABLE_SPECS, SYNC_TABLES } from '@bh/shared';
 import Dexie, { type Table } from 'dexie';
 import { installLanding, LANDING_STORE } from './landing/index.ts';
-import type { AckJournalRow, FileBlobRecord, LocalRecord, NewAckJournalRow } from './records.ts';
+import type { AckJournalRow, LocalRecord, NewAckJournalRow, StoredFileBlob } from './records.ts';
+import { followDeviceKeys } from './sealing.ts';
 
 // The sync-centre screens and the sync code name these through the database module.
 export type {
@@ -76,7 +77,7 @@ export class PWADatabase extends Dexie {
   syncQueue!: Table<SyncQueueItem, number, NewSyncQueueItem>;
   conflicts!: Table<Conflict, number, NewConflict>;
   failedSyncItems!: Table<FailedSyncItem, number, NewFailedSyncItem>;
-  fileBlobs!: Table<FileBlobRecord, string>;
+  fileBlobs!: Table<StoredFileBlob, string>;
   meta!: Table<MetaRecord, string>;
   ackJournal!: Table<AckJournalRow, number, NewAckJournalRow>;
   readOutbox!: Table<ReadOutboxRow, string>;
@@ -128,6 +129,8 @@ export class PWADatabase extends Dexie {
 }
 
 export const db = new PWADatabase();
+// Sealed (docs/decisions/016-encryption-at-rest.md): locked until the officer unlocks the device.
+followDeviceKeys(db);
 
 /** A stored record, or null when it is missing or a tombstone. */
 export function live<T extends { deletedAt?: string | null }>(record: T | undefined): T | null {

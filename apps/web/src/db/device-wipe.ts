@@ -78,3 +78,22 @@ export async function wipeDevice(database: PWADatabase = defaultDb): Promise<Wip
   await Promise.allSettled([...names.map(deleteDatabase), clearCaches(), unregisterWorkers()]);
   return { lostChanges };
 }
+
+/**
+ * Changes this device has not sent (outbox rows, failed items, open conflicts): a logout with any
+ * locks instead of wiping (docs/decisions/016-encryption-at-rest.md).
+ */
+export async function unsentChanges(database: PWADatabase = defaultDb): Promise<number> {
+  const [queued, failed, conflicts] = await Promise.all([
+    database.syncQueue.count(),
+    database.failedSyncItems.count(),
+    database.conflicts.where('resolved').equals(0).count(),
+  ]);
+  return queued + failed + conflicts;
+}
+
+/** Before another officer's sign-in: the previous one's data goes, the database opens again empty. */
+export async function wipeForAnotherOfficer(database: PWADatabase = defaultDb): Promise<void> {
+  await wipeDevice(database);
+  await database.open();
+}

@@ -5,6 +5,15 @@
  */
 import type { UploadFileType } from '@bh/shared';
 import { db as defaultDb, type FileBlobRecord, type PWADatabase } from './database.ts';
+import type { StoredFileBlob } from './records.ts';
+import { openFile, sealFile } from './sealing.ts';
+
+/** A stored file, its sealed bytes opened (db/sealing.ts). */
+async function opened(database: PWADatabase, stored: StoredFileBlob): Promise<FileBlobRecord> {
+  if (!('sealed' in stored)) return stored;
+  const { sealed, ...rest } = stored;
+  return { ...rest, ...(await openFile(database, stored.id, sealed)) };
+}
 
 /** Keeps a picked file as a pending upload and returns its record (id = future server id). */
 export async function saveFileBlob(
@@ -22,7 +31,12 @@ export async function saveFileBlob(
     status: 'pending',
     createdAt: Date.now(),
   };
-  await database.fileBlobs.add(record);
+  // Sealed before the write: the bytes, the name and the type (db/sealing.ts).
+  const sealed = await sealFile(database, record.id, file, record.name, record.type);
+  if (sealed) {
+    const { blob: _blob, name: _name, type: _type, ...rest } = record;
+    await database.fileBlobs.add({ ...rest, sealed });
+  } else await database.fileBlobs.add(record);
   return record;
 }
 
@@ -30,12 +44,14 @@ export async function getFileBlob(
   id: string,
   database: PWADatabase = defaultDb,
 ): Promise<FileBlobRecord | null> {
-  return (await database.fileBlobs.get(id)) ?? null;
+  const stored = await database.fileBlobs.get(id);
+  return stored ? opened(database, stored) : null;
 }
 
 /** Pending uploads, oldest first. */
 export async function listPendingFileBlobs(database: PWADatabase = defaultDb): Promise<FileBlobRecord[]> {
-  return database.fileBlobs.where('status').equals('pending').sortBy('createdAt');
+  const stored = await database.fileBlobs.where('status').equals('pending').sortBy('createdAt');
+  return Promise.all(stored.map((s) => opened(database, s)));
 }
 
 export async function markFileUploaded(id: string, database: PWADatabase = defaultDb): Promise<void> {

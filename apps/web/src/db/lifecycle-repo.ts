@@ -23,6 +23,7 @@ import {
 } from '@bh/shared';
 import { writeRecord } from '../sync/outbox.ts';
 import { db as defaultDb, type PWADatabase } from './database.ts';
+import { openRecords } from './sealing.ts';
 
 /** Who is acting on this device (kept on local events so the timeline reads offline). */
 export interface Actor {
@@ -88,7 +89,8 @@ export async function eventsOf(
   travelerId: string,
   database: PWADatabase = defaultDb,
 ): Promise<LocalTravelerEvent[]> {
-  const events = await database.travelerEvents.where('travelerId').equals(travelerId).toArray();
+  const stored = await database.travelerEvents.where('travelerId').equals(travelerId).toArray();
+  const events = await openRecords(database, 'travelerEvents', stored);
   return events.sort((a, b) => Date.parse(a.occurredAt) - Date.parse(b.occurredAt));
 }
 
@@ -119,7 +121,8 @@ export async function checkInsOf(
   travelerId: string,
   database: PWADatabase = defaultDb,
 ): Promise<LocalCheckIn[]> {
-  const rows = await database.checkIns.where('travelerId').equals(travelerId).toArray();
+  const stored = await database.checkIns.where('travelerId').equals(travelerId).toArray();
+  const rows = await openRecords(database, 'checkIns', stored);
   return rows.filter((c) => !c.deletedAt).sort((a, b) => Date.parse(b.checkedAt) - Date.parse(a.checkedAt));
 }
 
@@ -162,10 +165,13 @@ export async function attentionList(
   const highRiskTravelers = await database.travelers.bulkGet(declarations.map((d) => d.travelerId));
   const byId = new Map<string, LocalTraveler>();
   for (const t of [...live, ...highRiskTravelers]) if (t && !t.deletedAt) byId.set(t.id, t);
-  const checkIns = await database.checkIns
+  const storedCheckIns = await database.checkIns
     .where('travelerId')
     .anyOf(live.map((t) => t.id))
     .toArray();
+  // Opened after every read (db/sealing.ts).
+  const checkIns = await openRecords(database, 'checkIns', storedCheckIns);
+  for (const t of await openRecords(database, 'travelers', [...byId.values()])) byId.set(t.id, t);
   const items = needsAttention(
     byId.values(),
     declarations.map((d) => ({ travelerId: d.travelerId, riskLevel: d.riskLevel, date: today })),

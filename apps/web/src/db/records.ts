@@ -13,6 +13,7 @@ import type {
   LocalUser,
   SyncTable,
 } from '@bh/shared';
+import type { SealedFile } from './sealing.ts';
 
 // The sync-centre screens and the sync code name these through the database module.
 export type {
@@ -46,6 +47,13 @@ export interface FileBlobRecord {
   createdAt: number;
   serverId?: string;
 }
+
+/**
+ * A file as the store keeps it: the bytes, name and type sealed (db/sealing.ts), or in clear in a
+ * database stored in clear (files-repo.ts opens it).
+ */
+export type StoredFileBlob = Omit<FileBlobRecord, 'blob' | 'name' | 'type'> &
+  ({ blob: Blob; name: string; type: string } | { sealed: SealedFile });
 
 /**
  * One acknowledged push batch not yet folded into its records (sync/ack-journal.ts): the records

@@ -21,6 +21,7 @@ import { createStore } from '../lib/store.ts';
 import type { BulkWrite } from './bulk-writes.ts';
 import type { PWADatabase } from './database.ts';
 import type { LocalRecord } from './records.ts';
+import { openRecord } from './sealing.ts';
 import { SortedRuns } from './sorted-runs.ts';
 import { TravelerChangeFeed } from './traveler-changes.ts';
 import { compareEntries, sameEntry, type TravelerEntry, toEntry } from './traveler-entry.ts';
@@ -200,9 +201,9 @@ export class TravelerIndex {
         } else if (work.kind === 'wide') {
           await this.loadChanged();
           if (work.keys.length > 0)
-            this.applyAll(work.keys, await this.database.travelers.bulkGet(work.keys));
+            this.applyAll(work.keys, await this.opened(await this.database.travelers.bulkGet(work.keys)));
         } else if (work.kind === 'keys') {
-          this.applyAll(work.keys, await this.database.travelers.bulkGet(work.keys));
+          this.applyAll(work.keys, await this.opened(await this.database.travelers.bulkGet(work.keys)));
         } else {
           await this.checkMoments();
         }
@@ -215,9 +216,14 @@ export class TravelerIndex {
     }
   }
 
+  /** Records read, opened (db/sealing.ts): the list needs the names and passport numbers. */
+  private opened<T extends LocalRecord | undefined>(records: T[]): Promise<T[]> {
+    return Promise.all(records.map((r) => (r ? openRecord(this.database, 'travelers', r) : r)));
+  }
+
   private async loadAll() {
     const started = performance.now();
-    const records = await this.database.travelers.toArray();
+    const records = await this.opened(await this.database.travelers.toArray());
     const entries = records.map(toEntry);
     this.list.reset(entries);
     this.byId = new Map(entries.map((e) => [e.id, e]));
@@ -262,7 +268,7 @@ export class TravelerIndex {
         ranges.map(([a, b]) => travelers.where('lastModified').between(a, b, true, false).toArray()),
       ),
     );
-    const changed = parts.flat();
+    const changed = await this.opened(parts.flat());
     this.applyAll(
       changed.map((r) => r.id),
       changed,
@@ -295,7 +301,7 @@ export class TravelerIndex {
       report.checked = true;
       return (atMoments[i] ?? []).filter((id) => !report.ids.has(id));
     });
-    if (others.length > 0) this.applyAll(others, await travelers.bulkGet(others));
+    if (others.length > 0) this.applyAll(others, await this.opened(await travelers.bulkGet(others)));
   }
 
   /**

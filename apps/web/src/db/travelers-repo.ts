@@ -11,15 +11,25 @@ import {
   type SystemMode,
   type TravelerInput,
 } from '@bh/shared';
+import { subscribeDeviceKeys } from '../lib/device-lock.ts';
 import { currentPostId } from '../lib/work-scope.ts';
 import { writeRecord } from '../sync/outbox.ts';
 import { db as defaultDb, live, type PWADatabase } from './database.ts';
+import { openRecord } from './sealing.ts';
 import { type TravelerEntry, TravelerIndex } from './traveler-index.ts';
 
 export type { LocalTraveler } from '@bh/shared';
 export type { TravelerEntry, TravelerStats } from './traveler-index.ts';
 
 const indexes = new WeakMap<PWADatabase, TravelerIndex>();
+
+// A lock takes the app's index (names and passport numbers in clear) out of memory; the next
+// screen after the unlock loads it again (docs/decisions/016-encryption-at-rest.md).
+subscribeDeviceKeys((keys) => {
+  if (keys) return;
+  indexes.get(defaultDb)?.stop();
+  indexes.delete(defaultDb);
+});
 
 /** The search index of a database, started on first use. */
 export function travelerIndex(database: PWADatabase = defaultDb): TravelerIndex {
@@ -46,7 +56,7 @@ export async function findLiveTraveler(
   index.forEachLive((e) => {
     if (id === null && match(e)) id = e.id;
   });
-  return id === null ? null : live(await database.travelers.get(id));
+  return id === null ? null : getTraveler(id, database);
 }
 
 /** One live traveller (tombstones count as missing). */
@@ -54,7 +64,8 @@ export async function getTraveler(
   id: string,
   database: PWADatabase = defaultDb,
 ): Promise<LocalTraveler | null> {
-  return live(await database.travelers.get(id));
+  const found = live(await database.travelers.get(id));
+  return found && openRecord(database, 'travelers', found);
 }
 
 /** The system mode from the local system status record; pandemic until one is known. */

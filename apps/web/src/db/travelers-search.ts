@@ -1,8 +1,10 @@
 /**
  * Quick traveller search for the page-not-found search box: name or passport number contains
- * the text (case-insensitive), deleted records excluded.
+ * the text (case-insensitive), deleted records excluded. Read from the traveller index (the
+ * names and passport numbers are sealed in the store: db/sealing.ts).
  */
-import { db as defaultDb, type PWADatabase } from './database.ts';
+import type { PWADatabase } from './database.ts';
+import { travelerIndex } from './travelers-repo.ts';
 
 export interface TravelerHit {
   id: string;
@@ -14,23 +16,17 @@ export interface TravelerHit {
 export async function searchTravelers(
   text: string,
   limit = 10,
-  database: PWADatabase = defaultDb,
+  database?: PWADatabase,
 ): Promise<TravelerHit[]> {
   const q = text.trim().toLowerCase();
   if (!q) return [];
-  const rows = await database.travelers
-    .filter((t) => {
-      if (t.deletedAt) return false;
-      const name = typeof t.fullName === 'string' ? t.fullName.toLowerCase() : '';
-      const passport = typeof t.passportNo === 'string' ? t.passportNo.toLowerCase() : '';
-      return name.includes(q) || passport.includes(q);
-    })
-    .limit(limit)
-    .toArray();
-  return rows.map((t) => ({
-    id: t.id,
-    fullName: String(t.fullName ?? ''),
-    passportNo: String(t.passportNo ?? ''),
-    nationality: String(t.nationality ?? ''),
-  }));
+  const index = travelerIndex(database);
+  await index.settled();
+  const hits: TravelerHit[] = [];
+  index.forEachLive((t) => {
+    if (hits.length >= limit) return;
+    if (t.fullName.toLowerCase().includes(q) || t.passportLower.includes(q))
+      hits.push({ id: t.id, fullName: t.fullName, passportNo: t.passportNo, nationality: t.nationality });
+  });
+  return hits;
 }

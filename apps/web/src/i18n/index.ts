@@ -12,9 +12,11 @@
  *   language (bundles/screens-<lang>.ts), loaded with the first screen that needs them
  *   (app/router.tsx: every screen but login and registration) and with each language switch
  *   after that.
- * - later texts: the back office's, the privacy, devices and app settings texts
- *   (LATER_FEATURES), which neither the list nor the home shows: one chunk per language (bundles/later-<lang>.ts), loaded with the
- *   screens and sections that show them (routes' `laterTexts`, loadLaterTexts).
+ * - later texts: the back office's, the privacy, devices and app settings texts, and the device
+ *   lock's (lock: the unlock screen, the idle lock setting, the login page's notices of a locked
+ *   device) (LATER_FEATURES), which neither the list nor the home shows: one chunk per language
+ *   (bundles/later-<lang>.ts), loaded with the screens and sections that show them (routes'
+ *   `laterTexts`, loadLaterTexts).
  */
 
 import viCatalogue from 'virtual:catalogue-texts/vi';
@@ -54,7 +56,15 @@ const SCREEN_TEXTS: Record<Locale, () => Promise<TextChunk>> = {
  * screens-*.ts exclusions; i18n.test.ts checks them).
  * @internal Exported for its tests only (knip --production).
  */
-export const LATER_FEATURES = ['audit', 'dataPrivacy', 'demo-form', 'devices', 'pwa', 'users'] as const;
+export const LATER_FEATURES = [
+  'audit',
+  'dataPrivacy',
+  'demo-form',
+  'devices',
+  'lock',
+  'pwa',
+  'users',
+] as const;
 const LATER_TEXTS: Record<Locale, () => Promise<TextChunk>> = {
   vi: () => import('./bundles/later-vi.ts'),
   en: () => import('./bundles/later-en.ts'),

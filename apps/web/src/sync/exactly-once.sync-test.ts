@@ -8,7 +8,7 @@ import { writeRecord, writeRecords } from './outbox.ts';
 import { RULES_STAMP } from './queue.ts';
 import { discardFailedItem, resolveConflict, retryFailedItem } from './resolutions.ts';
 import { officerRig } from './testing/officer-rig.ts';
-import { type Device, makeDevice, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
+import { type Device, makeDevice, opened, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
 import { allows, TABLE_CASES } from './testing/table-cases.ts';
 
 const { h, headers } = officerRig();
@@ -187,7 +187,7 @@ describe('exactly once', () => {
     await discardFailedItem(failed!.id!, d.db);
     await syncUntilQuiet(d);
     expect(await d.db.failedSyncItems.count()).toBe(0);
-    expect(await d.db.travelers.get(t.id)).toMatchObject({
+    expect(await opened(d.db, 'travelers', await d.db.travelers.get(t.id))).toMatchObject({
       note: 'on the server',
       passportNo: 'B1234567',
       syncStatus: 'synced',
@@ -236,7 +236,7 @@ describe('exactly once', () => {
     b.transport.faults.failNext = 1;
     await writeRecord('travelers', 'update', { id: t.id, note: 'from B offline' }, b.db);
     await b.engine.sync(); // push fails; no pull overwrites B's edit
-    expect((await b.db.travelers.get(t.id))?.note).toBe('from B offline');
+    expect((await opened(b.db, 'travelers', await b.db.travelers.get(t.id)))?.note).toBe('from B offline');
   });
 });
 
@@ -288,7 +288,7 @@ describe('conflicts between devices', () => {
     const { id, conflictId } = await conflictOn(a, b);
     await resolveConflict(conflictId, 'server_wins', null, b.db);
     await syncUntilQuiet(b);
-    expect(await b.db.travelers.get(id)).toMatchObject({
+    expect(await opened(b.db, 'travelers', await b.db.travelers.get(id))).toMatchObject({
       note: 'A wins the race',
       syncStatus: 'synced',
       version: 2,
@@ -332,7 +332,10 @@ describe('conflicts between devices', () => {
       occupation: 'Bác sĩ',
     });
     await syncUntilQuiet(a);
-    expect(await a.db.travelers.get(id)).toMatchObject({ note: 'merged by hand', syncStatus: 'synced' });
+    expect(await opened(a.db, 'travelers', await a.db.travelers.get(id))).toMatchObject({
+      note: 'merged by hand',
+      syncStatus: 'synced',
+    });
   });
 
   it('a delete against an offline update: the update cannot resurrect it, it becomes a conflict', async () => {
@@ -450,7 +453,7 @@ describe.each(TABLE_CASES)('every synced table: $table', (c) => {
       await resolveConflict(conflict!.id!, 'server_wins', null, b.db);
       await syncUntilQuiet(b);
       const server = (await onServer()).get(id)!;
-      const local = (await storeFor(b.db, c.table).get(id))!;
+      const local = (await opened(b.db, c.table, await storeFor(b.db, c.table).get(id)))!;
       expect(local).toMatchObject({ syncStatus: 'synced', version: Number(server.version) });
       for (const f of c.fields) expect(local[f] ?? null, f).toEqual(server[f] ?? null);
     },

@@ -4,7 +4,7 @@ import { storeFor } from '../db/database.ts';
 import { writeRecord, writeRecords } from './outbox.ts';
 import { getHeadStart } from './pull.ts';
 import { officerRig } from './testing/officer-rig.ts';
-import { makeDevice, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
+import { makeDevice, opened, syncUntilQuiet, travelerInput } from './testing/sync-rig.ts';
 
 // A fresh device pulls its travellers first (docs/decisions/018-travellers-first.md), then the
 // rest from 0 without them; a lost page in either phase resumes where it stopped, and a traveller
@@ -83,7 +83,8 @@ describe('head start', () => {
       expect(mine, table).toEqual(theirs);
       expect(mine.length, table).toBeGreaterThan(0);
     }
-    const third = await d.db.travelers.get(made[2]?.id ?? '');
+    // Opened as the app reads it (sealed when BH_SEALED=1).
+    const third = await opened(d.db, 'travelers', await d.db.travelers.get(made[2]?.id ?? ''));
     expect(third?.note).toBe('changed between');
   });
 });

@@ -23,8 +23,11 @@ import {
   type PWADatabase,
   storeFor,
 } from '../db/database.ts';
+import { envelopeIv, isEnvelope, openRecords, overSealed, sealRecords } from '../db/sealing.ts';
+import { subscribeDeviceKeys } from '../lib/device-lock.ts';
 import { readForDecision } from './ack-journal.ts';
 import { RULES_STAMP } from './queue.ts';
+import type { PreparedUpdates } from './sealed-updates.ts';
 
 class RecordNotFoundError extends Error {
   constructor(table: SyncTable, id: string) {
@@ -62,11 +65,15 @@ function newQueueRow(
   baseVersion: number | null,
   blocked: boolean,
   reason?: unknown,
+  plain?: LocalRecord,
 ): NewSyncQueueItem {
   const now = Date.now();
   // A delete carries nothing, or the reason given for it (kept in the server's audit trail).
   const deleteData = typeof reason === 'string' && reason !== '' ? { reason } : null;
-  const data = operation === 'delete' ? deleteData : pickWritableFields(table, record);
+  const data: Record<string, unknown> | null =
+    operation === 'delete' ? deleteData : pickWritableFields(table, record);
+  // A sealed record's private fields travel in its envelope (db/sealing.ts), opened as it is sent.
+  if (data && operation !== 'delete' && isEnvelope(record.sealed)) data.sealed = record.sealed;
   const row: NewSyncQueueItem = {
     operation,
     table,
@@ -82,7 +89,13 @@ function newQueueRow(
   // Checked once, as it is queued (its data never changes in the outbox): the push sends a row
   // this build found valid without checking it again. One that is not valid is queued as before,
   // and the push turns it into a failed item (queue.ts, rejectInvalidRows).
-  if (validateMutationData(table, operation, data).ok) row.checkedBy = RULES_STAMP;
+  // A sealed row is checked on the fields in clear it was made from, when the caller has them.
+  const checked = data?.sealed === undefined ? data : plain ? pickWritableFields(table, plain) : undefined;
+  if (
+    checked !== undefined &&
+    validateMutationData(table, operation, operation === 'delete' ? data : checked).ok
+  )
+    row.checkedBy = RULES_STAMP;
   return row;
 }
 
@@ -152,10 +165,10 @@ export async function coalesceRecord(
 }
 
 /**
- * The stores a local write of `table` touches: a caller that wraps writeRecord(s) in its own
- * transaction includes them all.
+ * The stores a local write of `table` touches. No caller wraps writeRecord(s) in a transaction of
+ * its own: the write seals before its transaction (decision 016).
  */
-export function localWriteStores(database: PWADatabase, table: SyncTable) {
+function localWriteStores(database: PWADatabase, table: SyncTable) {
   return [
     storeFor(database, table),
     database.syncQueue,
@@ -189,13 +202,64 @@ export async function writeRecords(
   inputs: WriteInput[],
   database: PWADatabase = defaultDb,
 ): Promise<LocalRecord[]> {
+  // Sealed before the transaction, opened after it (WebCrypto inside would let it commit early).
+  for (let attempt = 0; ; attempt++) {
+    const prepared = await prepareUpdates(database, table, op, inputs);
+    try {
+      const saved = await writeRecordsOnce(table, op, inputs, database, prepared);
+      hooks.written();
+      return await openRecords(database, table, saved.records);
+    } catch (err) {
+      // Another write sealed the record again meanwhile: merge over that one.
+      if (!(err instanceof SealedMeanwhile) || attempt >= 3) throw err;
+    }
+  }
+}
+
+class SealedMeanwhile extends Error {}
+
+/** sealed-updates.ts, loaded as the device unlocks (else at the first sealed update). */
+let sealedUpdates: typeof import('./sealed-updates.ts') | undefined;
+const loadSealedUpdates = () =>
+  import('./sealed-updates.ts').then((m) => {
+    sealedUpdates = m;
+    return m;
+  });
+subscribeDeviceKeys((keys) => {
+  if (keys && !sealedUpdates) void loadSealedUpdates().catch(() => {});
+});
+
+/**
+ * An update of a sealed table's records, prepared before the transaction (sealed-updates.ts,
+ * loaded then); null for other writes, an unsealed database or records stored in clear.
+ */
+async function prepareUpdates(
+  database: PWADatabase,
+  table: SyncTable,
+  op: SyncOp,
+  inputs: WriteInput[],
+): Promise<PreparedUpdates | null> {
+  if (op !== 'update') return null;
+  const ids = inputs.flatMap((input) => (input.id ? [input.id] : []));
+  const stored = await storeFor(database, table).bulkGet(ids);
+  if (!stored.some((r) => r && isEnvelope(r.sealed))) return null;
+  const { prepareSealedUpdates } = sealedUpdates ?? (await loadSealedUpdates());
+  return prepareSealedUpdates(database, table, inputs, stored);
+}
+
+async function writeRecordsOnce(
+  table: SyncTable,
+  op: SyncOp,
+  inputs: WriteInput[],
+  database: PWADatabase,
+  prepared: PreparedUpdates | null,
+): Promise<{ records: LocalRecord[] }> {
   const store = storeFor(database, table);
-  const saved = await runReportingQuota(() =>
-    database.transaction('rw', localWriteStores(database, table), async () => {
-      const now = Date.now();
-      const ts = nowIso();
-      if (op === 'create') {
-        const records: LocalRecord[] = inputs.map((input) => ({
+  const now = Date.now();
+  const ts = nowIso();
+  const created: LocalRecord[] =
+    op === 'create'
+      ? inputs.map((input) => ({
           ...input,
           id: input.id ?? newRecordId(),
           version: 0,
@@ -204,25 +268,35 @@ export async function writeRecords(
           deletedAt: null,
           syncStatus: 'pending',
           lastModified: now,
-        }));
-        await store.bulkAdd(records);
-        await database.syncQueue.bulkAdd(records.map((r) => newQueueRow(table, 'create', r, null, false)));
-        return records;
+        }))
+      : [];
+  const sealedCreated = await sealRecords(database, table, created);
+  const records = await runReportingQuota(() =>
+    database.transaction('rw', localWriteStores(database, table), async () => {
+      if (op === 'create') {
+        await store.bulkAdd(sealedCreated);
+        await database.syncQueue.bulkAdd(
+          sealedCreated.map((r, i) => newQueueRow(table, 'create', r, null, false, undefined, created[i])),
+        );
+        return sealedCreated;
       }
       // The stored records must carry their acknowledged versions before a change is based on
       // them (ack-journal.ts).
       const ids = inputs.flatMap((input) => (input.id ? [input.id] : []));
       const { records } = await readForDecision(database, table, ids);
       const current = new Map(ids.map((id, i) => [id, records[i]]));
+      if (prepared)
+        for (const [id, iv] of prepared.basedOn)
+          if (envelopeIv(current.get(id)) !== iv) throw new SealedMeanwhile();
       const out: LocalRecord[] = [];
-      for (const input of inputs) {
+      for (const [i, input] of inputs.entries()) {
         if (!input.id) throw new RecordNotFoundError(table, '(none)');
         const existing = current.get(input.id);
         if (!existing) throw new RecordNotFoundError(table, input.id);
-        const { id: _id, ...changes } = input;
+        const { id: _id, ...given } = input;
+        const changes = prepared?.changes[i] ?? given;
         const record: LocalRecord = {
-          ...existing,
-          ...(op === 'update' ? changes : {}),
+          ...(op === 'update' ? overSealed(table, existing, changes) : existing),
           ...(op === 'delete' ? { deletedAt: ts } : {}),
           updatedAt: ts,
           syncStatus: 'pending',
@@ -254,6 +328,7 @@ export async function writeRecords(
               existing.version > 0 ? existing.version : null,
               blockedByConflict,
               op === 'delete' ? input.reason : undefined,
+              prepared?.plain[i],
             ),
           );
         }
@@ -265,8 +340,7 @@ export async function writeRecords(
       return out;
     }),
   );
-  hooks.written();
-  return saved;
+  return { records };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { LocalRecord, PWADatabase, SyncTable } from '../db/database.ts';
 import { storeFor, syncStores } from '../db/database.ts';
 import { landInTransaction } from '../db/landing/index.ts';
 import { dropTravelers, keepLeftovers, leftovers } from '../db/scope-drop.ts';
+import { overSealed, sealRecords } from '../db/sealing.ts';
 import { readForDecision } from './ack-journal.ts';
 import { pullDecision } from './merge-rule.ts';
 import { keepShadows } from './shadow.ts';
@@ -129,6 +130,15 @@ async function freshTables(database: PWADatabase): Promise<Set<SyncTable>> {
   return unsettled === 0 ? new Set(tables) : new Set();
 }
 
+/** A pulled record (the server's fields) as a local record, before it is sealed. */
+const pulledRecord = (record: Record<string, unknown>): LocalRecord => ({
+  ...record,
+  id: String(record.id),
+  version: Number(record.version) || 0,
+  syncStatus: 'synced',
+  lastModified: 0,
+});
+
 /** A pulled record as stored: merged over the stored copy, synced. */
 const synced = (record: Record<string, unknown>, now: number, local?: LocalRecord): LocalRecord => ({
   ...(local ?? {}),
@@ -169,10 +179,16 @@ export async function savePage(
   }
   let written = 0;
   const reports: BulkWrite[] = [];
+  // Stored sealed (db/sealing.ts), sealed before the transaction; the readers of this tab (the
+  // traveller index) are handed the records in clear.
+  const sealedByTable = new Map<SyncTable, LocalRecord[]>();
+  for (const [table, records] of byTable)
+    sealedByTable.set(table, await sealRecords(database, table, records.map(pulledRecord)));
   // Every synced store and the outbox tables: freshTables counts them.
   await database.transaction('rw', syncStores(database), async () => {
     const fresh = await freshTables(database);
-    for (const [table, records] of byTable) {
+    for (const [table, plainRecords] of byTable) {
+      const records = sealedByTable.get(table) ?? [];
       const store = storeFor(database, table);
       const now = Date.now();
       if (fresh.has(table)) {
@@ -186,7 +202,7 @@ export async function savePage(
         for (let at = 0; at < puts.length; at += PUT_SLICE)
           await store.bulkPut(puts.slice(at, at + PUT_SLICE));
         written += puts.length;
-        reports.push({ table, records: puts, at: now });
+        reports.push({ table, records: plainRecords.map((r) => synced(r, now)), at: now });
         continue;
       }
       const ids = records.map((r) => String(r.id));
@@ -194,17 +210,22 @@ export async function savePage(
       const { records: existing, folded } = await readForDecision(database, table, ids, now);
       if (folded.length > 0) reports.push({ table, records: folded, at: now });
       const puts: LocalRecord[] = [];
+      const told: LocalRecord[] = [];
       const skipped: Record<string, unknown>[] = [];
       records.forEach((record, i) => {
         const local = existing[i];
         const decision = pullDecision(local, record);
         if (decision === 'keep-local') skipped.push(record);
         // take-remote; up-to-date (e.g. our own push coming back) writes nothing.
-        else if (decision === 'take-remote') puts.push(synced(record, now, local));
+        else if (decision === 'take-remote') {
+          // A copy stored before sealing began loses its fields in clear to the envelope.
+          puts.push(synced(record, now, local && overSealed(table, local, record)));
+          told.push(synced(plainRecords[i] ?? record, now, local));
+        }
       });
       await store.bulkPut(puts);
       written += puts.length;
-      reports.push({ table, records: puts, at: now });
+      reports.push({ table, records: told, at: now });
       // The cursor moves past skipped changes: keep them, and let an open conflict show (and
       // on server_wins apply) the newest server version, not the one it was raised with.
       await keepShadows(database, table, skipped);

@@ -12,9 +12,9 @@ import { PushPlan } from './push-plan.ts';
 import {
   type AckSummary,
   applyPushResults,
+  openMutations,
   recordPushFailure,
   rejectInvalidRows,
-  toMutation,
 } from './queue.ts';
 import { type SyncTransport, TransportError } from './transport.ts';
 import type { RunResult, SyncNotice } from './types.ts';
@@ -106,8 +106,9 @@ export class PushPhase {
         sent++;
         const rows = await this.o.timed('validate', () => rejectInvalidRows(database, batch));
         if (rows.length === 0) continue;
+        const mutations = await openMutations(database, rows);
         const answer = this.o.timed('push', () =>
-          this.o.transport.push({ clientId: this.clientId, mutations: rows.map(toMutation) }),
+          this.o.transport.push({ clientId: this.clientId, mutations }),
         );
         // Handled where it is awaited, in order; never an unhandled rejection meanwhile.
         answer.catch(() => undefined);
@@ -264,7 +265,10 @@ export class PushPhase {
   private async pushOne(row: SyncQueueItem) {
     const { r } = this;
     try {
-      const res = await this.o.transport.push({ clientId: this.clientId, mutations: [toMutation(row)] });
+      const res = await this.o.transport.push({
+        clientId: this.clientId,
+        mutations: await openMutations(this.o.database, [row]),
+      });
       const s = await applyPushResults(this.o.database, [row], res.results);
       if (res.written) this.written.push(...res.written);
       r.pushed += s.applied;

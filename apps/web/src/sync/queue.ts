@@ -15,6 +15,7 @@ import {
 } from '@bh/shared';
 import type { FailedSyncItem, LocalRecord, PWADatabase, SyncQueueItem } from '../db/database.ts';
 import { storeFor, syncStores } from '../db/database.ts';
+import { openData, sealRecords } from '../db/sealing.ts';
 import { BUILD_DATE } from '../lib/build.ts';
 import { acknowledgeInBulk, type ScanHint } from './acknowledge.ts';
 import { takeShadows } from './shadow.ts';
@@ -28,7 +29,17 @@ export async function nextDueTime(database: PWADatabase): Promise<number | null>
   return first ? first.nextAttemptAt : null;
 }
 
-export function toMutation(row: SyncQueueItem): Mutation {
+/** The mutations of rows, their data opened (a sealed record's row carries its envelope). */
+export function openMutations(database: PWADatabase, rows: readonly SyncQueueItem[]): Promise<Mutation[]> {
+  return Promise.all(
+    rows.map(async (row) => {
+      const m = toMutation(row);
+      return m.data ? { ...m, data: await openData(database, row.table, row.recordId, m.data) } : m;
+    }),
+  );
+}
+
+function toMutation(row: SyncQueueItem): Mutation {
   return {
     seq: row.id,
     table: row.table,
@@ -60,11 +71,8 @@ export async function rejectInvalidRows(database: PWADatabase, rows: SyncQueueIt
       valid.push(row);
       continue;
     }
-    const check = validateMutationData(
-      row.table,
-      row.operation,
-      row.operation === 'delete' ? (row.data ?? null) : row.data,
-    );
+    const data = await openData(database, row.table, row.recordId, row.data ?? null);
+    const check = validateMutationData(row.table, row.operation, data);
     if (check.ok) valid.push(row);
     else invalid.push({ row, details: JSON.stringify(check.errors) });
   }
@@ -108,8 +116,11 @@ async function failRow(
 }
 
 /** Same writable data? Then a "conflict" on create is our own earlier write coming back. */
-function sameData(row: SyncQueueItem, server: Record<string, unknown> | null | undefined) {
-  const mine = row.data;
+function sameData(
+  row: SyncQueueItem,
+  mine: Record<string, unknown> | null | undefined,
+  server: Record<string, unknown> | null | undefined,
+) {
   if (!server || server.deletedAt || !mine) return false;
   const theirs = pickWritableFields(row.table, server);
   const norm = (v: unknown) => (v === undefined ? 'null' : JSON.stringify(v));
@@ -133,6 +144,17 @@ export async function applyPushResults(
 ): Promise<AckSummary> {
   const bySeq = new Map(results.map((r) => [r.seq, r]));
   const summary: AckSummary = { applied: 0, conflicts: 0, rejected: 0 };
+  // A conflict's two sides, opened and sealed before the transaction (db/sealing.ts): the row's
+  // data to compare in clear, the server's record to keep sealed.
+  const mineBySeq = new Map<number, Record<string, unknown> | null>();
+  const serverBySeq = new Map<number, Record<string, unknown>>();
+  for (const row of rows) {
+    const server = bySeq.get(row.id)?.serverRecord;
+    if (!server) continue;
+    mineBySeq.set(row.id, await openData(database, row.table, row.recordId, row.data ?? null));
+    const [sealed] = await sealRecords(database, row.table, [{ ...server, id: String(server.id) }]);
+    if (sealed) serverBySeq.set(row.id, sealed);
+  }
   await database.transaction('rw', syncStores(database), async () => {
     // Fast path, in bulk: plain acknowledgements (the common case of a large push).
     const plain = rows.filter((row) => {
@@ -149,7 +171,12 @@ export async function applyPushResults(
       let status = result.status;
       let version = result.version;
       const server = result.serverRecord;
-      if (status === 'conflict' && row.operation !== 'delete' && server && sameData(row, server)) {
+      if (
+        status === 'conflict' &&
+        row.operation !== 'delete' &&
+        server &&
+        sameData(row, mineBySeq.get(row.id), server)
+      ) {
         // The server already holds exactly this change (an earlier try whose answer was lost).
         status = 'applied';
         version = Number(server.version);
@@ -179,7 +206,7 @@ export async function applyPushResults(
         summary.conflicts++;
         await database.syncQueue.delete(row.id);
         const local = (await store.get(row.recordId)) ?? null;
-        const server = result.serverRecord ?? null;
+        const server = serverBySeq.get(row.id) ?? null;
         await database.conflicts.add({
           table: row.table,
           recordId: row.recordId,

@@ -19,6 +19,7 @@ import { fileHarness } from '../../../server/src/test/file-harness.ts';
 import { WRITABLE_TABLES } from '../../../server/src/write-path/tables.ts';
 import { storeFor } from '../db/database.ts';
 import { landedCount } from '../db/landing/index.ts';
+import { openRecords } from '../db/sealing.ts';
 import { writeRecord, writeRecords } from './outbox.ts';
 import { resolveConflict, retryFailedItem } from './resolutions.ts';
 import { journalViolations } from './testing/journal-invariant.ts';
@@ -169,7 +170,9 @@ async function runSeed(c: TableCase, seed: number, steps: number) {
       counts.landed = await landedCount(late.db);
     }
     const d = pick(devices);
-    const live = (await storeFor(d.db, c.table).toArray()).filter((t) => !t.deletedAt);
+    const live = (await openRecords(d.db, c.table, await storeFor(d.db, c.table).toArray())).filter(
+      (t) => !t.deletedAt,
+    );
     const r = rand();
     if (
       r < 0.53 &&
@@ -264,7 +267,7 @@ async function runSeed(c: TableCase, seed: number, steps: number) {
   for (const d of devices) {
     expect(await d.db.syncQueue.count()).toBe(0);
     expect(await d.db.failedSyncItems.where('canRetry').equals(1).count()).toBe(0);
-    const local = await storeFor(d.db, c.table).toArray();
+    const local = await openRecords(d.db, c.table, await storeFor(d.db, c.table).toArray());
     // Every record on the server reached every device (landed or stored).
     expect(local.length, d.name).toBe(server.size);
     for (const l of local) {

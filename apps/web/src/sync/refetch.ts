@@ -7,6 +7,7 @@ import { SYNC_TABLES, type SyncTable } from '@bh/shared';
 import { z } from 'zod';
 import type { LocalRecord, PWADatabase } from '../db/database.ts';
 import { storeFor } from '../db/database.ts';
+import { sealRecords } from '../db/sealing.ts';
 import { readForDecision } from './ack-journal.ts';
 
 const KEY = 'refetch';
@@ -33,7 +34,13 @@ export async function refetchDiscarded(
   const tables = [...new Set(wanted.map((w) => w.table))];
   for (const table of tables) {
     const ids = wanted.filter((w) => w.table === table).map((w) => w.id);
-    const { records } = await fetchRecords(table, ids);
+    const fetched = await fetchRecords(table, ids);
+    // Stored sealed (db/sealing.ts), sealed before the transaction.
+    const records = await sealRecords(
+      database,
+      table,
+      fetched.records.map((r) => ({ ...r, id: String(r.id) })),
+    );
     const store = storeFor(database, table);
     await database.transaction(
       'rw',

@@ -9,6 +9,7 @@
 import { type NewSyncQueueItem, pickWritableFields, RESENT_AFTER_RESTORE } from '@bh/shared';
 import type { PWADatabase } from '../db/database.ts';
 import { storeFor } from '../db/database.ts';
+import { isEnvelope } from '../db/sealing.ts';
 import { foldJournal } from './ack-journal.ts';
 
 export async function repairServer(database: PWADatabase): Promise<number> {
@@ -26,7 +27,10 @@ export async function repairServer(database: PWADatabase): Promise<number> {
         operation: 'create',
         table,
         recordId: r.id,
-        data: pickWritableFields(table, r),
+        // A sealed record's private fields go in its envelope (db/sealing.ts), opened as sent.
+        data: isEnvelope(r.sealed)
+          ? { ...pickWritableFields(table, r), sealed: r.sealed }
+          : pickWritableFields(table, r),
         baseVersion: null,
         timestamp: now,
         retryCount: 0,

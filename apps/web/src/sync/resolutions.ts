@@ -6,6 +6,7 @@
  */
 import type { ConflictRecord, LocalRecord, PWADatabase } from '../db/database.ts';
 import { db as defaultDb, storeFor, syncStores } from '../db/database.ts';
+import { overSealed } from '../db/sealing.ts';
 import { readForDecision } from './ack-journal.ts';
 import { coalesceRecord } from './outbox.ts';
 import { markForRefetch } from './refetch.ts';
@@ -25,6 +26,11 @@ export async function resolveConflict(
   if (resolution === 'manual_merge' && (!mergedData || Object.keys(mergedData).length === 0)) {
     throw new SyncActionError('Merged data required for manual merge resolution');
   }
+  // A manual merge is sealed before the transaction (sealed-updates.ts, loaded then).
+  const merged =
+    resolution === 'manual_merge'
+      ? await import('./sealed-updates.ts').then((m) => m.sealMerge(database, conflictId, mergedData))
+      : mergedData;
   await database.transaction('rw', syncStores(database), async () => {
     const conflict = await database.conflicts.get(conflictId);
     if (!conflict || conflict.resolved === 1)
@@ -51,7 +57,9 @@ export async function resolveConflict(
     } else {
       if (!local) throw new SyncActionError('Item cannot be retried');
       const record: LocalRecord =
-        resolution === 'manual_merge' ? { ...local, ...mergedData, id: local.id } : { ...local };
+        resolution === 'manual_merge'
+          ? { ...overSealed(conflict.table, local, merged ?? {}), id: local.id }
+          : { ...local };
       // The local copy now stands on the server's version of the record.
       record.version = server ? Number(server.version) : 0;
       await store.put({ ...record, syncStatus: 'pending', lastModified: Date.now() });

@@ -6,6 +6,7 @@
  * tabs; BroadcastChannel shows the running tab's state in the others.
  */
 import { db } from '../db/database.ts';
+import { getDeviceKeys, subscribeDeviceKeys } from '../lib/device-lock.ts';
 import { getSession, subscribeSession } from '../lib/session.ts';
 import { type EngineState, SyncEngine } from './engine.ts';
 import { uploadPendingFiles } from './file-uploads.ts';
@@ -71,7 +72,8 @@ let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let reconnect: ReturnType<typeof startReconnectSync> | null = null;
 
 const run = serialRuns(async (reason: string) => {
-  if (!automaticSyncAllowed()) return;
+  // Locked: the records cannot be sealed or opened (docs/decisions/016-encryption-at-rest.md).
+  if (!automaticSyncAllowed() || getDeviceKeys() === null) return;
   reconnect?.runStarting();
   const result = await engine.sync();
   reconnect?.runEnded(result);
@@ -111,6 +113,9 @@ export function startSync() {
   setInterval(() => void run('timer'), TIMER_MS);
   navigator.serviceWorker?.addEventListener('message', (e: MessageEvent<{ type?: string }>) => {
     if (e.data?.type === 'SYNC_NOW') void run('service-worker');
+  });
+  subscribeDeviceKeys((keys) => {
+    if (keys) void run('unlock');
   });
   subscribeSession(() => {
     if (getSession()) {

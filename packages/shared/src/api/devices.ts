@@ -47,3 +47,14 @@ export type Device = z.infer<typeof deviceSchema>;
 /** Answer of GET /api/devices: newest sign-in first. */
 export const deviceListSchema = plainShape({ items: z.array(deviceSchema, keyed()) });
 export type DeviceList = z.infer<typeof deviceListSchema>;
+
+/**
+ * Answer of POST /api/devices/current/key: the calling device's data key (32 random bytes,
+ * base64url), made at its first online sign-in and released again at later ones while the device
+ * is not revoked (docs/decisions/016-encryption-at-rest.md).
+ */
+export const deviceKeySchema = plainShape({
+  deviceId: uuid(),
+  key: z.string(keyed()).regex(/^[A-Za-z0-9_-]{43}$/, 'validation.invalid_format'),
+});
+export type DeviceKey = z.infer<typeof deviceKeySchema>;

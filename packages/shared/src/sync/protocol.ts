@@ -265,52 +265,57 @@ export function pullPath(
 
 /** A change number in a query: digits only (an empty value is a 400, not 0). */
 const changeNumberText = () => z.string(keyed()).regex(/^\d{1,16}$/, 'validation.integer');
-const asChangeNumber = z.number().max(Number.MAX_SAFE_INTEGER, 'validation.max_value');
+const asChangeNumber = () => z.number().max(Number.MAX_SAFE_INTEGER, 'validation.max_value');
 
-/** Query of GET /api/sync/pull (coerced from the query string). */
-export const pullQuerySchema = plainShape({
-  /** Digits only: an empty `cursor=` is a 400, not 0. */
-  cursor: changeNumberText().default('0').transform(Number).pipe(asChangeNumber),
-  limit: z.coerce
-    .number(keyed())
-    .int('validation.integer')
-    .min(1, 'validation.min_value')
-    .max(MAX_PULL_LIMIT, 'validation.max_value')
-    .default(DEFAULT_PULL_LIMIT),
-  /**
-   * change_seq ranges (`from-to,from-to`, from the push answers' `written`) whose rows the page
-   * leaves out while their change_seq is still in them: the device's own acknowledged writes. The
-   * cursor still moves past them. Ranges at or below the cursor are ignored.
-   */
-  skip: z
-    .string(keyed())
-    .max(34 * MAX_PULL_SKIP_RANGES, 'validation.too_many_items')
-    .regex(SKIP_PATTERN, 'validation.invalid_format')
-    .transform((v) =>
-      v.split(',').map((pair) => {
-        const [from = 0, to = 0] = pair.split('-').map(Number);
-        return { from, to };
-      }),
-    )
-    .pipe(
-      z
-        .array(
-          changeRangeSchema.refine((r) => r.from <= r.to, 'validation.invalid_format'),
-          keyed(),
-        )
-        .max(MAX_PULL_SKIP_RANGES, 'validation.too_many_items'),
-    )
-    .meta({
-      // Change numbers start at 1; each range's from is at most its to (stated, not a pattern).
-      pattern: `^${SKIP_RANGE}(?:,${SKIP_RANGE}){0,${MAX_PULL_SKIP_RANGES - 1}}$`,
-      description: 'change_seq ranges from-to (from <= to), comma-separated',
-    })
-    .optional(),
-  /** A head start's pages: the travellers' changes only (HeadStart). */
-  only: z.enum(['travelers'], 'validation.invalid_option').optional(),
-  /** The travellers up to this change number are held already (HeadStart): left out. */
-  travelersTo: changeNumberText().transform(Number).pipe(asChangeNumber).optional(),
-});
+/**
+ * Query of GET /api/sync/pull (coerced from the query string). Only the server reads it: built in
+ * a call marked pure, so that the app's bundle leaves it out (the calls of a schema built at
+ * module level stay in the bundle, unused, as they might have side effects).
+ */
+export const pullQuerySchema = /* @__PURE__ */ (() =>
+  plainShape({
+    /** Digits only: an empty `cursor=` is a 400, not 0. */
+    cursor: changeNumberText().default('0').transform(Number).pipe(asChangeNumber()),
+    limit: z.coerce
+      .number(keyed())
+      .int('validation.integer')
+      .min(1, 'validation.min_value')
+      .max(MAX_PULL_LIMIT, 'validation.max_value')
+      .default(DEFAULT_PULL_LIMIT),
+    /**
+     * change_seq ranges (`from-to,from-to`, from the push answers' `written`) whose rows the page
+     * leaves out while their change_seq is still in them: the device's own acknowledged writes. The
+     * cursor still moves past them. Ranges at or below the cursor are ignored.
+     */
+    skip: z
+      .string(keyed())
+      .max(34 * MAX_PULL_SKIP_RANGES, 'validation.too_many_items')
+      .regex(SKIP_PATTERN, 'validation.invalid_format')
+      .transform((v) =>
+        v.split(',').map((pair) => {
+          const [from = 0, to = 0] = pair.split('-').map(Number);
+          return { from, to };
+        }),
+      )
+      .pipe(
+        z
+          .array(
+            changeRangeSchema.refine((r) => r.from <= r.to, 'validation.invalid_format'),
+            keyed(),
+          )
+          .max(MAX_PULL_SKIP_RANGES, 'validation.too_many_items'),
+      )
+      .meta({
+        // Change numbers start at 1; each range's from is at most its to (stated, not a pattern).
+        pattern: `^${SKIP_RANGE}(?:,${SKIP_RANGE}){0,${MAX_PULL_SKIP_RANGES - 1}}$`,
+        description: 'change_seq ranges from-to (from <= to), comma-separated',
+      })
+      .optional(),
+    /** A head start's pages: the travellers' changes only (HeadStart). */
+    only: z.enum(['travelers'], 'validation.invalid_option').optional(),
+    /** The travellers up to this change number are held already (HeadStart): left out. */
+    travelersTo: changeNumberText().transform(Number).pipe(asChangeNumber()).optional(),
+  }))();
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 
 /**

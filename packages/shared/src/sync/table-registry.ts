@@ -46,7 +46,12 @@ interface SyncTableSpec<T extends SyncTable = SyncTable> {
    * not sent again.
    */
   resentAfterRestore: boolean;
-  /** Fields kept private to the devices that may read them (to be encrypted); none yet. */
+  /**
+   * Fields a device stores encrypted (AES-256-GCM under its data key, with the table, id and
+   * version as associated data: docs/decisions/016-encryption-at-rest.md): what names, identifies
+   * or describes the health of a person. What sync and the lists need without the key stays in
+   * clear: ids, versions, statuses, dates, the post, nationality, the server's risk level.
+   */
   privateFields: readonly (keyof SyncData<T> & string)[];
 }
 
@@ -54,11 +59,12 @@ interface SyncTableSpec<T extends SyncTable = SyncTable> {
  * A table of one traveller's records, which officers' devices create: served, landed on a fresh
  * pull, analysed after writes, sent again after a restore.
  */
-function travelerTable<const T extends SyncTable, const S extends string, const Q extends string>(
-  table: T,
-  store: S,
-  sqlName: Q,
-) {
+function travelerTable<
+  const T extends SyncTable,
+  const S extends string,
+  const Q extends string,
+  const P extends readonly (keyof SyncData<T> & string)[],
+>(table: T, store: S, sqlName: Q, privateFields: P) {
   return {
     table,
     store,
@@ -68,7 +74,7 @@ function travelerTable<const T extends SyncTable, const S extends string, const 
     analysed: true,
     scope: 'traveler',
     resentAfterRestore: true,
-    privateFields: [],
+    privateFields,
   } as const;
 }
 
@@ -94,13 +100,46 @@ function globalTable<
 
 /** The registry itself, by protocol name. */
 export const SYNC_TABLE_SPECS = {
-  travelers: travelerTable('travelers', 'travelers', 'travelers'),
-  healthDeclarations: travelerTable('healthDeclarations', 'declarations', 'health_declarations'),
+  travelers: travelerTable('travelers', 'travelers', 'travelers', [
+    'fullName',
+    'passportNo',
+    'gender',
+    'birthDate',
+    'passportExpiry',
+    'address',
+    'occupation',
+    'purposeOfVisit',
+    'durationOfStay',
+    'accommodation',
+    'emergencyContact',
+    'flightNo',
+    'origin',
+    'destination',
+    'note',
+  ]),
+  healthDeclarations: travelerTable('healthDeclarations', 'declarations', 'health_declarations', [
+    'fullName',
+    'passportNumber',
+    'phone',
+    'email',
+    'bodyTemperature',
+    'vaccinationStatus',
+    'symptoms',
+    'contactHistory',
+    'riskZones',
+    'medications',
+    'allergies',
+    'medicalHistory',
+  ]),
   /** Not served: a device keeps the store from its first versions; accounts go through /api/users. */
   users: globalTable('users', 'users', 'users', false),
   systemStatus: globalTable('systemStatus', 'systemStatus', 'system_status', true),
-  travelerEvents: travelerTable('travelerEvents', 'travelerEvents', 'traveler_events'),
-  checkIns: travelerTable('checkIns', 'checkIns', 'check_ins'),
+  travelerEvents: travelerTable('travelerEvents', 'travelerEvents', 'traveler_events', [
+    'reason',
+    'testResult',
+    'note',
+  ]),
+  checkIns: travelerTable('checkIns', 'checkIns', 'check_ins', ['temperature', 'symptoms', 'note']),
 } as const satisfies { [T in SyncTable]: SyncTableSpec<T> };
 
 /** The spec of any synced table, as written above (literal names and flags). */
@@ -110,6 +149,9 @@ type AnalysedSpec = Extract<Spec, { analysed: true }>;
 export type ServedTable = Extract<Spec, { served: true }>['table'];
 /** SQL names of the synced tables kept up after writes on PGlite. */
 type AnalysedSyncSqlTable = AnalysedSpec['sqlName'];
+
+/** The fields of a table a device stores encrypted (empty: none). */
+export const privateFieldsOf = (table: SyncTable): readonly string[] => SYNC_TABLE_SPECS[table].privateFields;
 
 /** Every spec, in the protocol's order. */
 const SYNC_TABLE_LIST: readonly Spec[] = SYNC_TABLES.map((t) => SYNC_TABLE_SPECS[t]);

@@ -19,7 +19,7 @@ import {
   flightSuggestionListSchema,
   languageListSchema,
 } from '../api/config.ts';
-import { deviceLabelSchema, deviceListSchema, deviceSchema } from '../api/devices.ts';
+import { deviceKeySchema, deviceLabelSchema, deviceListSchema, deviceSchema } from '../api/devices.ts';
 import { healthAnswerSchema } from '../api/health.ts';
 import {
   notificationListSchema,
@@ -104,6 +104,12 @@ export const API_SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unknown,
   ['deviceLabel', deviceLabelSchema, 'Chrome on Android', []],
   ['device', deviceSchema, device, []],
   ['deviceList', deviceListSchema, { items: [device] }, []],
+  [
+    'deviceKey',
+    deviceKeySchema,
+    { deviceId: '6f1c2a52-6f5e-4a8e-9d0b-1c2d3e4f5a6b', key: 'A'.repeat(43) },
+    [{ deviceId: '6f1c2a52-6f5e-4a8e-9d0b-1c2d3e4f5a6b', key: 'short' }],
+  ],
   [
     'authAnswer',
     authAnswerSchema,

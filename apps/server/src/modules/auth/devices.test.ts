@@ -227,6 +227,36 @@ describe('devices', () => {
     expect(body.error.details).toContainEqual({ field, code });
   });
 
+  it('escrows one data key per account and device, released at every sign-in and refused once revoked', async () => {
+    const u = await officerAt(TEST_POST_ID);
+    const phone = randomUUID();
+    const key = (headers: Record<string, string>) =>
+      h.app.inject({ method: 'POST', url: '/api/devices/current/key', headers });
+    const first = await key((await signIn(u.email, { deviceId: phone, deviceLabel: 'Phone' })).headers);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const { key: made, deviceId } = first.json();
+    expect(Buffer.from(made, 'base64url')).toHaveLength(32);
+    // A later sign-in on the same device (say after a password reset) gets the same key back.
+    const again = await signIn(u.email, { deviceId: phone, deviceLabel: 'Phone' });
+    expect((await key(again.headers)).json()).toEqual({ deviceId, key: made });
+    // Another device of the same account, and another account on this phone, get keys of their own.
+    const desk = await signIn(u.email, { deviceId: randomUUID(), deviceLabel: 'Desk' });
+    expect((await key(desk.headers)).json().key).not.toBe(made);
+    const colleague = await officerAt(TEST_POST_ID);
+    const shared = await signIn(colleague.email, { deviceId: phone, deviceLabel: 'Phone' });
+    expect((await key(shared.headers)).json().key).not.toBe(made);
+    // The escrowed copy is sealed, not the key itself.
+    const [row] = await h.database.db.select().from(devices).where(eq(devices.id, deviceId));
+    expect(row?.keyEscrow).toMatch(/^k1\./);
+    expect(row?.keyEscrow).not.toContain(made);
+    // Revoked: refused (and so is any sign-in from it).
+    expect((await revoke(desk.headers, deviceId)).statusCode).toBe(200);
+    const refused = await key(again.headers);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.code).toBe('device_revoked');
+  });
+
   it('refuses a device id in the path that is not a UUID with a 400', async () => {
     const u = await officerAt(TEST_POST_ID);
     const s = await signIn(u.email);

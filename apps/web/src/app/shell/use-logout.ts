@@ -1,12 +1,11 @@
-/** Logout from the frame: the auth feature's logout (server + stored session), then /login. */
+/** Logout from the frame: locks or wipes the device (logout-device.ts, loaded then), then /login. */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { logout } from '../../features/auth/auth-client.ts';
 
 export function useLogout() {
   const navigate = useNavigate();
   return useCallback(async () => {
-    await logout();
-    navigate('/login', { replace: true });
+    const { logoutDevice } = await import('./logout-device.ts');
+    await logoutDevice(() => navigate('/login', { replace: true }));
   }, [navigate]);
 }

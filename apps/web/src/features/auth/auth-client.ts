@@ -141,13 +141,15 @@ export function onBeforeLogout(fn: () => Promise<void>): () => void {
   return () => beforeLogout.delete(fn);
 }
 
-export async function logout(): Promise<void> {
+/**
+ * Logs out of the server (best effort, so it also works offline) and clears the stored session.
+ * `keepPending`: the device still holds unsent changes and locks instead of wiping
+ * (docs/decisions/016-encryption-at-rest.md), so the server must not answer Clear-Site-Data.
+ */
+export async function logout(keepPending = true): Promise<void> {
   await Promise.allSettled([...beforeLogout].map((fn) => fn()));
   if (getSession() && (typeof navigator === 'undefined' || navigator.onLine)) {
-    // keep=pending: the server would otherwise ask the browser to clear the site's storage
-    // (Clear-Site-Data), and this app keeps its offline outbox at logout until the lock of
-    // issue 33 point 3 decides between wiping and locking.
-    await apiRequest('/api/auth/logout?keep=pending', {
+    await apiRequest(keepPending ? '/api/auth/logout?keep=pending' : '/api/auth/logout', {
       method: 'POST',
       noRefresh: true,
       timeoutMs: 5_000,

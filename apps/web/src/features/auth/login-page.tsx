@@ -5,13 +5,15 @@
  * link to registration. Kept light: it is the first screen most users load.
  */
 import { DEMO_ACCOUNTS, type DemoAccount, isDemoMode, type LoginForm, type SessionUser } from '@bh/shared';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useErrorText } from '../../components/form/field-error.ts';
 import { Alert } from '../../components/ui/alert.tsx';
+import { loadLaterTexts } from '../../i18n/index.ts';
 import { ApiError, apiRequest } from '../../lib/api.ts';
+import { LOCKED_FOR_KEY } from '../../lib/device-lock.ts';
 import { AuthCard, AuthSwitch } from './auth-card.tsx';
 import { requestLogin, startSession, useSessionExpiredNotice } from './auth-client.ts';
 import { AuthCheckbox, AuthField } from './auth-field.tsx';
@@ -26,8 +28,24 @@ const verifier = () => import('./offline-verifier.ts');
 // The shared schemas (and zod) load when the form is first focused (or checked): evaluating
 // them is a task the screen's start no longer waits behind (docs/decisions/013-measured-figures.md).
 const checks = () => import('./login-checks.ts');
-const loadChecks = () => void checks().catch(() => {});
+// The device's keys (WebCrypto, the escrow): loaded as the form is first used, needed at submit.
+const unlocking = () => import('./device-unlock.ts');
+const loadChecks = () => void Promise.all([checks(), unlocking()]).catch(() => {});
 const loginResolver: Resolver<LoginForm> = async (...args) => (await checks()).loginResolver(...args);
+// Whose changes wait on a device locked at logout: shown only then, loaded only then.
+const LockedForNotice = lazy(() =>
+  Promise.all([import('./locked-for-notice.tsx'), loadLaterTexts()]).then(([m]) => m),
+);
+const lockedAtLogout = () => {
+  try {
+    return localStorage.getItem(LOCKED_FOR_KEY) !== null;
+  } catch {
+    return false;
+  }
+};
+
+/** The device lock's notices are later texts (lock.*, i18n/index.ts): loaded when one is shown. */
+const lockTexts = () => loadLaterTexts().catch(() => {});
 
 /** Shown long enough to read the success alert; not the spec's simulated delay. */
 const SUCCESS_PAUSE_MS = 400;
@@ -97,6 +115,7 @@ export default function LoginPage() {
   const [error, setError] = useState<Notice | null>(null);
   const [success, setSuccess] = useState<'online' | 'offline' | null>(null);
   const expired = useSessionExpiredNotice();
+  const [lockedFor] = useState(lockedAtLogout);
   const device = useDeviceNotice();
   const demo = useDemoAccounts();
 
@@ -110,8 +129,25 @@ export default function LoginPage() {
         navigate('/', { replace: true });
       }, SUCCESS_PAUSE_MS);
     };
+    // Another officer's unsent changes may hold the device (docs/decisions/016-encryption-at-rest.md).
+    const keys = await unlocking().catch(() => null);
+    const refused: Notice | null = keys ? keys.refusedHere(values.email) : { key: 'auth.login.offline' };
+    if (keys === null || refused) {
+      await lockTexts();
+      setError(refused);
+      setBusy(false);
+      return;
+    }
     try {
       const session = await requestLogin(values.email, values.password, values.rememberMe ?? false);
+      // The device's data key (escrow, else the wrapped copy): no key, no entry.
+      const notice = await keys.unlockSignedIn(session.user, values.password, session.token);
+      if (notice) {
+        await lockTexts();
+        setError(notice);
+        setBusy(false);
+        return;
+      }
       setSuccess('online');
       // An officer at several posts picks one before working (app/shell/post-picker.tsx).
       const { role, posts } = session.scope;
@@ -135,6 +171,13 @@ export default function LoginPage() {
               .then((v) => v.verifyOffline(values.email, values.password))
               .catch(() => null)
           : null;
+      const notice = user && (await keys.unlockSignedIn(user, values.password));
+      if (notice) {
+        await lockTexts();
+        setError(notice);
+        setBusy(false);
+        return;
+      }
       if (user) {
         holdForRenewal(values.email, values.password);
         setPostChoiceWanted(false);
@@ -155,6 +198,11 @@ export default function LoginPage() {
     <AuthCard title={t('auth.login.title')}>
       <p className="text-center text-base-content/70">{t('auth.login.welcome')}</p>
 
+      {lockedFor && !success && (
+        <Suspense fallback={null}>
+          <LockedForNotice />
+        </Suspense>
+      )}
       {device && !success && <DeviceNoticeAlert notice={device} />}
       {expired && !device && !error && !success && <Alert tone="warning">{t('auth.sessionExpired')}</Alert>}
       {success && (

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api.ts';
 
 export interface Notice {
   key: string;
-  params?: Record<string, number>;
+  params?: Record<string, number | string>;
 }
 
 /** When an answer names no wait: the longest login window. */

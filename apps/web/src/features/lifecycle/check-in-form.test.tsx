@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import i18next from 'i18next';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/database.ts';
+import { listPendingItems } from '../../db/sync-centre-repo.ts';
 import { setFormatLocale } from '../../i18n/format.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { setSession } from '../../lib/session.ts';
@@ -47,7 +48,7 @@ describe('check-in temperature in the user language', () => {
   it.each(['37,8', '37.8', ' 37,8 '])('accepts %j in Vietnamese and saves 37.8', async (text) => {
     await submitTemperature(text);
     await waitFor(async () => expect(await db.syncQueue.count()).toBe(1));
-    const [row] = await db.syncQueue.toArray();
+    const [row] = await listPendingItems();
     expect(row?.data).toMatchObject({ travelerId: TRAVELER_ID, temperature: 37.8 });
     expect(await screen.findByTestId('check-in-saved')).toBeTruthy();
   });

@@ -4,6 +4,7 @@ import { validTraveler } from '@bh/shared/testing';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/database.ts';
+import { listPendingItems } from '../../db/sync-centre-repo.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { setSession } from '../../lib/session.ts';
 import { LifecycleSection } from './lifecycle-section.tsx';
@@ -54,7 +55,7 @@ describe('lifecycle section of the details view', () => {
     fireEvent.click(screen.getByTestId('status-confirm'));
     await waitFor(() => expect(screen.getByTestId('status-waiting')).toBeTruthy());
     expect(await screen.findByTestId('quarantine-panel')).toBeTruthy();
-    const queued = await db.syncQueue.toArray();
+    const queued = await listPendingItems();
     expect(queued).toHaveLength(1);
     expect(queued[0]).toMatchObject({ table: 'travelerEvents', operation: 'create' });
     expect(queued[0]?.data).toMatchObject({
@@ -77,10 +78,7 @@ describe('lifecycle section of the details view', () => {
     fireEvent.click(screen.getByText('Add note'));
     fireEvent.click(screen.getByText('Record test result'));
     await waitFor(async () => expect(await db.syncQueue.count()).toBe(2));
-    const kinds = (await db.syncQueue.toArray()).map((q) => [
-      q.data?.kind,
-      q.data?.note ?? q.data?.testResult,
-    ]);
+    const kinds = (await listPendingItems()).map((q) => [q.data?.kind, q.data?.note ?? q.data?.testResult]);
     expect(kinds).toEqual([
       ['note', 'Called the hotel'],
       ['test_result', 'negative'],
@@ -146,7 +144,7 @@ describe('lifecycle section of the details view', () => {
     expect(confirm.disabled).toBe(false);
     fireEvent.click(confirm);
     await waitFor(async () => expect(await db.syncQueue.count()).toBe(1));
-    expect((await db.syncQueue.toArray())[0]?.data).toMatchObject({
+    expect((await listPendingItems())[0]?.data).toMatchObject({
       toStatus: 'cleared',
       reason: 'Negative PCR twice',
     });

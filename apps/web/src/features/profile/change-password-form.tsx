@@ -13,6 +13,7 @@ import { useErrorText } from '../../components/form/field-error.ts';
 import { schemaResolver } from '../../components/form/shared-resolver.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { rewrapKey } from '../../lib/device-key.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { AuthField } from '../auth/auth-field.tsx';
 import { saveOfflineVerifier } from '../auth/offline-verifier.ts';
@@ -36,6 +37,8 @@ export function ChangePasswordForm({ user, online }: { user: SessionUser; online
     try {
       await changePassword(form);
       await saveOfflineVerifier(user.email, form.newPassword, user).catch(() => {});
+      // The device's wrapped key follows the new password (docs/decisions/016-encryption-at-rest.md).
+      await rewrapKey(user.id, form.currentPassword, form.newPassword).catch(() => false);
       reset(EMPTY);
       setMessage({ tone: 'success', text: t('profile.password.changed') });
     } catch (err) {

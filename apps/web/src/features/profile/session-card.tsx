@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
 import type { SessionUser } from '../../lib/session.ts';
+import { IDLE_LOCK_CHOICES, idleLockMinutes, setIdleLockMinutes } from '../auth/idle-lock.ts';
 import { OFFLINE_TOKEN } from '../auth/offline-session.ts';
 import {
   OFFLINE_DAY_CHOICES,
@@ -19,6 +20,7 @@ export function SessionCard({ user, token }: { user: SessionUser; token: string 
   const { t } = useTranslation();
   const id = useId();
   const [days, setDays] = useState(offlineDays);
+  const [idle, setIdle] = useState(idleLockMinutes);
   const until = days > 0 ? offlineSignInUntil(user.email) : null;
   return (
     <SectionCard id={`${id}-title`} title={t('profile.sessions.title')} gap="gap-3" testId="session-card">
@@ -50,6 +52,30 @@ export function SessionCard({ user, token }: { user: SessionUser; token: string 
           </option>
         ))}
       </select>
+      <label htmlFor={`${id}-idle`} className="text-sm font-medium">
+        {t('lock.idle.label')}
+      </label>
+      <select
+        id={`${id}-idle`}
+        className="select w-full max-w-72 min-h-11"
+        value={idle}
+        data-testid="idle-lock"
+        aria-describedby={`${id}-idle-hint`}
+        onChange={(e) => {
+          const next = Number(e.target.value);
+          setIdleLockMinutes(next);
+          setIdle(next);
+        }}
+      >
+        {IDLE_LOCK_CHOICES.map((n) => (
+          <option key={n} value={n}>
+            {n === 0 ? t('lock.idle.never') : t('lock.idle.minutes', { count: n })}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-idle-hint`} className="text-xs opacity-80">
+        {t('lock.idle.hint')}
+      </p>
       <p className="text-xs opacity-80">{t('profile.sessions.otherDevices')}</p>
     </SectionCard>
   );

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/database.ts';
 import type { StoredConflict } from '../../db/sync-centre-repo.ts';
+import { getTraveler } from '../../db/travelers-repo.ts';
 import { setUpComponentTests } from '../../test/component-setup.ts';
 import { storedTraveler } from '../../test/stored-traveler.ts';
 import { ConflictView } from './conflict-view.tsx';
@@ -86,7 +87,7 @@ describe('ConflictView', () => {
     render(<ConflictView conflict={await seedConflict()} />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Keep server version' })));
     await waitFor(async () => expect((await db.travelers.get(ID))?.status).toBe('declared'));
-    expect(await db.travelers.get(ID)).toMatchObject({
+    expect(await getTraveler(ID)).toMatchObject({
       fullName: 'Nguyễn Văn A',
       version: 2,
       syncStatus: 'synced',
@@ -104,7 +105,7 @@ describe('ConflictView', () => {
     });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit merged version' })));
     await waitFor(async () => expect((await db.conflicts.toArray())[0]?.resolution).toBe('manual_merge'));
-    expect(await db.travelers.get(ID)).toMatchObject({
+    expect(await getTraveler(ID)).toMatchObject({
       fullName: 'Nguyễn Văn An',
       status: 'declared',
       note: 'đã gộp',

@@ -20,11 +20,12 @@ import { countPendingFiles } from '../../db/file-blob-stats.ts';
 import { formatDuration, formatRelativeTime } from '../../i18n/format.ts';
 import { useSyncState } from '../../sync/use-sync-state.ts';
 import { ModeBadge } from './mode-badge.tsx';
-import { ModeSelect } from './mode-select.tsx';
 import { useSystemStatus } from './use-system-status.ts';
 
-// Admins only, and a form (react-hook-form): loaded when shown, so the frame every officer loads
-// does not carry the form library.
+// Admins only (the settings are forms, react-hook-form): loaded when shown, so the frame every
+// officer loads does not carry them.
+const ModeSelect = lazy(() => import('./mode-select.tsx').then((m) => ({ default: m.ModeSelect })));
+
 const QuarantineDaysSetting = lazy(() =>
   import('./quarantine-days-setting.tsx').then((m) => ({ default: m.QuarantineDaysSetting })),
 );
@@ -66,7 +67,13 @@ export function SystemStatusPanel({ isAdmin }: { isAdmin: boolean }) {
         <ModeBadge mode={status.mode} />
       </div>
       {isAdmin && (
-        <ModeSelect mode={status.mode} version={status.version ?? 0} disabled={!isOnline || !status.known} />
+        <Suspense fallback={null}>
+          <ModeSelect
+            mode={status.mode}
+            version={status.version ?? 0}
+            disabled={!isOnline || !status.known}
+          />
+        </Suspense>
       )}
       {isAdmin && isSystemMode(status.mode) && (
         <Suspense fallback={null}>

@@ -1,5 +1,5 @@
-// Japanese later texts (see ../index.ts, LATER_FEATURES) as one chunk: the back office's and privacy texts.
+// Japanese later texts (see ../index.ts, LATER_FEATURES) as one chunk: the back office's, privacy and lock texts.
 export const texts = import.meta.glob<Record<string, unknown>>(
-  ['../locales/ja/{dataPrivacy,demo-form,devices,pwa,users}.json', '../locales/ja/frame/audit.json'],
+  ['../locales/ja/{dataPrivacy,demo-form,devices,lock,pwa,users}.json', '../locales/ja/frame/audit.json'],
   { eager: true, import: 'default' },
 );

@@ -5,7 +5,7 @@ export const texts = import.meta.glob<Record<string, unknown>>(
     '../locales/en/frame/*.json',
     '!../locales/en/{app,auth,offline,offlineSignIn}.json',
     // The later texts (../index.ts, LATER_FEATURES).
-    '!../locales/en/{dataPrivacy,demo-form,devices,pwa,users}.json',
+    '!../locales/en/{dataPrivacy,demo-form,devices,lock,pwa,users}.json',
     '!../locales/en/frame/audit.json',
   ],
   { eager: true, import: 'default' },

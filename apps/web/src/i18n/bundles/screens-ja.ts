@@ -5,7 +5,7 @@ export const texts = import.meta.glob<Record<string, unknown>>(
     '../locales/ja/frame/*.json',
     '!../locales/ja/{app,auth,offline,offlineSignIn}.json',
     // The later texts (../index.ts, LATER_FEATURES).
-    '!../locales/ja/{dataPrivacy,demo-form,devices,pwa,users}.json',
+    '!../locales/ja/{dataPrivacy,demo-form,devices,lock,pwa,users}.json',
     '!../locales/ja/frame/audit.json',
   ],
   { eager: true, import: 'default' },

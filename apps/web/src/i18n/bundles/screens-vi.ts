@@ -5,7 +5,7 @@ export const texts = import.meta.glob<Record<string, unknown>>(
     '../locales/vi/frame/*.json',
     '!../locales/vi/{app,auth,offline,offlineSignIn}.json',
     // The later texts (../index.ts, LATER_FEATURES).
-    '!../locales/vi/{dataPrivacy,demo-form,devices,pwa,users}.json',
+    '!../locales/vi/{dataPrivacy,demo-form,devices,lock,pwa,users}.json',
     '!../locales/vi/frame/audit.json',
   ],
   { eager: true, import: 'default' },

@@ -3,11 +3,20 @@
  * real server (Fastify + PGlite, or PostgreSQL when DATABASE_URL is set), with switches to
  * lose replies, fail with an HTTP status, or go offline; and a clock the test moves.
  */
-import type { ChangeRange, HeadStart } from '@bh/shared';
+import type { ChangeRange, HeadStart, SyncTable } from '@bh/shared';
 import type { FastifyInstance } from 'fastify';
 import { PWADatabase } from '../../db/database.ts';
+import { openRecord, setDatabaseKeys } from '../../db/sealing.ts';
+import { keysFromRaw } from '../../lib/device-key.ts';
 import { SyncEngine } from '../engine.ts';
 import { type SyncTransport, syncRoutes, TransportError } from '../transport.ts';
+
+/**
+ * BH_SEALED=1: every device of the sync tests stores its records sealed (db/sealing.ts), one key
+ * for all of them, so that the randomised and exactly-once tests run over sealed stores too.
+ */
+const SEALED_KEYS =
+  process.env.BH_SEALED === '1' ? await keysFromRaw(crypto.getRandomValues(new Uint8Array(32))) : null;
 
 interface Faults {
   offline: boolean;
@@ -111,6 +120,7 @@ export function makeDevice(
   } = {},
 ): Device {
   const db = opts.db ?? new PWADatabase(`test-${name}-${++dbCounter}-${Date.now()}`);
+  if (SEALED_KEYS) setDatabaseKeys(db, SEALED_KEYS);
   const transport = new InjectTransport(app, headers);
   const clock = opts.clock ?? { now: Date.now() };
   const clientId = opts.clientId ?? `device-${name}-${dbCounter}`;
@@ -162,3 +172,12 @@ export const travelerInput = (over: Record<string, unknown> = {}) => ({
   gender: 'male',
   ...over,
 });
+
+/** A stored record as the app reads it: its envelope opened when the device seals (BH_SEALED=1). */
+export function opened<T extends { id: string }>(
+  db: PWADatabase,
+  table: SyncTable,
+  record: T | undefined,
+): Promise<T | undefined> {
+  return record ? openRecord(db, table, record) : Promise.resolve(undefined);
+}
