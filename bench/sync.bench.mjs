@@ -133,6 +133,7 @@ try {
       // Summed over pushes: with two on the wire at once it is more than the time they spanned.
       waitingOnPushMs: Math.round(sync.pushMs),
       waitingOnPullMs: Math.round(sync.pullMs),
+      pulledChanges: sync.pulledChanges,
       onServer,
       // Every trial exactly once on the server, and the rate of each (the figure is the median).
       allOnServer: trials.every((t) => t.onServer === N),

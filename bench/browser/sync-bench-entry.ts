@@ -29,7 +29,15 @@ const traveler = (i: number) => benchTraveler(i, RUN, 'JP');
 // lastPushAt: when the last push was answered, i.e. when the server had every record (the
 // pull-back that follows is not part of "on the server", and PouchDB's replicate has none).
 // pushMs adds each push's wait, so with pushes overlapping it exceeds the time they spanned.
-const timing = { pushMs: 0, pullMs: 0, pushes: 0, lastPushAt: 0, inFlight: 0, maxInFlight: 0 };
+const timing = {
+  pushMs: 0,
+  pullMs: 0,
+  pushes: 0,
+  lastPushAt: 0,
+  inFlight: 0,
+  maxInFlight: 0,
+  pulledChanges: 0,
+};
 const timedTransport = {
   ...httpTransport,
   async push(body: Parameters<typeof httpTransport.push>[0]) {
@@ -48,7 +56,9 @@ const timedTransport = {
     const t = performance.now();
     try {
       // With the skip ranges: the pull-back of the device's own pushes is what they save.
-      return await httpTransport.pull(...args);
+      const page = await httpTransport.pull(...args);
+      timing.pulledChanges += page.changes.length;
+      return page;
     } finally {
       timing.pullMs += performance.now() - t;
     }
@@ -141,7 +151,15 @@ window.bench = {
   },
   async syncUntilEmpty() {
     // Only this call's runs count (not the catch-up before the trial).
-    Object.assign(timing, { pushMs: 0, pullMs: 0, pushes: 0, lastPushAt: 0, inFlight: 0, maxInFlight: 0 });
+    Object.assign(timing, {
+      pushMs: 0,
+      pullMs: 0,
+      pushes: 0,
+      lastPushAt: 0,
+      inFlight: 0,
+      maxInFlight: 0,
+      pulledChanges: 0,
+    });
     for (const k of Object.keys(phases)) delete phases[k];
     timeline.length = 0;
     const t0 = performance.now();
