@@ -81,7 +81,8 @@ describe('TravelerFormModal (edit)', () => {
     });
     const queued = await db.syncQueue.where('recordId').equals(stored.id).toArray();
     expect(queued.at(-1)).toMatchObject({ operation: 'update', baseVersion: 1 });
-  });
+    // The test's own limit leaves room for the save's (the whole run under load took 5 s).
+  }, 15_000);
 
   it('writes nothing when nothing was changed', async () => {
     const stored = await storedTraveler({
@@ -101,5 +102,5 @@ describe('TravelerFormModal (edit)', () => {
     // Saving validates and writes IndexedDB: allow for a loaded machine.
     await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 5000 });
     expect(await db.syncQueue.count()).toBe(before);
-  });
+  }, 15_000);
 });
