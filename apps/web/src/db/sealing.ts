@@ -157,8 +157,11 @@ export async function openRecord<T extends { id: string }>(
   const keys = keysOf(database);
   if (!keys) return record;
   // Fields in clear beside the envelope win, as when sealing (an edit over a stored record).
-  const { openFields } = sealer ?? (await loadSealer());
-  const out = Object.assign(await openFields(keys, table, record.id, env), record);
+  // Read inside live queries (useLiveQuery): a promise of another API (WebCrypto, a chunk's
+  // import) is awaited through Promise.resolve, which is Dexie's there, or the query goes on
+  // outside its zone and its later reads and result are lost (Dexie's rule for queriers).
+  const { openFields } = sealer ?? (await Promise.resolve(loadSealer()));
+  const out = Object.assign(await Promise.resolve(openFields(keys, table, record.id, env)), record);
   Reflect.deleteProperty(out, 'sealed');
   return out;
 }
@@ -221,5 +224,7 @@ export async function sealFile(
 export async function openFile(database: object, id: string, sealed: SealedFile) {
   const keys = keysOf(database);
   if (!keys) throw new DeviceLockedError();
-  return (sealer ?? (await loadSealer())).openFileWith(keys, id, sealed);
+  // Through Promise.resolve, as in openRecord (read inside live queries).
+  const { openFileWith } = sealer ?? (await Promise.resolve(loadSealer()));
+  return await Promise.resolve(openFileWith(keys, id, sealed));
 }

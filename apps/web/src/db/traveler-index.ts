@@ -87,7 +87,9 @@ export class TravelerIndex {
 
   /** Resolves once queued work is done (tests, benchmarks, repositories). */
   async settled(): Promise<void> {
-    while (this.running) await this.running;
+    // Awaited inside live queries (the dashboard's): the run opens records with WebCrypto, so
+    // it is awaited through Promise.resolve, Dexie's there (db/sealing.ts, openRecord).
+    while (this.running) await Promise.resolve(this.running);
   }
 
   subscribe = (listener: () => void) => this.changes.subscribe(() => listener());

@@ -1,5 +1,7 @@
 /** Today's work queue, live from the device's database (recomputed on every local change). */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
+import { highRiskCache } from '../../db/dashboard-risk-cache.ts';
 import { db } from '../../db/database.ts';
 import { travelerIndex } from '../../db/travelers-repo.ts';
 import { useTravelerListVersion } from '../../db/use-traveler-list.ts';
@@ -32,6 +34,11 @@ async function readWorkQueue(today: string): Promise<WorkQueue> {
 
 export function useWorkQueue(): WorkQueue | undefined {
   const version = useTravelerListVersion();
+  // A declaration change shows through the risk cache's version (as the dashboard's figures do):
+  // the live query's own observation of the declarations it reads can be lost when it awaits the
+  // traveller index, whose run opens records with WebCrypto (docs/decisions/016-encryption-at-rest.md).
+  const risks = highRiskCache(db);
+  const risksVersion = useSyncExternalStore(risks.subscribe, risks.getVersion);
   const today = deviceToday();
-  return useLiveQuery(() => readWorkQueue(today), [version, today]);
+  return useLiveQuery(() => readWorkQueue(today), [version, risksVersion, today]);
 }
