@@ -45,10 +45,11 @@ describe("the traveller's page", () => {
         <TravelerDetailsModal traveler={traveler} onClose={() => {}} />
       </MemoryRouter>,
     );
-    const risk = await screen.findByTestId('declaration-risk');
+    // The declaration's part loads lazily and reads the database: a loaded machine took over 1 s.
+    const risk = await screen.findByTestId('declaration-risk', {}, { timeout: 10_000 });
     expect(risk.textContent).toBe('High risk · score 8');
     expect(screen.getByTestId('declaration-factors').textContent).toContain('Fever above 37.5°C +5');
-    await screen.findByTestId('declaration-summary');
+    await screen.findByTestId('declaration-summary', {}, { timeout: 10_000 });
     const order = ['details-identity', 'details-risk', 'status-actions', 'timeline', 'details-answers'].map(
       (id) => screen.getByTestId(id),
     );
@@ -64,5 +65,5 @@ describe("the traveller's page", () => {
     const headings = screen.getAllByRole('heading', { hidden: true }).map((h) => h.textContent);
     expect(headings.filter((h) => h === 'Health declaration')).toHaveLength(1);
     expect(new Set(headings).size).toBe(headings.length);
-  });
+  }, 20_000);
 });
