@@ -2,7 +2,7 @@
  * The browser database (IndexedDB through Dexie): the stores of `PWADatabase` version 2
  * plus the architecture's declarations, fileBlobs and meta; version 3 adds the traveller
  * timeline (travelerEvents) and quarantine check-ins (checkIns); version 4 drops the indexes
- * nothing reads. Only code under src/db and src/sync
+ * nothing reads; version 9 indexes the declarations' file ids (the files' sweep). Only code under src/db and src/sync
  * touches it; features use the repositories.
  *
  * Merge rule (see packages/shared sync): every synced record carries the server's `version`
@@ -124,6 +124,12 @@ export class PWADatabase extends Dexie {
     this.version(7).stores({ [LANDING_STORE]: 'key' });
     // Reads audited (issue 33 point 5): the device's outbox of reads, sent by officer.
     this.version(8).stores({ [LOCAL_OUTBOX_SPECS.reads.store]: 'id, userId' });
+    // Which declaration holds a file the device keeps (db/file-sweep.ts): the files' sweep asks
+    // for the few it holds instead of reading every declaration. A declaration without a file
+    // writes no entry (a missing or null key is not indexed), so a fresh pull pays nothing.
+    this.version(9).stores({
+      declarations: 'id, travelerId, lastModified, testFileId, vaccinationCertFileId',
+    });
     installLanding(this, LANDED_STORES);
   }
 }

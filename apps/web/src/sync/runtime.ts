@@ -127,6 +127,9 @@ export function startSync() {
     if (typeof m?.value === 'number' && engine.getState().lastSyncTime === null)
       engine.setState({ lastSyncTime: m.value });
   });
+  // Copies of files nothing refers to any more go at start-up too, offline or locked alike
+  // (db/file-sweep.ts: no crypto); each run that changes something sweeps again after it.
+  void engine.sweepFiles();
   void run('start-up');
 }
 
