@@ -2,6 +2,10 @@
  * Documents kept on the device (store `fileBlobs`). The id is made here when the officer picks a
  * file and is referenced by the declaration at once, so a declaration made offline is complete;
  * the blob is uploaded later under the same id. A blob is never removed before the server has it.
+ * Once uploaded it is kept (for viewing offline) only while a live local declaration names it
+ * (testFileId, vaccinationCertFileId) or unsent work does: the files' sweep (file-sweep.ts) removes
+ * it after a sync run or at start-up once its traveller was anonymised, erased, deleted or left the
+ * device's scope, or its declaration names another file (docs/decisions/017-retention-and-rights.md).
  */
 import type { UploadFileType } from '@bh/shared';
 import { db as defaultDb, type FileBlobRecord, type PWADatabase } from './database.ts';
