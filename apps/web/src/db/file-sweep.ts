@@ -16,9 +16,10 @@
  * Timeline `file_attached` events are history, not references: an anonymised traveller's keep
  * the file id while the server deleted the file.
  *
- * Cost: one read of the uploaded files' keys when the device keeps none (the usual case); else
- * two index look-ups and the declarations and travellers that name them. Run after each sync run
- * that changed something (engine.ts, after the fold and the landing's hydration) and at start-up.
+ * Cost: one count of the uploaded files when the device keeps none (the usual case); else two
+ * index look-ups and the declarations and travellers that name them. It runs at start-up and after
+ * every sync run, this tab's or another's, once the run's acknowledgements are folded and a fresh
+ * pull's records hydrated (`sweepAfterRuns`, started by sync/runtime.ts, loaded after it).
  */
 import { IMAGE_CACHE } from '../sw/image-cache.ts';
 import type { PWADatabase } from './database.ts';
@@ -79,4 +80,38 @@ async function forgetCached(ids: readonly string[]) {
   const cache = await caches.open(IMAGE_CACHE);
   for (const request of await cache.keys())
     if (ids.some((id) => request.url.includes(id))) await cache.delete(request);
+}
+
+/** What the sweep follows of the sync engine (sync/engine.ts), by shape: db/ imports no sync/. */
+interface RunsOf {
+  subscribe(listener: (state: { status: string }) => void): unknown;
+  /** Resolves once the runs' acknowledgements are folded and landed records hydrated. */
+  settled(): Promise<void>;
+}
+
+/**
+ * Sweeps now (start-up: offline or locked too, no key is needed) and after each run the engine
+ * ends (its state leaves 'syncing'), once that run's fold and hydration passed. Sweeps run one at a
+ * time; a failed one (the page closing) is left to the next. Resolves when the first has run.
+ */
+export function sweepAfterRuns(engine: RunsOf, database: PWADatabase): Promise<void> {
+  let queue = Promise.resolve();
+  const sweep = () => {
+    queue = queue
+      .then(() => engine.settled())
+      .then(() => sweepFiles(database))
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+    return queue;
+  };
+  let syncing = false;
+  engine.subscribe(({ status }) => {
+    const ended = syncing && status !== 'syncing';
+    syncing = status === 'syncing';
+    // A task later: the run queues its fold just after it leaves 'syncing'.
+    if (ended) setTimeout(sweep, 0);
+  });
+  return sweep();
 }

@@ -85,11 +85,6 @@ export interface EngineOptions {
   foldAfterRun?: boolean;
 }
 
-/** The files' sweep (db/file-sweep.ts), loaded when it first runs: kept out of the screens' chunks. */
-async function sweepFileCopies(database: PWADatabase): Promise<void> {
-  await (await import('../db/file-sweep.ts')).sweepFiles(database);
-}
-
 export class SyncEngine {
   private readonly store = createStore<EngineState>({
     status: 'idle',
@@ -107,8 +102,6 @@ export class SyncEngine {
   private folding: Promise<void> = Promise.resolve();
   /** A journal left by an earlier page (closed mid-fold) is folded after this engine's first run. */
   private folded = false;
-  /** This run dropped travellers (a change of scope, leftovers settled): the files' sweep follows. */
-  private dropped = false;
   /**
    * change_seq ranges of this run's applied writes (the push answers' `written`): the pull asks
    * the server to leave those rows out, so pushed travellers are not sent back only to be
@@ -167,8 +160,7 @@ export class SyncEngine {
 
   /**
    * Queues a pass folding the acknowledgement journal into the records, then moving landed records
-   * into their stores, then removing the copies of files nothing refers to any more (after the
-   * fold: a record acknowledged meanwhile counts as settled only once folded); resolves when it ran.
+   * into their stores; resolves when it ran.
    */
   fold(): Promise<void> {
     const { database } = this.o;
@@ -182,21 +174,6 @@ export class SyncEngine {
       .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
       .then(() => this.timed('fold', () => foldJournal(database)))
       .then(() => this.timed('hydrate', () => hydrateLanding(database)))
-      .then(() => sweepFileCopies(database))
-      .then(
-        () => undefined,
-        () => undefined,
-      );
-    return this.folding;
-  }
-
-  /**
-   * Queues the files' sweep alone (start-up, offline too: no run may come); resolves when it ran.
-   * The fold's passes end with it as well.
-   */
-  sweepFiles(): Promise<void> {
-    this.folding = this.folding
-      .then(() => sweepFileCopies(this.o.database))
       .then(
         () => undefined,
         () => undefined,
@@ -250,7 +227,7 @@ export class SyncEngine {
       if (this.getState().paused) throw new TransportError(401, 'errors.unauthorized');
       await refetchDiscarded(database, (table, ids) => transport.records(table, ids));
       await this.pullAll(r, status.maxChangeSeq);
-      if ((await dropLeftovers(database)) > 0) this.dropped = true;
+      await dropLeftovers(database);
       const at = this.o.now();
       await database.meta.put({ key: 'lastSyncTime', value: at });
       this.setState({ status: 'idle', lastSyncTime: at, lastError: null, pullProgress: null });
@@ -261,11 +238,7 @@ export class SyncEngine {
     }
     // The run's acknowledgements reach their records after it: the records are on the server
     // already, and the next run, a local write or the pull folds what it needs itself.
-    // A run that only dropped travellers (a change of scope, leftovers) passes too: their files go.
-    if (this.o.foldAfterRun && (r.pushed > 0 || r.pulled > 0 || this.dropped || !this.folded)) {
-      this.dropped = false;
-      void this.fold();
-    }
+    if (this.o.foldAfterRun && (r.pushed > 0 || r.pulled > 0 || !this.folded)) void this.fold();
     return r;
   }
 
@@ -380,7 +353,6 @@ export class SyncEngine {
         if (held !== null || from > 0 || (await getCursor(database)) > 0) {
           next.catch(() => undefined);
           const { kept } = await changeScope(database, page.scope);
-          this.dropped = true;
           // Its own writes were dropped too: neither skipped by range nor by version on the way back.
           this.written.length = 0;
           this.echoes.clear();

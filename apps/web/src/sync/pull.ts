@@ -274,15 +274,13 @@ export async function resetCursor(database: PWADatabase, epoch: string) {
 /**
  * Travellers that left the device's scope while they had unsent work are dropped once that work
  * is settled (sent, resolved or discarded): called after each run's pull. Nothing to do (one
- * meta read) when none waits. Returns how many went.
+ * meta read) when none waits.
  */
-export async function dropLeftovers(database: PWADatabase): Promise<number> {
-  if ((await leftovers(database)).length === 0) return 0;
-  const dropped = await database.transaction('rw', syncStores(database), async () => {
-    const { dropped, kept } = await dropTravelers(database, await leftovers(database));
+export async function dropLeftovers(database: PWADatabase): Promise<void> {
+  if ((await leftovers(database)).length === 0) return;
+  await database.transaction('rw', syncStores(database), async () => {
+    const { kept } = await dropTravelers(database, await leftovers(database));
     await keepLeftovers(database, kept);
-    return dropped;
   });
   reportBulkWrites(database, []);
-  return dropped;
 }

@@ -127,9 +127,8 @@ export function startSync() {
     if (typeof m?.value === 'number' && engine.getState().lastSyncTime === null)
       engine.setState({ lastSyncTime: m.value });
   });
-  // Copies of files nothing refers to any more go at start-up too, offline or locked alike
-  // (db/file-sweep.ts: no crypto); each run that changes something sweeps again after it.
-  void engine.sweepFiles();
+  // Copies of files nothing refers to any more go, now and after each run (db/file-sweep.ts).
+  void import('../db/file-sweep.ts').then((m) => m.sweepAfterRuns(engine, db));
   void run('start-up');
 }
 
