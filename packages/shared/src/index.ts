@@ -49,6 +49,7 @@ export * from './i18n/validation-messages.ts';
 export * from './schemas/app-status.ts';
 export * from './schemas/check-in.ts';
 export * from './schemas/common.ts';
+export * from './schemas/consent.ts';
 export * from './schemas/date-bounds.ts';
 export * from './schemas/declaration.ts';
 export * from './schemas/demo-form.ts';

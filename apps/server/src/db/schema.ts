@@ -306,6 +306,8 @@ export const travelerEvents = pgTable(
     actorId: uuid('actor_id'),
     actorName: text('actor_name'),
     details: jsonb('details'),
+    /** consent: the privacy notice the traveller accepted (0025). */
+    noticeVersion: text('notice_version'),
     /** The traveller's post (server-kept, 0016). */
     postId: uuid('post_id'),
     ...syncedRecordColumns(),
@@ -314,6 +316,8 @@ export const travelerEvents = pgTable(
     index('traveler_events_post_seq_idx').on(t.postId, t.changeSeq),
     index('traveler_events_change_seq_idx').on(t.changeSeq),
     index('traveler_events_traveler_idx').on(t.travelerId, t.occurredAt),
+    // At most one consent per traveller (0025; the write path refuses a second one first).
+    uniqueIndex('traveler_events_consent_uq').on(t.travelerId).where(sql`kind = 'consent'`),
   ],
 );
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isoDateTime, keyed, plainShape, strictShape } from '../schemas/common.ts';
+import { consentRecordSchema } from '../schemas/consent.ts';
 import { preArrivalSubmissionSchema } from '../schemas/pre-arrival.ts';
 import { preArrivalConsentSchema } from './privacy.ts';
 
@@ -38,7 +39,7 @@ export const preArrivalCodeParamsSchema = plainShape({
 /**
  * Body of POST /api/pre-arrivals: the submission and the traveller's consent to the privacy
  * notice (required; docs/decisions/017-retention-and-rights.md). The QR payload carries the
- * submission only: the page asks for the consent before it makes one.
+ * submission and, from version 3, the consent's notice version and time (docs/qr-payload.md).
  */
 export const preArrivalSendSchema = strictShape({
   ...preArrivalSubmissionSchema.shape,
@@ -61,6 +62,6 @@ export const preArrivalRecordSchema = plainShape({
   expiresAt: isoDateTime(),
   usedAt: isoDateTime().nullable(),
   /** The consent it was sent with (null for submissions older than the notice). */
-  consent: plainShape({ at: isoDateTime(), noticeVersion: z.string(keyed()) }).nullable(),
+  consent: consentRecordSchema.nullable(),
 });
 export type PreArrivalRecord = z.infer<typeof preArrivalRecordSchema>;

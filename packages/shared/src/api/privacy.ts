@@ -15,6 +15,7 @@ import {
   uuid,
   versionSchema,
 } from '../schemas/common.ts';
+import { consentRecordSchema, noticeVersionSchema } from '../schemas/consent.ts';
 import { fileMetadataSchema } from '../schemas/file.ts';
 import { auditEntrySchema } from './audit.ts';
 
@@ -80,7 +81,7 @@ export type PrivacySettingsUpdate = z.infer<typeof privacySettingsUpdateSchema>;
 /** The consent a pre-arrival submission is sent with (POST /api/pre-arrivals). */
 export const preArrivalConsentSchema = strictShape({
   accepted: z.literal(true, keyed('privacy.errors.consentRequired', 'privacy.errors.consentRequired')),
-  noticeVersion: z.string(keyed()).regex(/^\d{1,4}\.\d{1,9}$/, 'validation.invalid_format'),
+  noticeVersion: noticeVersionSchema(),
 });
 export type PreArrivalConsent = z.infer<typeof preArrivalConsentSchema>;
 
@@ -137,5 +138,10 @@ export const personalDataSchema = plainShape({
   files: z.array(fileMetadataSchema, keyed()),
   audit: z.array(auditEntrySchema, keyed()),
   privacy: travelerPrivacySchema,
+  /**
+   * The traveller's consent to the privacy notice, from its `consent` timeline event (a traveller
+   * registered from a pre-arrival code that carried it), or null.
+   */
+  consent: consentRecordSchema.nullable(),
 });
 export type PersonalData = z.infer<typeof personalDataSchema>;

@@ -1,12 +1,13 @@
 /**
- * The QR payload of a pre-arrival submission (docs/qr-payload.md): "BH1:" + base45 of the
+ * The QR payload of a pre-arrival submission (docs/qr-payload.md): "BH<version>:" + base45 of the
  * deflate-raw compressed JSON, with null, false and empty values left out (the decoder puts them
  * back). Alphanumeric QR mode holds it; the longest accepted text fits a version 25 QR code at
  * error correction level M. Compression is the platform's (CompressionStream), so encode and
  * decode are asynchronous and run the same in browsers and Node 20.
  */
 
-import { isRecord } from '../schemas/common.ts';
+import { isRecord, strictShape } from '../schemas/common.ts';
+import { type RecordedConsent, recordedConsentSchema } from '../schemas/consent.ts';
 import { normaliseDeclarationForm } from '../schemas/declaration.ts';
 import {
   completePreArrival,
@@ -17,11 +18,17 @@ import { type FieldErrors, validateWith } from '../schemas/validate.ts';
 import { base45Decode, base45Encode } from './base45.ts';
 
 /**
- * Version 2 adds the post of arrival (`post`, a post code); a submission without one is still
- * written as version 1, which every reader since the first reads (docs/qr-payload.md).
+ * Version 2 adds the post of arrival (`post`, a post code), version 3 the traveller's consent to
+ * the privacy notice (`consent`: notice version and time). A payload is written in the lowest
+ * version that holds it: with a consent 3, else with a post 2, else 1 (docs/qr-payload.md).
  */
-export const QR_PAYLOAD_VERSION = 2;
-const READABLE_VERSIONS = new Set([1, 2]);
+export const QR_PAYLOAD_VERSION = 3;
+/** The top-level keys each version may carry: any other key is not ours (reason `format`). */
+const VERSION_KEYS: ReadonlyMap<number, ReadonlySet<string>> = new Map([
+  [1, new Set(['traveler', 'declaration'])],
+  [2, new Set(['traveler', 'declaration', 'post'])],
+  [3, new Set(['traveler', 'declaration', 'post', 'consent'])],
+]);
 const prefixOf = (version: number) => `BH${version}:`;
 /** Characters a version 25 QR code holds at level M in alphanumeric mode (8000 data bits). */
 export const QR_PAYLOAD_MAX_CHARS = 1451;
@@ -32,7 +39,8 @@ const MAX_JSON_BYTES = 32_768;
 export type QrPayloadError = 'format' | 'version' | 'size' | 'invalid';
 
 export type QrDecodeResult =
-  | { ok: true; value: PreArrivalSubmission }
+  /** `consent`: what a version-3 payload carries; null for versions 1 and 2. */
+  | { ok: true; value: PreArrivalSubmission; consent: RecordedConsent | null }
   | { ok: false; reason: QrPayloadError; errors?: FieldErrors };
 
 export type QrEncodeResult = { ok: true; text: string } | { ok: false; reason: 'size'; length: number };
@@ -63,7 +71,15 @@ async function pipe(
   transform: CompressionStream | DecompressionStream,
   limit: number,
 ) {
-  const reader = new Blob([bytes]).stream().pipeThrough(transform).getReader();
+  // A stream of the bytes made directly, not Blob.stream(): jsdom's Blob has none, and the web
+  // app's component tests read codes too.
+  const source = new ReadableStream<Uint8Array<ArrayBuffer>>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+  const reader = source.pipeThrough(transform).getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -85,12 +101,28 @@ async function pipe(
   return out;
 }
 
-/** The payload text of a valid submission, or 'size' when it would not fit the QR code. */
-export async function encodeQrPayload(submission: PreArrivalSubmission): Promise<QrEncodeResult> {
-  const json = new TextEncoder().encode(JSON.stringify(compact(submission)));
+/** A version-3 payload: the submission and the consent (required). */
+const qrConsentPayloadSchema = strictShape({
+  ...preArrivalSubmissionSchema.shape,
+  consent: recordedConsentSchema,
+});
+
+/** The version a payload is written in: the lowest that holds what it carries. */
+const versionOf = (submission: PreArrivalSubmission, consent: RecordedConsent | null) =>
+  consent ? 3 : submission.post ? 2 : 1;
+
+/**
+ * The payload text of a valid submission with the consent the traveller gave (version 3), or
+ * 'size' when it would not fit the QR code.
+ */
+export async function encodeQrPayload(
+  submission: PreArrivalSubmission,
+  consent: RecordedConsent | null = null,
+): Promise<QrEncodeResult> {
+  const payload = consent ? { ...submission, consent } : submission;
+  const json = new TextEncoder().encode(JSON.stringify(compact(payload)));
   const deflated = await pipe(json, new CompressionStream('deflate-raw'), Number.POSITIVE_INFINITY);
-  const text =
-    prefixOf(submission.post ? QR_PAYLOAD_VERSION : 1) + base45Encode(deflated ?? new Uint8Array());
+  const text = prefixOf(versionOf(submission, consent)) + base45Encode(deflated ?? new Uint8Array());
   if (text.length > QR_PAYLOAD_MAX_CHARS) return { ok: false, reason: 'size', length: text.length };
   return { ok: true, text };
 }
@@ -118,7 +150,8 @@ export async function decodeQrPayload(raw: string): Promise<QrDecodeResult> {
   if (text.length > QR_PAYLOAD_MAX_CHARS) return { ok: false, reason: 'size' };
   const version = /^BH(\d+):/.exec(text)?.[1];
   if (version === undefined) return { ok: false, reason: 'format' };
-  if (!READABLE_VERSIONS.has(Number(version))) return { ok: false, reason: 'version' };
+  const keys = VERSION_KEYS.get(Number(version));
+  if (!keys) return { ok: false, reason: 'version' };
   const bytes = base45Decode(text.slice(prefixOf(Number(version)).length));
   if (!bytes) return { ok: false, reason: 'format' };
   const json = await inflate(bytes);
@@ -126,13 +159,21 @@ export async function decodeQrPayload(raw: string): Promise<QrDecodeResult> {
   if (json === 'size') return { ok: false, reason: 'size' };
   const data = parseJson(json);
   if (!isRecord(data)) return { ok: false, reason: 'format' };
-  // Version 1 has no post of arrival: a `post` there is not ours.
-  if (Number(version) === 1 && data.post !== undefined) return { ok: false, reason: 'format' };
-  const result = validateWith(preArrivalSubmissionSchema, {
+  // A key the version does not have (a post in version 1, a consent before version 3) is not ours.
+  if (Object.keys(data).some((key) => !keys.has(key))) return { ok: false, reason: 'format' };
+  const submission = {
     traveler: data.traveler,
     declaration: normaliseDeclarationForm(data.declaration),
     ...(data.post === undefined ? {} : { post: data.post }),
-  });
+  };
+  if (Number(version) === 3) {
+    // Version 3 is the version of a consent: one without is refused with the field's error.
+    const result = validateWith(qrConsentPayloadSchema, { ...submission, consent: data.consent });
+    if (!result.ok) return { ok: false, reason: 'invalid', errors: result.errors };
+    const { consent, ...rest } = result.value;
+    return { ok: true, value: completePreArrival(rest), consent };
+  }
+  const result = validateWith(preArrivalSubmissionSchema, submission);
   if (!result.ok) return { ok: false, reason: 'invalid', errors: result.errors };
-  return { ok: true, value: completePreArrival(result.value) };
+  return { ok: true, value: completePreArrival(result.value), consent: null };
 }

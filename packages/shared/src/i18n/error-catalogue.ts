@@ -233,6 +233,11 @@ const catalogue = {
     vi: 'Hành khách này đã đang bị giữ lại theo yêu cầu pháp lý',
     ja: 'この旅行者にはすでに法的保全が設定されています',
   },
+  'privacy.errors.consentRecorded': {
+    en: "This traveller's consent to the privacy notice is already recorded",
+    vi: 'Sự đồng ý của hành khách này với thông báo về quyền riêng tư đã được ghi nhận',
+    ja: 'この旅行者のプライバシーに関するお知らせへの同意はすでに記録されています',
+  },
   'privacy.errors.notHeld': {
     en: 'This traveller is not under a legal hold',
     vi: 'Hành khách này không bị giữ lại theo yêu cầu pháp lý',

@@ -1,8 +1,9 @@
 /**
  * Traveller timeline: an append-only, synced list of what happened to a traveller, who did it and
- * when. Devices create `status_changed`, `test_result` and `note` events (the status change is
- * how a device asks the server to move a traveller; the server checks it against the lifecycle
- * table and fills in `fromStatus`). The server itself appends `declared`, `check_in` and
+ * when. Devices create `status_changed`, `test_result`, `note` and `consent` events (the status
+ * change is how a device asks the server to move a traveller; the server checks it against the
+ * lifecycle table and fills in `fromStatus`; `consent` records, once per traveller, the consent to
+ * the privacy notice a pre-arrival code carried: docs/decisions/017-retention-and-rights.md). The server itself appends `declared`, `check_in` and
  * `file_attached` events; `created` is derived from the traveller row when a timeline is read
  * (devices may still hold stored ones from before). Events are never updated or deleted.
  */
@@ -21,6 +22,7 @@ import {
   uuid,
   whenValid,
 } from './common.ts';
+import { NOTICE_VERSION_PATTERN, noticeVersionSchema } from './consent.ts';
 
 export const TRAVELER_EVENT_KINDS = [
   'created',
@@ -32,11 +34,16 @@ export const TRAVELER_EVENT_KINDS = [
   'file_attached',
   /** The traveller moved to another post (a transfer; details: fromPostId, toPostId and their codes). */
   'transferred',
+  /**
+   * The traveller's consent to the privacy notice (`noticeVersion`; `occurredAt` is when they
+   * accepted it), carried by the pre-arrival code they were registered from: at most one per traveller.
+   */
+  'consent',
 ] as const;
 export type TravelerEventKind = (typeof TRAVELER_EVENT_KINDS)[number];
 
 /** The kinds a device may create; the others are written by the server only. */
-export const CLIENT_EVENT_KINDS = ['status_changed', 'test_result', 'note'] as const;
+export const CLIENT_EVENT_KINDS = ['status_changed', 'test_result', 'note', 'consent'] as const;
 export type ClientEventKind = (typeof CLIENT_EVENT_KINDS)[number];
 
 export const TEST_RESULTS = ['negative', 'positive', 'inconclusive'] as const;
@@ -55,6 +62,8 @@ const optionalFields = {
   /** test_result: the result. */
   testResult: oneOf(TEST_RESULTS),
   note: boundedText(EVENT_NOTE_MAX_LENGTH),
+  /** consent: the notice the traveller accepted (`<wording>.<settings version>`). */
+  noticeVersion: noticeVersionSchema(),
 };
 
 /** The fields a device writes for an event, but its traveller (REST takes that from the path). */
@@ -72,6 +81,7 @@ type EventBody = {
   correction?: boolean | null;
   testResult?: string | null;
   note?: string | null;
+  noticeVersion?: string | null;
 };
 
 /** The fields each kind needs (a status change its status, a correction its reason, ...). */
@@ -83,6 +93,9 @@ export function checkEventBody(e: EventBody, ctx: z.RefinementCtx) {
     need('reason', 'lifecycle.errors.reasonRequired');
   if (e.kind === 'test_result' && !e.testResult) need('testResult');
   if (e.kind === 'note' && !e.note?.trim()) need('note');
+  if (e.kind === 'consent' && !e.noticeVersion) need('noticeVersion');
+  // A notice version means a consent: on another kind it is not ours.
+  if (e.kind !== 'consent' && e.noticeVersion != null) need('noticeVersion', 'validation.unknown_field');
 }
 
 /**
@@ -117,6 +130,13 @@ export const EVENT_KIND_BRANCHES = {
       },
       required: ['kind', 'note'],
     },
+    {
+      properties: {
+        kind: { const: 'consent' },
+        noticeVersion: { type: 'string', pattern: NOTICE_VERSION_PATTERN.source },
+      },
+      required: ['kind', 'noticeVersion'],
+    },
   ],
 };
 
@@ -128,6 +148,7 @@ export const whenEventFieldsValid = whenValid(
   'correction',
   'testResult',
   'note',
+  'noticeVersion',
 );
 
 /** Writable fields of an event a device creates (sync mutation data). */

@@ -165,6 +165,12 @@ export const validPreArrivalSubmission = {
   },
 };
 
+/**
+ * The consent a version-3 QR payload carries with the submission above (docs/qr-payload.md's
+ * second test vector: the submission at post HAN with this consent).
+ */
+export const validQrConsent = { noticeVersion: '1.1', at: NOW };
+
 /** The body of POST /api/pre-arrivals: the submission above and the traveller's consent. */
 export const validPreArrivalSend = {
   ...validPreArrivalSubmission,

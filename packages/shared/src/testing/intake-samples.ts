@@ -26,6 +26,7 @@ import {
   deleteReasonSchema,
   travelerRestoreSchema,
 } from '../api/traveler-deletes.ts';
+import { consentRecordSchema, recordedConsentSchema } from '../schemas/consent.ts';
 import { preArrivalDeclarationSchema, preArrivalSubmissionSchema } from '../schemas/pre-arrival.ts';
 import { preArrivalTravelerSchema } from '../schemas/traveler.ts';
 import * as f from './fixtures.ts';
@@ -72,6 +73,18 @@ export const INTAKE_SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unkno
     { accepted: true, noticeVersion: '1.2' },
     [{ accepted: false, noticeVersion: '1.2' }, { accepted: true, noticeVersion: 'x' }, {}],
   ],
+  [
+    'recordedConsent',
+    recordedConsentSchema,
+    f.validQrConsent,
+    [
+      { ...f.validQrConsent, noticeVersion: '1' },
+      { ...f.validQrConsent, at: '2025-01-15' },
+      { ...f.validQrConsent, accepted: true },
+      { noticeVersion: '1.1' },
+    ],
+  ],
+  ['consentRecord', consentRecordSchema, { at: f.NOW, noticeVersion: '1.2' }, [{ at: f.NOW }]],
   ['privacyNotice', privacyNoticeSchema, { retentionMonths: 60, contact: '', noticeVersion: '1.1' }, []],
   [
     'privacySettings',
@@ -126,6 +139,7 @@ export const INTAKE_SCHEMA_SAMPLES: readonly (readonly [string, z.ZodType, unkno
       files: [],
       audit: [],
       privacy: { travelerId: f.USER_ID, legalHold: null, anonymisedAt: null, retainedUntil: f.NOW },
+      consent: { at: f.NOW, noticeVersion: '1.2' },
     },
     [],
   ],

@@ -70,6 +70,10 @@ export const LIFECYCLE_SCHEMA_SAMPLES: readonly (readonly [
       { ...validStatusEventInput, kind: 'test_result' },
       { ...validStatusEventInput, kind: 'note', note: '' },
       { ...validStatusEventInput, kind: 'created' },
+      // A consent needs its notice version, in the notice's form; no other kind carries one.
+      { ...validStatusEventInput, kind: 'consent', toStatus: null },
+      { ...validStatusEventInput, kind: 'consent', toStatus: null, noticeVersion: '1.2<b>' },
+      { ...validStatusEventInput, noticeVersion: '1.2' },
     ],
   ],
   ['travelerEvent', travelerEventSchema, validEvent, []],
@@ -90,7 +94,10 @@ export const LIFECYCLE_SCHEMA_SAMPLES: readonly (readonly [
     'travelerEventCreate',
     travelerEventCreateSchema,
     { id: EVENT_ID, kind: 'note', occurredAt: f.NOW, note: 'Called the family' },
-    [{ id: EVENT_ID, kind: 'note', occurredAt: f.NOW, note: 'x', travelerId: f.TRAVELER_ID }],
+    [
+      { id: EVENT_ID, kind: 'note', occurredAt: f.NOW, note: 'x', travelerId: f.TRAVELER_ID },
+      { id: EVENT_ID, kind: 'consent', occurredAt: f.NOW, noticeVersion: 'v1' },
+    ],
   ],
   [
     'travelerEventResult',

@@ -7,7 +7,10 @@
  *   applied ones move the traveller (entering quarantine sets the schedule);
  * - the first declaration moves a pending traveller to declared (never any other status);
  * - storing a declaration, attaching a file and a check-in append events (a traveller's creation
- *   is not stored as an event: the timeline derives it, see timeline.ts).
+ *   is not stored as an event: the timeline derives it, see timeline.ts);
+ * - a consent event (the consent to the privacy notice a pre-arrival code carried) is refused when
+ *   the traveller has one already; an applied one is audited as `traveler.consent`, as the
+ *   pre-arrival route audits the consent sent with a submission (docs/decisions/017-retention-and-rights.md).
  */
 import { DEFAULT_QUARANTINE_DAYS, isFever, statusChangeError, TRAVELER_STATUSES } from '@bh/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -57,6 +60,7 @@ export const beforeEvents: RoundHook<Map<string, string>> = async (tx, op, items
   // The status each traveller has after the events before it in this round.
   const statuses = new Map(rows.map((r) => [r.id, r.status]));
   const days = items.some((i) => i.row?.toStatus === 'quarantine') ? await quarantineLength(tx) : 0;
+  const consented = await consentedTravelers(tx, items);
   for (const { id, row } of items) {
     if (!row) continue;
     Object.assign(row, { actorId: user.id, actorName: name, fromStatus: null, details: null });
@@ -64,6 +68,12 @@ export const beforeEvents: RoundHook<Map<string, string>> = async (tx, op, items
     const from = statuses.get(travelerId);
     if (from === undefined) {
       refused.set(id, 'lifecycle.errors.travelerNotFound');
+      continue;
+    }
+    if (row.kind === 'consent') {
+      // Once per traveller: stored already, or earlier in this round.
+      if (consented.has(travelerId)) refused.set(id, 'privacy.errors.consentRecorded');
+      consented.add(travelerId);
       continue;
     }
     if (row.kind !== 'status_changed') continue;
@@ -92,9 +102,41 @@ export const beforeEvents: RoundHook<Map<string, string>> = async (tx, op, items
 
 const quarantineDetailsSchema = z.object({ quarantineStart: z.string(), quarantineDays: z.number() });
 
-/** Moves the travellers of the applied status changes, in order, with an audit row each. */
+/** The travellers of a round's consent events that have one stored already. */
+async function consentedTravelers(tx: Exec, items: RoundItem[]): Promise<Set<string>> {
+  const ids = [
+    ...new Set(items.filter((i) => i.row?.kind === 'consent').map((i) => str(i.row?.travelerId) ?? '')),
+  ];
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ travelerId: travelerEvents.travelerId })
+    .from(travelerEvents)
+    .where(and(inArray(travelerEvents.travelerId, ids), eq(travelerEvents.kind, 'consent')));
+  return new Set(rows.map((r) => r.travelerId));
+}
+
+/**
+ * Moves the travellers of the applied status changes, in order, with an audit row each; audits
+ * each applied consent (the notice and when the traveller accepted it) against its traveller.
+ */
 export const afterEvents: RoundHook<void> = async (tx, op, items, user) => {
   if (op !== 'create') return;
+  const consents = items.filter((i) => i.row?.kind === 'consent');
+  if (consents.length > 0) {
+    await tx.insert(auditEvents).values(
+      consents.map(({ id, row }) => ({
+        userId: user.id,
+        action: 'traveler.consent',
+        entity: 'traveler',
+        entityId: String(row?.travelerId),
+        details: {
+          eventId: id,
+          noticeVersion: str(row?.noticeVersion),
+          at: new Date(String(row?.occurredAt)).toISOString(),
+        },
+      })),
+    );
+  }
   for (const { id, row } of items) {
     if (row?.kind !== 'status_changed') continue;
     const to = statusSchema.parse(row.toStatus);

@@ -31,11 +31,17 @@ import { timelineOf } from './timeline.ts';
 const tags = ['lifecycle'];
 const security = BEARER;
 
-/** The REST error of a refused event: a lifecycle rule is 422, a missing traveller 404. */
+/**
+ * The REST error of a refused event: a lifecycle rule is 422, a missing traveller 404, a second
+ * consent 409.
+ */
 function refusal(result: PushResult, locale: Locale): never {
   const errors = result.errors ?? [];
   if (errors.some((e) => e.code === 'forbidden')) throw forbidden();
   if (errors.some((e) => e.code === 'lifecycle.errors.travelerNotFound')) throw notFound();
+  // A traveller's consent is recorded once (lifecycle/effects.ts): a second one is a conflict.
+  const recorded = errors.find((e) => e.code === 'privacy.errors.consentRecorded');
+  if (recorded) throw new AppError('conflict', formatMessage(recorded.code, locale), [recorded]);
   const rule = errors.find((e) => e.code.startsWith('lifecycle.errors.'));
   if (rule)
     throw new AppError('unprocessable', formatMessage(rule.code, locale), [
@@ -81,7 +87,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'Adds a status change, test result or note to a traveller (status changes follow the lifecycle)',
+          'Adds a status change, test result, note or consent to the privacy notice to a traveller (status changes follow the lifecycle; one consent per traveller)',
         params: travelerIdParamsSchema,
         body: travelerEventCreateSchema,
         response: {

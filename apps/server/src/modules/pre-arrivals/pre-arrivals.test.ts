@@ -5,7 +5,7 @@ import {
   PRE_ARRIVAL_CODE_PATTERN,
   preArrivalSubmissionSchema,
 } from '@bh/shared';
-import { validPreArrivalSend, validPreArrivalSubmission } from '@bh/shared/testing';
+import { validPreArrivalSend, validPreArrivalSubmission, validQrConsent } from '@bh/shared/testing';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fileHarness } from '../../test/file-harness.ts';
@@ -122,15 +122,25 @@ describe('POST /api/pre-arrivals/:code/used', () => {
 });
 
 describe('QR payload document', () => {
+  const doc = () => readFileSync(new URL('../../../../../docs/qr-payload.md', import.meta.url), 'utf8');
+  const submission = () => completePreArrival(preArrivalSubmissionSchema.parse(validPreArrivalSubmission));
+
   it('the test vector of docs/qr-payload.md decodes to the fixture, which the API accepts', async () => {
-    const doc = readFileSync(new URL('../../../../../docs/qr-payload.md', import.meta.url), 'utf8');
-    const vector = /```text\n(BH1:[^\n]+)\n```/.exec(doc)?.[1] ?? '';
+    const vector = /```text\n(BH1:[^\n]+)\n```/.exec(doc())?.[1] ?? '';
     const decoded = await decodeQrPayload(vector);
-    expect(decoded).toEqual({
-      ok: true,
-      value: completePreArrival(preArrivalSubmissionSchema.parse(validPreArrivalSubmission)),
-    });
+    expect(decoded).toEqual({ ok: true, value: submission(), consent: null });
     if (decoded.ok) expect((await submit({ ...decoded.value, consent: CONSENT })).statusCode).toBe(201);
+  });
+
+  it('the version-3 vector decodes to the fixture with its post and consent, which the API accepts', async () => {
+    const vector = /```text\n(BH3:[^\n]+)\n```/.exec(doc())?.[1] ?? '';
+    const decoded = await decodeQrPayload(vector);
+    expect(decoded).toEqual({ ok: true, value: { ...submission(), post: 'HAN' }, consent: validQrConsent });
+    if (!decoded.ok) return;
+    const { noticeVersion } = decoded.consent ?? validQrConsent;
+    expect((await submit({ ...decoded.value, consent: { accepted: true, noticeVersion } })).statusCode).toBe(
+      201,
+    );
   });
 });
 

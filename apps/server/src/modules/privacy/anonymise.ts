@@ -117,6 +117,8 @@ export async function anonymiseTravelers(
         contact_history = contact_history - 'notes', test_file_id = NULL, vaccination_cert_file_id = NULL,
         version = version + 1, change_seq = nextval('change_seq')
       WHERE traveler_id = ANY(${these})`);
+    // A consent event's notice version and time stay: they name no one, and they are what the
+    // data was held on.
     await tx.execute(sql`UPDATE traveler_events SET note = NULL, reason = NULL, version = version + 1,
         change_seq = nextval('change_seq')
       WHERE traveler_id = ANY(${these}) AND (note IS NOT NULL OR reason IS NOT NULL)`);

@@ -2,7 +2,8 @@
  * Everything held about one traveller (the right of access, docs/decisions/017-retention-and-rights.md):
  * the traveller, its declaration, its timeline and check-ins as devices receive them, the list
  * of its files (metadata; the bytes stay behind GET /api/files/:id), the audit trail's entries
- * about it and its declaration, and its privacy state. As JSON, or as a readable HTML page.
+ * about it and its declaration, its privacy state and its consent to the privacy notice (its
+ * `consent` timeline event, if any). As JSON, or as a readable HTML page.
  */
 import type { AuditEntry, PersonalData, TravelerPrivacy } from '@bh/shared';
 import { inArray, sql } from 'drizzle-orm';
@@ -64,6 +65,7 @@ export async function collectPersonalData(
   }
   return {
     generatedAt: new Date().toISOString(),
+    consent: consentOf(timeline),
     traveler,
     declaration,
     timeline,
@@ -72,6 +74,15 @@ export async function collectPersonalData(
     audit,
     privacy,
   };
+}
+
+/** The consent a traveller's `consent` event records (one at most: lifecycle/effects.ts). */
+function consentOf(timeline: readonly Record<string, unknown>[]): PersonalData['consent'] {
+  const event = timeline.find((e) => e.kind === 'consent');
+  const { occurredAt, noticeVersion } = event ?? {};
+  return typeof occurredAt === 'string' && typeof noticeVersion === 'string'
+    ? { at: occurredAt, noticeVersion }
+    : null;
 }
 
 type Lang = 'vi' | 'en' | 'ja';
@@ -86,6 +97,11 @@ const LABELS: Record<string, Record<Lang, string>> = {
   files: { vi: 'Tệp', en: 'Files', ja: 'ファイル' },
   audit: { vi: 'Nhật ký kiểm tra', en: 'Audit entries', ja: '監査記録' },
   privacy: { vi: 'Quyền riêng tư', en: 'Privacy', ja: 'プライバシー' },
+  consent: {
+    vi: 'Đồng ý với thông báo về quyền riêng tư',
+    en: 'Consent to the privacy notice',
+    ja: 'プライバシーに関するお知らせへの同意',
+  },
   none: { vi: 'Không có', en: 'None', ja: 'なし' },
 };
 
@@ -143,6 +159,7 @@ export function personalDataHtml(data: PersonalData, lang: Lang): string {
     section('files', recordsTable(data.files, l('none'))),
     section('audit', recordsTable(data.audit, l('none'))),
     section('privacy', fieldsTable(data.privacy)),
+    section('consent', data.consent ? fieldsTable(data.consent) : `<p>${escapeHtml(l('none'))}</p>`),
     '</body></html>',
   ].join('\n');
 }
