@@ -16,6 +16,7 @@ import {
   leadByRegistration,
   localDate,
   needsAttention,
+  type RecordedConsent,
   registrationEvent,
   SYSTEM_STATUS_ID,
   type TravelerEventInput,
@@ -55,6 +56,38 @@ export async function addTravelerEvent(
       occurredAt: deviceDateTime(),
       // Shown until the server's copy arrives (the server fills these itself).
       fromStatus: input.kind === 'status_changed' ? fromStatus : null,
+      actorId: actor.id,
+      actorName: actor.name,
+      details: null,
+    },
+    database,
+  );
+}
+
+/**
+ * Records the traveller's consent to the privacy notice that their pre-arrival code carried
+ * (docs/qr-payload.md, version 3): a `consent` event at the time they accepted it, pushed like the
+ * traveller. Once per traveller: nothing when this device holds one already (the server refuses a
+ * second one too); null then.
+ */
+export async function recordConsent(
+  travelerId: string,
+  consent: RecordedConsent,
+  actor: Actor,
+  database: PWADatabase = defaultDb,
+): Promise<LocalTravelerEvent | null> {
+  // `kind` is stored in clear (db/sealing.ts seals the private fields only): no record is opened.
+  const held = await database.travelerEvents.where('travelerId').equals(travelerId).toArray();
+  if (held.some((e) => e.kind === 'consent')) return null;
+  return writeRecord(
+    'travelerEvents',
+    'create',
+    {
+      travelerId,
+      kind: 'consent',
+      occurredAt: consent.at,
+      noticeVersion: consent.noticeVersion,
+      fromStatus: null,
       actorId: actor.id,
       actorName: actor.name,
       details: null,

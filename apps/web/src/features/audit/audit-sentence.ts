@@ -32,7 +32,9 @@ function travelerVerb(entry: AuditEntry): string | null {
         ? 'testResult'
         : entry.event?.kind === 'note'
           ? 'note'
-          : null;
+          : entry.event?.kind === 'consent'
+            ? 'consent'
+            : null;
     default:
       return null;
   }

@@ -53,6 +53,8 @@ describe('scan review', () => {
     mrzFailed: [],
     unknownNationality: null,
     code: null,
+    preArrival: true,
+    consent: null,
     readAt: 0,
   };
 

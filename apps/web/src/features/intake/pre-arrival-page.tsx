@@ -2,8 +2,8 @@
  * /pre-arrival: the public form a traveller fills before arriving (no login; works offline once
  * loaded). On submit it always shows a QR code holding the whole submission (docs/qr-payload.md)
  * and, when online, posts it and shows the short reference code too. Nothing is made or sent
- * until the traveller consents to the privacy notice (privacy-consent.tsx); the post carries the
- * consent (docs/decisions/017-retention-and-rights.md).
+ * until the traveller consents to the privacy notice (privacy-consent.tsx); the post and the QR
+ * code carry the consent (docs/decisions/017-retention-and-rights.md).
  */
 import {
   encodeQrPayload,
@@ -94,7 +94,10 @@ export default function PreArrivalPage() {
       return;
     }
     setErrors({ errors: {}, params: {} });
-    const encoded = await encodeQrPayload(result.value);
+    // The code carries the consent (version 3): an officer who registers the traveller from it,
+    // offline, records it with the traveller (docs/qr-payload.md).
+    const noticeVersion = consentVersion(notice);
+    const encoded = await encodeQrPayload(result.value, { noticeVersion, at: new Date().toISOString() });
     if (!encoded.ok) {
       setTooLarge(true);
       return;
@@ -108,9 +111,7 @@ export default function PreArrivalPage() {
         shown?.text === encoded.text ? { ...shown, code, sent: code ? 'sent' : 'failed' } : shown,
       );
     try {
-      settle(
-        await post({ ...result.value, consent: { accepted: true, noticeVersion: consentVersion(notice) } }),
-      );
+      settle(await post({ ...result.value, consent: { accepted: true, noticeVersion } }));
     } catch {
       settle(null);
     }

@@ -2,7 +2,8 @@
  * Review of a scan before saving: the traveller form prefilled (entry date today when missing;
  * failed MRZ check digits shown on their fields), the scanned declaration, and, when the passport
  * is already registered within a day, the differences field by field with update instead of
- * create. Saving goes through the local repos and outbox, so it works offline.
+ * create, and whether the code carried the traveller's consent to the privacy notice (recorded
+ * with the traveller on saving). Saving goes through the local repos and outbox, so it works offline.
  */
 import {
   computeRiskScore,
@@ -23,13 +24,16 @@ import { DataTable } from '../../components/ui/data-table.tsx';
 import { FormActions } from '../../components/ui/form-actions.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { submitDeclaration } from '../../db/declarations-repo.ts';
+import { recordConsent } from '../../db/lifecycle-repo.ts';
 import { createTraveler, type LocalTraveler, updateTraveler } from '../../db/travelers-repo.ts';
 import { formatTemperature } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.ts';
 import { PassportExpiryAlert } from '../travelers/passport-expiry-alert.tsx';
 import { useRegistrationPost, withPostRequired } from '../travelers/registration-post.ts';
 import { TravelerFormFields } from '../travelers/traveler-form-fields.tsx';
 import { useReferenceLists, useSystemMode } from '../travelers/use-travelers.ts';
+import { ReviewConsent } from './review-consent.tsx';
 import { differences, findLocalDuplicate, reviewValues } from './review-values.ts';
 import type { Draft } from './scan-reader.ts';
 
@@ -90,6 +94,7 @@ export function Review({ draft, online, onDone }: { draft: Draft; online: boolea
   const { t } = useTranslation();
   const mode = useSystemMode();
   const lists = useReferenceLists();
+  const user = useSession()?.user;
   // An admin says at which post the traveller arrives (registration-post.ts); an update keeps it.
   const registration = useRegistrationPost();
   const [existing, setExisting] = useState<LocalTraveler | null>(null);
@@ -129,6 +134,9 @@ export function Review({ draft, online, onDone }: { draft: Draft; online: boolea
     try {
       const { entryPostId: _post, ...changes } = input;
       const traveler = existing ? await updateTraveler(existing.id, changes) : await createTraveler(input);
+      // The consent the code carried, recorded with the traveller (once: none if it holds one).
+      if (draft.consent && user)
+        await recordConsent(traveler.id, draft.consent, { id: user.id, name: user.name });
       if (draft.declaration) {
         await submitDeclaration(
           {
@@ -228,6 +236,7 @@ export function Review({ draft, online, onDone }: { draft: Draft; online: boolea
           )}
         </div>
       </section>
+      <ReviewConsent draft={draft} />
       {failed && <Alert tone="error">{t('travelers.form.saveError')}</Alert>}
       <FormActions back={t('intake.delete.cancel')} onBack={onDone}>
         <SubmitButton busy={busy} className="btn-primary" data-testid="review-save">

@@ -14,6 +14,7 @@ import {
   type PreArrivalTraveler,
   parseMrz,
   preArrivalRecordSchema,
+  type RecordedConsent,
 } from '@bh/shared';
 import { api } from '../../lib/api.ts';
 
@@ -27,6 +28,14 @@ export interface Draft {
   unknownNationality: string | null;
   /** Reference code, marked used once saved. */
   code: string | null;
+  /** True for a pre-arrival submission (its QR code or reference code), false for a passport. */
+  preArrival: boolean;
+  /**
+   * The consent to the privacy notice the submission carries (a version-3 QR code, or the one the
+   * server recorded with a reference code), recorded with the traveller once saved; null when it
+   * carries none (a version-1 or -2 code: the review says so).
+   */
+  consent: RecordedConsent | null;
   /** performance.now() when the text was read: scan-to-saved time. */
   readAt: number;
 }
@@ -39,6 +48,8 @@ const draftOf = (over: Partial<Draft>): Draft => ({
   mrzFailed: [],
   unknownNationality: null,
   code: null,
+  preArrival: false,
+  consent: null,
   readAt: performance.now(),
   ...over,
 });
@@ -47,7 +58,10 @@ async function lookUp(code: string, online: boolean, readAt: number): Promise<Sc
   if (!online) return { ok: false, messageKey: 'intake.scan.codeNeedsNetwork' };
   try {
     const record = preArrivalRecordSchema.parse(await api.get(`/api/pre-arrivals/${code}`));
-    return { ok: true, draft: draftOf({ ...record.submission, code, readAt }) };
+    return {
+      ok: true,
+      draft: draftOf({ ...record.submission, code, readAt, preArrival: true, consent: record.consent }),
+    };
   } catch {
     return { ok: false, messageKey: 'intake.scan.codeNotFound' };
   }
@@ -68,7 +82,10 @@ export async function readScan(
         detailKey: `intake.scan.reason.${decoded.reason}`,
       };
     }
-    return { ok: true, draft: draftOf({ ...decoded.value, readAt }) };
+    return {
+      ok: true,
+      draft: draftOf({ ...decoded.value, readAt, preArrival: true, consent: decoded.consent }),
+    };
   }
   const mrz = parseMrz(text);
   if (mrz && looksLikeMrz(text)) {

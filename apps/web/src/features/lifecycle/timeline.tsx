@@ -33,6 +33,13 @@ function Detail({ event }: { event: LocalTravelerEvent }) {
           )}
         </span>
       );
+    case 'consent':
+      // The privacy notice the traveller accepted, when (occurredAt, below) their code said.
+      return event.noticeVersion ? (
+        <span data-testid="timeline-consent">
+          {t('lifecycle.timeline.noticeVersion', { version: event.noticeVersion })}
+        </span>
+      ) : null;
     case 'transferred':
       // The posts' codes, as the server wrote them when the traveller moved.
       return typeof d.fromCode === 'string' || typeof d.toCode === 'string' ? (
