@@ -1,14 +1,73 @@
 /**
  * The traveller's rights end to end (issue 33 point 7): the pre-arrival form cannot be sent
  * without the consent to its privacy notice; an admin downloads everything held about a
- * traveller, then erases it, and the app shows the anonymised record. Screenshots of the consent
- * step and of the admin's section go to /tmp/shots.
+ * traveller, then erases it, and the app shows the anonymised record and holds no copy of its
+ * document any more. Screenshots of the consent step and of the admin's section go to /tmp/shots.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { validDeclarationForm } from '@bh/shared/testing';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, fillByName, loginAs } from './helpers.ts';
 import { fillDate, pickCountry, rowOf, search, uniq } from './travelers-helpers.ts';
+
+const PDF = Buffer.from('%PDF-1.4\n% privacy-rights test result\n%%EOF\n');
+
+/**
+ * Stores copies of uploaded files in the device's store `fileBlobs` as the app keeps a document
+ * picked on it once uploaded (in clear here: the sweep reads ids and statuses only).
+ */
+function keepFiles(page: Page, ids: string[]) {
+  return page.evaluate(
+    (fileIds) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('PWADatabase');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('fileBlobs', 'readwrite');
+          for (const id of fileIds) {
+            const blob = new Blob(['%PDF-1.4'], { type: 'application/pdf' });
+            tx.objectStore('fileBlobs').put({
+              id,
+              blob,
+              name: 'xet-nghiem.pdf',
+              type: 'application/pdf',
+              size: blob.size,
+              fileType: 'health_test_result',
+              status: 'uploaded',
+              serverId: id,
+              createdAt: Date.now(),
+            });
+          }
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    ids,
+  );
+}
+
+/** The ids of the files the device holds, sorted. */
+function heldFiles(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('PWADatabase');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const keys = open.result.transaction('fileBlobs', 'readonly').objectStore('fileBlobs').getAllKeys();
+          keys.onsuccess = () => {
+            open.result.close();
+            resolve(keys.result.map(String).sort());
+          };
+          keys.onerror = () => reject(keys.error);
+        };
+      }),
+  );
+}
 
 async function fillPreArrival(page: Page, passport: string) {
   const form = page.getByTestId('pre-arrival-form');
@@ -102,10 +161,38 @@ test('an admin downloads everything held about a traveller, then erases it', asy
     expect(created.status()).toBe(201);
     return { id, passportNo };
   };
+  // Each declares with a test result uploaded first (the file a device keeps once it picked it).
+  const declareWithFile = async (travelerId: string, fullName: string) => {
+    const fileId = randomUUID();
+    const upload = await request.post('/api/files', {
+      headers: { authorization },
+      multipart: {
+        file_type: 'health_test_result',
+        id: fileId,
+        file: { name: 'xet-nghiem.pdf', mimeType: 'application/pdf', buffer: PDF },
+      },
+    });
+    expect(upload.status()).toBe(201);
+    const declared = await request.post('/api/health-declarations', {
+      headers: { authorization },
+      data: {
+        ...validDeclarationForm,
+        id: travelerId,
+        travelerId,
+        fullName,
+        email: null,
+        testFileId: fileId,
+        systemMode: 'pandemic',
+      },
+    });
+    expect(declared.status()).toBe(201);
+    return fileId;
+  };
   const name = `Phạm Riêng Tư ${uniq()}`;
   const { id, passportNo } = await register(name, Date.now());
+  const erasedFile = await declareWithFile(id, name);
   const other = `Vũ Ảnh Chụp ${uniq()}`;
-  await register(other, Date.now() + 7);
+  const otherFile = await declareWithFile((await register(other, Date.now() + 7)).id, other);
 
   await page.addInitScript(() => {
     if (!localStorage.getItem('app-locale')) localStorage.setItem('app-locale', 'en');
@@ -114,6 +201,8 @@ test('an admin downloads everything held about a traveller, then erases it', asy
   await loginAs(page, 'admin');
   await search(page, { fullName: name });
   await expect(rowOf(page, name)).toBeVisible({ timeout: 30_000 });
+  // The device keeps both travellers' documents, as it does those picked on it and uploaded.
+  await keepFiles(page, [erasedFile, otherFile]);
   await rowOf(page, name).getByTestId('action-view').click();
   const section = page.getByTestId('personal-data-section');
   await expect(page.getByTestId('personal-data-retained')).toContainText('Kept until');
@@ -147,6 +236,9 @@ test('an admin downloads everything held about a traveller, then erases it', asy
   await expect(page.getByTestId('traveler-details')).not.toContainText('Hàng Bạc');
   await page.getByTestId('personal-data-section').scrollIntoViewIfNeeded();
   await page.screenshot({ path: '/tmp/shots/privacy-erased-en-1440.png' });
+  // The device no longer holds the erased traveller's document (the files' sweep after the pull
+  // of its anonymised declaration); the other traveller's, still named, stays.
+  await expect.poll(() => heldFiles(page), { timeout: 30_000 }).toEqual([otherFile]);
   await page.getByTestId('details-close').click();
 
   // Phone size, Vietnamese, light and dark: another traveller's section and the erase question
