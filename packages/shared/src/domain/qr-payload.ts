@@ -109,7 +109,7 @@ const qrConsentPayloadSchema = strictShape({
 
 /** The version a payload is written in: the lowest that holds what it carries. */
 const versionOf = (submission: PreArrivalSubmission, consent: RecordedConsent | null) =>
-  consent ? 3 : submission.post ? 2 : 1;
+  consent ? QR_PAYLOAD_VERSION : submission.post ? 2 : 1;
 
 /**
  * The payload text of a valid submission with the consent the traveller gave (version 3), or

@@ -98,6 +98,9 @@ export function checkEventBody(e: EventBody, ctx: z.RefinementCtx) {
   if (e.kind !== 'consent' && e.noticeVersion != null) need('noticeVersion', 'validation.unknown_field');
 }
 
+/** A notice version belongs to a consent: every other kind leaves it out (or null). */
+const NO_NOTICE_VERSION = { type: 'null' };
+
 /**
  * `checkEventBody` as JSON Schema, for the document: one branch per kind with the fields it
  * needs (a correction needs a reason that is not blank). The zod checks above are what runs.
@@ -105,7 +108,11 @@ export function checkEventBody(e: EventBody, ctx: z.RefinementCtx) {
 export const EVENT_KIND_BRANCHES = {
   oneOf: [
     {
-      properties: { kind: { const: 'status_changed' }, toStatus: { enum: [...TRAVELER_STATUSES] } },
+      properties: {
+        kind: { const: 'status_changed' },
+        toStatus: { enum: [...TRAVELER_STATUSES] },
+        noticeVersion: NO_NOTICE_VERSION,
+      },
       required: ['kind', 'toStatus'],
       // An admin correction (correction: true) needs a reason that is not blank.
       anyOf: [
@@ -120,13 +127,18 @@ export const EVENT_KIND_BRANCHES = {
       ],
     },
     {
-      properties: { kind: { const: 'test_result' }, testResult: { enum: [...TEST_RESULTS] } },
+      properties: {
+        kind: { const: 'test_result' },
+        testResult: { enum: [...TEST_RESULTS] },
+        noticeVersion: NO_NOTICE_VERSION,
+      },
       required: ['kind', 'testResult'],
     },
     {
       properties: {
         kind: { const: 'note' },
         note: { type: 'string', pattern: '\\S', maxLength: EVENT_NOTE_MAX_LENGTH },
+        noticeVersion: NO_NOTICE_VERSION,
       },
       required: ['kind', 'note'],
     },
