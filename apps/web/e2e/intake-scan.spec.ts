@@ -10,7 +10,7 @@ import { validPreArrivalSubmission } from '@bh/shared/testing';
 import { expect, type Page, test } from '@playwright/test';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import { fillByName } from './helpers.ts';
-import { expectOnServerOnce, openScannerOffline } from './intake-helpers.ts';
+import { apiGet, expectOnServerOnce, openScannerOffline } from './intake-helpers.ts';
 import { fillDate, pickCountry } from './travelers-helpers.ts';
 
 const PASSPORT = 'C7654321';
@@ -74,6 +74,8 @@ test('pre-arrival QR made offline, imported offline by image upload, on the serv
   await expect(review).toBeVisible();
   await expect(review.locator('input[name="passportNo"]')).toHaveValue(PASSPORT);
   await expect(page.getByTestId('review-duplicate')).toHaveCount(0);
+  // The code carries the traveller's consent to the privacy notice (payload version 3).
+  await expect(page.getByTestId('review-consent')).toHaveAttribute('data-state', 'given');
   await page.getByTestId('review-save').click();
   const saved = page.getByTestId('review-saved');
   await expect(saved).toBeVisible();
@@ -100,6 +102,13 @@ test('pre-arrival QR made offline, imported offline by image upload, on the serv
   const { traveler, declaration } = await expectOnServerOnce(page, PASSPORT);
   expect(traveler).toMatchObject({ fullName: 'Trần Thị Bích', nationality: 'VN', gender: 'female' });
   expect(declaration).toMatchObject({ phone: '0987654321' });
+  // The consent the code carried is on the server once, with the traveller (two saves, one consent).
+  const consents = async () =>
+    ((await apiGet(page, `/api/travelers/${traveler.id}/events`)).body?.items ?? []).filter(
+      (e: { kind: string }) => e.kind === 'consent',
+    );
+  await expect.poll(async () => (await consents()).length, { timeout: 60_000 }).toBe(1);
+  expect((await consents())[0]).toMatchObject({ noticeVersion: expect.stringMatching(/^1\.\d+$/) });
   await officerContext.close();
   console.log(JSON.stringify({ scanToSavedMs: ms }));
 });
