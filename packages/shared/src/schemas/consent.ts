@@ -7,11 +7,9 @@
  */
 import { z } from 'zod';
 import { isoDateTime, keyed, plainShape, strictShape } from './common.ts';
+import { noticeVersionSchema } from './notice-version.ts';
 
-/** A notice version: the wording's number, a dot, the settings' version. */
-export const NOTICE_VERSION_PATTERN = /^\d{1,4}\.\d{1,9}$/;
-export const noticeVersionSchema = () =>
-  z.string(keyed()).regex(NOTICE_VERSION_PATTERN, 'validation.invalid_format');
+export { noticeVersionSchema } from './notice-version.ts';
 
 /** The consent a traveller gave: which notice, when (the QR payload's `consent`). */
 export const recordedConsentSchema = strictShape({

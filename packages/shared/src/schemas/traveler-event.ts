@@ -22,7 +22,7 @@ import {
   uuid,
   whenValid,
 } from './common.ts';
-import { NOTICE_VERSION_PATTERN, noticeVersionSchema } from './consent.ts';
+import { NOTICE_VERSION_PATTERN, noticeVersionSchema } from './notice-version.ts';
 
 export const TRAVELER_EVENT_KINDS = [
   'created',
