@@ -224,7 +224,12 @@ test('an admin downloads everything held about a traveller, then erases it', asy
   await page.screenshot({ path: '/tmp/shots/privacy-erase-dialog-en-1440.png' });
   await page.getByTestId('personal-data-confirm').click();
   // The server holds no personal data of it now; the device's copy follows with the pull the
-  // erasure asks for (the open search no longer matches it, so the page closes).
+  // erasure asks for. The traveller's page stays open (only the question closes) and shows the
+  // anonymised copy, though the open search no longer matches it.
+  const details = page.getByTestId('traveler-details');
+  await expect(details.getByTestId('details-fullName')).toHaveText('***', { timeout: 30_000 });
+  await expect(details.getByTestId('personal-data-erased')).toBeVisible();
+  await page.getByTestId('details-close').click();
   await expect(rowOf(page, name)).toHaveCount(0, { timeout: 30_000 });
   const after = await request.get(`/api/travelers/${id}`, { headers: { authorization } });
   expect(await after.json()).toMatchObject({ fullName: '***', passportNo: 'X0000000', address: null });

@@ -40,7 +40,11 @@ export function Modal({
       ref={ref}
       className={placement === 'bottom' ? 'modal modal-bottom' : 'modal'}
       aria-labelledby={titleId}
-      onClose={onClose}
+      // React passes a nested dialog's close up its tree (a confirmation inside a details dialog):
+      // only this dialog's own close closes it.
+      onClose={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
       data-testid={testId}
     >
       <div className={`modal-box ${boxClassName}`}>
