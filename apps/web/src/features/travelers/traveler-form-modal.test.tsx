@@ -72,7 +72,7 @@ describe('TravelerFormModal (edit)', () => {
 
     await act(async () => fireEvent.click(screen.getByTestId('traveler-save')));
     // Saving validates and writes IndexedDB: allow for a loaded machine.
-    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 5000 });
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 12_000 });
     expect(await getTraveler(stored.id)).toMatchObject({
       fullName: 'Trần Thị Mai Anh',
       note: 'Từ thiết bị khác',
@@ -82,7 +82,7 @@ describe('TravelerFormModal (edit)', () => {
     const queued = await db.syncQueue.where('recordId').equals(stored.id).toArray();
     expect(queued.at(-1)).toMatchObject({ operation: 'update', baseVersion: 1 });
     // The test's own limit leaves room for the save's (the whole run under load took 5 s).
-  }, 15_000);
+  }, 20_000);
 
   it('writes nothing when nothing was changed', async () => {
     const stored = await storedTraveler({
@@ -100,7 +100,7 @@ describe('TravelerFormModal (edit)', () => {
     const before = await db.syncQueue.count();
     await act(async () => fireEvent.click(screen.getByTestId('traveler-save')));
     // Saving validates and writes IndexedDB: allow for a loaded machine.
-    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 5000 });
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 12_000 });
     expect(await db.syncQueue.count()).toBe(before);
-  }, 15_000);
+  }, 20_000);
 });
