@@ -3,6 +3,7 @@
  * registered API operation is in it, tagged with its module, with a schema for its 2xx answer.
  * A new route without `schema.response` fails here.
  */
+import { CLIENT_EVENT_KINDS } from '@bh/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TAGS } from './plugins/openapi.ts';
 import { createHarness, type Harness } from './test/harness.ts';
@@ -202,7 +203,9 @@ describe('the document states what the server refuses (issue 30, item 7)', () =>
 
   it('timeline events as one branch per kind, sync mutations as one branch per table and op', () => {
     const event = bodyOf('/api/travelers/{id}/events', 'post');
-    expect(event.oneOf?.map((b) => b.properties?.kind)).toHaveLength(3);
+    // status_changed, test_result, note and consent (CLIENT_EVENT_KINDS).
+    expect(event.oneOf?.map((b) => b.properties?.kind)).toHaveLength(CLIENT_EVENT_KINDS.length);
+    expect(CLIENT_EVENT_KINDS).toHaveLength(4);
     const mutation = bodyOf('/api/sync/push', 'post').properties?.mutations?.items;
     const branches = mutation?.oneOf ?? [];
     expect(branches.length).toBeGreaterThan(6);
