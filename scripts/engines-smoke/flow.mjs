@@ -177,8 +177,21 @@ export async function smokeFlow({ d, base, api, step }) {
     await waitFor(d, `${name} in the list as pending`, 10_000, rowSyncIs, name, 'pending');
   });
 
-  await step('reload while offline: still there, still pending', async () => {
+  await step('reload while offline: unlock, still there, still pending', async () => {
     await d.reload();
+    // A page load starts locked (docs/decisions/016-encryption-at-rest.md): the officer's password
+    // opens the device's data again, offline too.
+    await waitFor(d, 'the unlock screen after the reload', 30_000, () =>
+      Boolean(document.querySelector('[data-testid="unlock-screen"]')),
+    );
+    await d.type('[data-testid="unlock-password"]', OFFICER.password);
+    await d.click('[data-testid="unlock-submit"]');
+    await waitFor(
+      d,
+      'the device unlocked',
+      30_000,
+      () => !document.querySelector('[data-testid="unlock-screen"]'),
+    );
     await waitFor(d, `${name} pending after the reload`, 30_000, rowSyncIs, name, 'pending');
     if (!d.serverStopsOffline) {
       const answer = await onServer();
