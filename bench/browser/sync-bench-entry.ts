@@ -29,7 +29,7 @@ const traveler = (i: number) => benchTraveler(i, RUN, 'JP');
 // lastPushAt: when the last push was answered, i.e. when the server had every record (the
 // pull-back that follows is not part of "on the server", and PouchDB's replicate has none).
 // pushMs adds each push's wait, so with pushes overlapping it exceeds the time they spanned.
-const timing = {
+const noTiming = () => ({
   pushMs: 0,
   pullMs: 0,
   pushes: 0,
@@ -37,7 +37,8 @@ const timing = {
   inFlight: 0,
   maxInFlight: 0,
   pulledChanges: 0,
-};
+});
+const timing = noTiming();
 const timedTransport = {
   ...httpTransport,
   async push(body: Parameters<typeof httpTransport.push>[0]) {
@@ -151,15 +152,7 @@ window.bench = {
   },
   async syncUntilEmpty() {
     // Only this call's runs count (not the catch-up before the trial).
-    Object.assign(timing, {
-      pushMs: 0,
-      pullMs: 0,
-      pushes: 0,
-      lastPushAt: 0,
-      inFlight: 0,
-      maxInFlight: 0,
-      pulledChanges: 0,
-    });
+    Object.assign(timing, noTiming());
     for (const k of Object.keys(phases)) delete phases[k];
     timeline.length = 0;
     const t0 = performance.now();

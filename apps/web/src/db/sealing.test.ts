@@ -82,6 +82,21 @@ async function everyStoredText(db: PWADatabase): Promise<string> {
 
 const pdfText = String.fromCharCode(...PDF);
 
+/** A pending traveller with the planted name and passport, written as the officer's device does. */
+const plantedTraveler = () =>
+  writeRecord(
+    'travelers',
+    'create',
+    {
+      fullName: PLANTED.name,
+      passportNo: PLANTED.passport,
+      nationality: 'VN',
+      entryDate: '2026-03-01',
+      status: 'pending',
+    },
+    database,
+  );
+
 describe('records and files at rest', () => {
   it('hold no planted name, passport, phone, answer, note or PDF byte in any store, and read back', async () => {
     const traveler = await writeRecord(
@@ -193,18 +208,7 @@ describe('records and files at rest', () => {
   });
 
   it('a declaration submitted twice over a sealed traveller: sealed, updated, the traveller shown declared', async () => {
-    const traveler = await writeRecord(
-      'travelers',
-      'create',
-      {
-        fullName: PLANTED.name,
-        passportNo: PLANTED.passport,
-        nationality: 'VN',
-        entryDate: '2026-03-01',
-        status: 'pending',
-      },
-      database,
-    );
+    const traveler = await plantedTraveler();
     const form = {
       travelerId: traveler.id,
       fullName: PLANTED.name,
@@ -236,18 +240,7 @@ describe('records and files at rest', () => {
   });
 
   it('an envelope opens with its own key and record only; a locked database neither seals nor opens', async () => {
-    const t = await writeRecord(
-      'travelers',
-      'create',
-      {
-        fullName: PLANTED.name,
-        passportNo: PLANTED.passport,
-        nationality: 'VN',
-        entryDate: '2026-03-01',
-        status: 'pending',
-      },
-      database,
-    );
+    const t = await plantedTraveler();
     const stored = await database.travelers.get(t.id);
     if (!stored) throw new Error('not stored');
     const other = new PWADatabase(`other-${n}`);
