@@ -10,11 +10,11 @@
  * Nothing is sent first: a revoked device's requests are refused, so what it still holds is
  * counted (for the officer to see what was lost) and deleted.
  */
-import { STORAGE_KEYS } from '@bh/shared';
+import { KEPT_PREFERENCES } from '../lib/storage.ts';
 import { db as defaultDb, type PWADatabase } from './database.ts';
 
 /** What a wipe keeps of local storage: the person's language and theme, nothing of their work. */
-const KEPT_KEYS: ReadonlySet<string> = new Set([STORAGE_KEYS.locale, STORAGE_KEYS.theme]);
+const KEPT_KEYS: ReadonlySet<string> = new Set(KEPT_PREFERENCES);
 /** The databases the app opens, for browsers without indexedDB.databases(). */
 const KNOWN_DATABASES = ['PWADatabase', 'bh-sw'];
 /** A deletion another connection blocks is left to finish on its own after this long. */

@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from '@bh/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../lib/api.ts';
 import { getSession, setSession } from '../../lib/session.ts';
@@ -62,5 +63,20 @@ describe('logout', () => {
     await logout();
     expect(getSession()).toBeNull();
     expect(apiRequest).toBeTypeOf('function');
+  });
+
+  it('keeps the language and theme when the answer clears the site storage (Clear-Site-Data)', async () => {
+    setSession({ user, token: 't' });
+    localStorage.setItem(STORAGE_KEYS.locale, 'ja');
+    localStorage.setItem(STORAGE_KEYS.theme, 'dark');
+    // What Clear-Site-Data: "storage" does to local storage before the answer reaches the page.
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+      localStorage.clear();
+      return new Response(null, { status: 204 });
+    });
+    await logout(false);
+    expect(getSession()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.locale)).toBe('ja');
+    expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
   });
 });

@@ -7,6 +7,7 @@ import type { AuthAnswer, PostList, WorkScope } from '@bh/shared';
 import { ApiError, apiRequest, setRefreshHandler } from '../../lib/api.ts';
 import { setOfflineLockDays } from '../../lib/offline-lock.ts';
 import { clearSession, getSession, type SessionUser, setSession } from '../../lib/session.ts';
+import { keepingPreferences } from '../../lib/storage.ts';
 import { createStore } from '../../lib/store.ts';
 import { clearWorkScope, setChosenPost, setPosts, setWorkScope } from '../../lib/work-scope.ts';
 import { holdForRenewal, OFFLINE_TOKEN, takeHeldCredentials } from './offline-session.ts';
@@ -149,11 +150,15 @@ export function onBeforeLogout(fn: () => Promise<void>): () => void {
 export async function logout(keepPending = true): Promise<void> {
   await Promise.allSettled([...beforeLogout].map((fn) => fn()));
   if (getSession() && (typeof navigator === 'undefined' || navigator.onLine)) {
-    await apiRequest(keepPending ? '/api/auth/logout?keep=pending' : '/api/auth/logout', {
-      method: 'POST',
-      noRefresh: true,
-      timeoutMs: 5_000,
-    }).catch(() => {});
+    // Without pending changes the answer clears the site's storage (Clear-Site-Data), the
+    // language and theme with it: they are written back, the login page keeps the language.
+    await keepingPreferences(() =>
+      apiRequest(keepPending ? '/api/auth/logout?keep=pending' : '/api/auth/logout', {
+        method: 'POST',
+        noRefresh: true,
+        timeoutMs: 5_000,
+      }).catch(() => {}),
+    );
   }
   sessionExpired.set(false);
   clearSession();
