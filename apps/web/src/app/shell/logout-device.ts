@@ -12,6 +12,7 @@ import { forgetWrappedKeys } from '../../lib/device-key.ts';
 import { lockDevice } from '../../lib/device-lock.ts';
 import { forgetDeviceOwner, setLockedFor } from '../../lib/device-owner.ts';
 import { getSession } from '../../lib/session.ts';
+import { keepingPreferences } from '../../lib/storage.ts';
 
 export async function logoutDevice(toLogin: () => void): Promise<void> {
   const user = getSession()?.user;
@@ -25,6 +26,7 @@ export async function logoutDevice(toLogin: () => void): Promise<void> {
   }
   forgetWrappedKeys();
   forgetDeviceOwner();
-  await wipeDevice().catch(() => {});
+  // The language and theme are written back once more after the wipe: the login page loads next.
+  await keepingPreferences(() => wipeDevice().catch(() => ({ lostChanges: 0 })));
   window.location.assign('/login');
 }
