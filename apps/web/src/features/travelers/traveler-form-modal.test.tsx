@@ -57,6 +57,12 @@ describe('TravelerFormModal (edit)', () => {
       fullName: 'Trần Thị Mai',
       passportNo: 'C1234567',
       gender: 'female',
+      // Complete flight info, so the form is valid whichever mode has loaded: until the stored
+      // mode arrives the form holds to pandemic's rules (a save clicked before it was refused on a
+      // loaded machine and the dialog stayed open).
+      flightNo: 'VN123',
+      origin: 'NRT',
+      destination: 'HAN',
     });
     const { onClose, rerender } = renderForm(stored);
     await waitFor(() => expect(field('fullName').value).toBe('Trần Thị Mai'));
