@@ -5,7 +5,6 @@
  * SQL must run on PGlite (PostgreSQL 18) and PostgreSQL 15+.
  */
 
-import { foldedSql } from '@bh/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -216,8 +215,12 @@ export const travelers = pgTable(
     quarantineDays: integer('quarantine_days'),
     /** The point of entry the traveller belongs to (0016); only a transfer changes it. */
     entryPostId: uuid('entry_post_id').notNull(),
-    /** The name as search compares it (0018; @bh/shared search-fold), kept by the database. */
-    nameFolded: text('name_folded').generatedAlwaysAs(sql.raw(foldedSql('full_name'))),
+    /**
+     * The name as search compares it (0018; @bh/shared search-fold). The write path folds it in
+     * TypeScript with every name it writes (write-path/tables.ts); a trigger folds it in SQL for
+     * any other writer that changes the name without it (0026).
+     */
+    nameFolded: text('name_folded'),
     ...syncedRecordColumns(),
   },
   (t) => [

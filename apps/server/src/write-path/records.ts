@@ -48,13 +48,14 @@ export function toApiRecord(row: Record<string, unknown>): ApiRecord {
 
 /**
  * Columns a synced table keeps for the server only: never in an API record. A traveller's own
- * post (entryPostId) is sent; the copy its records keep to be pulled by post (postId) is not.
+ * post (entryPostId) is sent; the copy its records keep to be pulled by post (postId) is not, nor
+ * the folded name search reads (nameFolded).
  */
-const SERVER_ONLY_COLUMNS = new Set(['changeSeq', 'createdBy', 'updatedBy', 'postId']);
+const SERVER_ONLY_COLUMNS = new Set(['changeSeq', 'createdBy', 'updatedBy', 'postId', 'nameFolded']);
 
 /**
  * The API columns of a synced table: everything but the server-only bookkeeping and the columns
- * the database generates for its indexes (travelers.name_folded), in table order.
+ * the database generates, in table order.
  * Drizzle reads `date` columns as YYYY-MM-DD strings (mode 'string'), so no time zone shifts them.
  */
 const apiColumns = (table: SyncedPgTable): Record<string, AnyPgColumn> =>

@@ -87,7 +87,9 @@ export function searchKey(typed: string): string {
 /**
  * The SQL expression folding a text column the way `foldForSearch` does; `column` is an SQL
  * fragment naming the column. The table has no quote, so the literals need no escaping; the
- * check below keeps it that way. Only the server builds it (the app's bundle leaves it out).
+ * check below keeps it that way. Migration 0026's trigger holds it (for writers that change a
+ * name without its fold); the server's tests hold the migration to it.
+ * @internal Exported for the tests only (knip --production).
  *
  * PostgreSQL's translate() looks each character of the text up in FROM from its start, so a
  * character's cost is its place there (a name's lower-case letters and spaces, absent from FROM,
