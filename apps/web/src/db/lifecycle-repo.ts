@@ -79,13 +79,17 @@ export async function recordConsent(
   // `kind` is stored in clear (db/sealing.ts seals the private fields only): no record is opened.
   const held = await database.travelerEvents.where('travelerId').equals(travelerId).toArray();
   if (held.some((e) => e.kind === 'consent')) return null;
+  // The time comes from the traveller's phone clock. A consent is given before its code is read:
+  // a time after now (a phone clock ahead) is recorded as now, never in the future.
+  const now = new Date();
+  const occurredAt = Date.parse(consent.at) > now.getTime() ? now.toISOString() : consent.at;
   return writeRecord(
     'travelerEvents',
     'create',
     {
       travelerId,
       kind: 'consent',
-      occurredAt: consent.at,
+      occurredAt,
       noticeVersion: consent.noticeVersion,
       fromStatus: null,
       actorId: actor.id,

@@ -132,6 +132,19 @@ describe('scan review: consent to the privacy notice', () => {
     expect(await db.travelerEvents.count()).toBe(1);
   }, 20_000);
 
+  it('a consent time after now (the phone clock ahead) is recorded as the time the code was read', async () => {
+    const before = Date.now();
+    const ahead = new Date(before + 3 * 86_400_000).toISOString();
+    const event = await recordConsent(
+      '0f9e8d7c-6b5a-4c3d-9e2f-1a0b9c8d7e6f',
+      { noticeVersion: '1.1', at: ahead },
+      USER,
+    );
+    const at = Date.parse(event?.occurredAt ?? '');
+    expect(at).toBeGreaterThanOrEqual(before);
+    expect(at).toBeLessThanOrEqual(Date.now());
+  });
+
   it('an older code still registers the traveller, with no consent event, and says so', async () => {
     renderReview(await scanned(null));
     expect(screen.getByTestId('review-consent').dataset.state).toBe('missing');
