@@ -167,9 +167,7 @@ test('nothing planted is stored in clear; a wrong password does not unlock; logo
   expect(server).toMatchObject({ phone, fullName: name });
 });
 
-test('logout with nothing pending deletes the app database; the idle lock asks for the password again', async ({
-  page,
-}) => {
+test('the idle lock asks for the password again', async ({ page }) => {
   test.setTimeout(120_000);
   await page.addInitScript(() => localStorage.setItem('app-locale', 'en'));
   await page.clock.install();
@@ -185,17 +183,26 @@ test('logout with nothing pending deletes the app database; the idle lock asks f
   await expect(page.getByTestId('unlock-screen')).toBeVisible();
   await unlockWith(page, DEMO_ACCOUNTS.officer.password);
   await expect(page.getByTestId('unlock-screen')).toHaveCount(0);
+});
 
+// Without the fake clock: the wipe's fallbacks wait on real timers (with the clock installed the
+// logout hung now and then, the test running out of time on the app's page).
+test('logout with nothing pending deletes the app database', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('app-locale', 'en'));
+  await loginAs(page, 'officer');
   expect(await unsent(page)).toBe(0);
   await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();
-  await page.waitForURL('**/login');
+  await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId('locked-for')).toHaveCount(0);
-  const left = await page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((d) => d.name);
-    return { names, key: localStorage.getItem('device-key') };
-  });
-  expect(left.key).toBeNull();
-  // Either gone, or made anew and empty by the login page's start (no records in it).
-  if (left.names.includes('PWADatabase')) expect(await everyStoredText(page)).not.toContain('fullName');
+  // The login page may load a second time (seen in 1 of 4 runs): what it holds is read once it stays.
+  await expect(async () => {
+    const left = await page.evaluate(async () => {
+      const names = (await indexedDB.databases()).map((d) => d.name);
+      return { names, key: localStorage.getItem('device-key') };
+    });
+    expect(left.key).toBeNull();
+    // Either gone, or made anew and empty by the login page's start (no records in it).
+    if (left.names.includes('PWADatabase')) expect(await everyStoredText(page)).not.toContain('fullName');
+  }).toPass({ timeout: 20_000 });
 });
