@@ -83,7 +83,7 @@ async function everyStoredText(db: PWADatabase): Promise<string> {
 const pdfText = String.fromCharCode(...PDF);
 
 /** A pending traveller with the planted name and passport, written as the officer's device does. */
-const plantedTraveler = () =>
+const plantedTraveler = (extra: { address?: string } = {}) =>
   writeRecord(
     'travelers',
     'create',
@@ -93,25 +93,14 @@ const plantedTraveler = () =>
       nationality: 'VN',
       entryDate: '2026-03-01',
       status: 'pending',
+      ...extra,
     },
     database,
   );
 
 describe('records and files at rest', () => {
   it('hold no planted name, passport, phone, answer, note or PDF byte in any store, and read back', async () => {
-    const traveler = await writeRecord(
-      'travelers',
-      'create',
-      {
-        fullName: PLANTED.name,
-        passportNo: PLANTED.passport,
-        nationality: 'VN',
-        entryDate: '2026-03-01',
-        status: 'pending',
-        address: '1 Planted street',
-      },
-      database,
-    );
+    const traveler = await plantedTraveler({ address: '1 Planted street' });
     await writeRecord('travelers', 'update', { id: traveler.id, note: PLANTED.note }, database);
     const file = await saveFileBlob(
       new File([PDF], `${PLANTED.name}.pdf`, { type: 'application/pdf' }),

@@ -12,7 +12,6 @@ import { forgetWrappedKeys } from '../../lib/device-key.ts';
 import { lockDevice } from '../../lib/device-lock.ts';
 import { forgetDeviceOwner, setLockedFor } from '../../lib/device-owner.ts';
 import { getSession } from '../../lib/session.ts';
-import { keepingPreferences } from '../../lib/storage.ts';
 
 export async function logoutDevice(toLogin: () => void): Promise<void> {
   const user = getSession()?.user;
@@ -26,7 +25,6 @@ export async function logoutDevice(toLogin: () => void): Promise<void> {
   }
   forgetWrappedKeys();
   forgetDeviceOwner();
-  // The language and theme are written back once more after the wipe: the login page loads next.
-  await keepingPreferences(() => wipeDevice().catch(() => ({ lostChanges: 0 })));
+  await wipeDevice().catch(() => {});
   window.location.assign('/login');
 }
