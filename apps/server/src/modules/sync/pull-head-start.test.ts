@@ -90,6 +90,24 @@ describe('head start', () => {
     expect(rest.cursor).toBe(whole.cursor);
   });
 
+  it('ends the whole pull at the head start when the travellers were written last', async () => {
+    const { headers } = await h.user('officer');
+    const start = await maxChangeSeq(h.database.db);
+    // Nothing but travellers after `start`: the rest of the pull has nothing of its own to send
+    // past them, and its cursor must still pass them, or the next pull sends them all again.
+    await push(headers, [
+      { seq: 1, table: 'travelers', op: 'create', id: randomUUID(), baseVersion: null, data: traveler() },
+      { seq: 2, table: 'travelers', op: 'create', id: randomUUID(), baseVersion: null, data: traveler() },
+    ]);
+    const head = await pullAll(headers, start, 1000, { only: 'travelers' });
+    expect(head.changes).toHaveLength(2);
+    const rest = await pullAll(headers, start, 1000, { travelersTo: head.cursor });
+    expect(rest.changes.filter((x) => x.table === 'travelers')).toEqual([]);
+    expect(rest.cursor).toBe(await maxChangeSeq(h.database.db));
+    const next = await pullAll(headers, rest.cursor, 1000, {});
+    expect(next.changes).toEqual([]);
+  });
+
   it('refuses another table or a change number that is not one', async () => {
     const { headers } = await h.user('officer');
     for (const query of [

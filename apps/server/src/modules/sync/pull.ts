@@ -149,7 +149,11 @@ export async function pullPage(
   const read = pageRead(head);
   // upTo null: fewer than `limit` changes wait, and each table sends all of its own.
   const { upTo, hasMore } = await pageEnd(db, cursor, limit, skip, posts, read);
-  if (ranges.length > 0 && !hasMore) return lastPage(db, cursor, limit, epoch, skip, posts, tail, read);
+  // A last page that leaves rows out (skipped ranges; the travellers a head start sent) must end
+  // at the highest change, not at its last row sent: those rows lie above it, and a cursor
+  // short of them would send them again on the next pull.
+  if ((ranges.length > 0 || head.travelersTo !== undefined) && !hasMore)
+    return lastPage(db, cursor, limit, epoch, skip, posts, tail, read);
   const branches = [
     ...read.tables.flatMap(
       (table) => changesJson(table, read.from(table, cursor), limit, upTo, skip, posts) ?? [],
