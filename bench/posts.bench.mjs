@@ -3,13 +3,15 @@
 // travellers (20,000 a post), 900,000 health declarations and their timelines, written with
 // set-based SQL as the server would have written them (each row's post, change numbers from the
 // one sequence). Then, through the real server:
-// - a fresh device of an officer at one post (inspector@demo.vn, HAN) signs in in Chromium and
-//   runs its first sync: complete (its list shows every traveller of the post) in < 3 s; the
+// - fresh devices of an officer at one post (inspector@demo.vn, HAN), one after another
+//   (BENCH_POSTS_DEVICES, 3), sign in in Chromium and run their first sync: the median device is
+//   complete (its list shows every traveller of the post) in < 3 s, every device listed; the
 //   plan of the pull's travellers branch is quoted (EXPLAIN): it must read the (post, change_seq)
 //   index, never another post's rows;
 // - reports: one post's monthly p95 < 100 ms (the officer), the national monthly p95 < 300 ms
 //   (the admin);
-// - search within the post's 20,000 (GET /api/travelers?fullName=) p95 < 10 ms.
+// - search within the post's 20,000 (GET /api/travelers?fullName=) p95 < 10 ms: five names
+//   again and again (answers cached after their first), and a name not searched before each time.
 // The server's share of the fresh pull is timed alone too (every page fetched by a client that
 // stores nothing). BENCH_POSTS_HOLD=<file> keeps the database and server up after the timings
 // (tokens and address in the file) until that file is removed, to look at plans by hand.
@@ -41,6 +43,7 @@ if (!process.env.DATABASE_URL) {
 const POSTS = 50;
 const TRAVELERS = Number(process.env.BENCH_POSTS_TRAVELERS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_POSTS_ROUNDS ?? 30);
+const DEVICES = Number(process.env.BENCH_POSTS_DEVICES ?? 3);
 const TZ = 'Asia/Ho_Chi_Minh';
 const DAYS = 730;
 const day0 = `date '2025-01-01'`;
@@ -171,6 +174,17 @@ try {
     )
   ).rows.map((r) => r['QUERY PLAN']);
   console.log(searchPlan.join('\n'));
+  // The page's ids as the listing chooses them (travelers/store.ts, fencedPageIds): the matches
+  // from the name index behind the fence, never the post's rows walked in date order.
+  const searchPagePlan = (
+    await client.query(
+      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) SELECT m.id FROM (SELECT id, entry_date AS k FROM travelers
+       WHERE deleted_at IS NULL AND entry_post_id IN ($1) AND strpos(name_folded, 'tanaka 7') > 0 OFFSET 0) AS m
+       ORDER BY m.k DESC, m.id DESC LIMIT 20`,
+      [han],
+    )
+  ).rows.map((r) => r['QUERY PLAN']);
+  console.log(searchPagePlan.join('\n'));
 
   const login = (email, password) => server.login(email, password);
   const officer = await login('inspector@demo.vn', 'Inspector@123');
@@ -191,9 +205,20 @@ try {
     get(`/api/reports/monthly?month=${months[i++ % 4]}`, admin),
   );
   const names = ['Nguyễn Văn 1', 'Trần Thị 4', 'Smith 10', 'Tanaka 25', 'Lê Văn 100'];
-  const search = await time('search within the post', ROUNDS, () =>
+  const search = await time('search within the post, 5 names again and again', ROUNDS, () =>
     get(`/api/travelers?fullName=${encodeURIComponent(names[i++ % names.length])}&pageSize=20`, officer),
   );
+  // As officers search: a name not searched before each time (no answer or count cached), typed
+  // without accents; some match hundreds, some none.
+  const families = ['Nguyễn Văn', 'Trần Thị', 'Smith', 'Tanaka', 'Lê Văn', 'Pham'];
+  let fresh = 0;
+  const searchFirst = await time('search within the post, a new name each time', ROUNDS, () => {
+    fresh++;
+    return get(
+      `/api/travelers?fullName=${encodeURIComponent(`${families[fresh % families.length]} ${200 + fresh * 7}`)}&pageSize=20`,
+      officer,
+    );
+  });
   const sampleReport = await get('/api/reports/monthly?month=2026-01', officer);
   // The server's share of the fresh device's pull: every page of the officer's scope fetched
   // (and read whole) by a client that stores nothing.
@@ -220,12 +245,25 @@ try {
     while (existsSync(process.env.BENCH_POSTS_HOLD)) await new Promise((r) => setTimeout(r, 1000));
   }
 
-  context = await chromium.launchPersistentContext(path.join(work, 'profile'), chromiumLaunchOptions);
-  const { page } = await openBenchPage(context, server.base, {
-    email: 'inspector@demo.vn',
-    password: 'Inspector@123',
-  });
-  const run = await page.evaluate(() => window.bench.pullFresh(true));
+  // Several fresh devices in turn, each on a new profile: the first meets the post's rows not yet
+  // in the server's cache (they were written by the load above, mixed with every other post's).
+  const runs = [];
+  for (let device = 0; device < DEVICES; device++) {
+    context = await chromium.launchPersistentContext(
+      path.join(work, `profile-${device}`),
+      chromiumLaunchOptions,
+    );
+    const { page } = await openBenchPage(context, server.base, {
+      email: 'inspector@demo.vn',
+      password: 'Inspector@123',
+    });
+    runs.push({ ...(await page.evaluate(() => window.bench.pullFresh(true))), load: load()[0] });
+    await context.close();
+    context = undefined;
+    console.log(`fresh device ${device + 1}: list complete ${runs.at(-1).listReadyMs} ms`);
+  }
+  const byListReady = [...runs].sort((a, b) => (a.listReadyMs ?? Infinity) - (b.listReadyMs ?? Infinity));
+  const run = byListReady[Math.floor((byListReady.length - 1) / 2)];
   const result = {
     bench: 'posts',
     date: new Date().toISOString(),
@@ -244,6 +282,12 @@ try {
       pulled: run.pulled,
       travelersLocal: run.travelersLocal,
       listed: run.indexEntries,
+      // The figures above are the median device's (by list complete); every device in order:
+      samples: runs.map((r) => ({
+        listReadyMs: r.listReadyMs,
+        completeMs: Math.round(r.indexSettledMs),
+        loadAverage: r.load,
+      })),
     },
     serverPullAlone: serverPull,
     pullPlan: plan,
@@ -254,7 +298,12 @@ try {
     ),
     postgres: { sharedBuffers: process.env.PG_SHARED_BUFFERS ?? 'default' },
     reports: { postMonthly, nationalMonthly, arrivalsAtPostInSample: sampleReport.arrivals },
+    searchPagePlan,
+    searchPageUsesPostNameIndex:
+      searchPagePlan.some((line) => line.includes('travelers_post_name_idx')) &&
+      !searchPagePlan.some((line) => line.includes('travelers_post_report_idx')),
     searchWithinPost: search,
+    searchWithinPostNewNames: searchFirst,
     rounds: ROUNDS,
     loadAverage: { before: loadBefore, after: load() },
     targets: { freshDeviceMs: 3000, postMonthlyP95Ms: 100, nationalMonthlyP95Ms: 300, searchP95Ms: 10 },
@@ -266,9 +315,11 @@ try {
     run.travelersLocal >= perPost &&
     result.pullUsesPostIndex &&
     result.searchUsesPostNameIndex &&
+    result.searchPageUsesPostNameIndex &&
     postMonthly.p95Ms < 100 &&
     nationalMonthly.p95Ms < 300 &&
-    search.p95Ms < 10;
+    search.p95Ms < 10 &&
+    searchFirst.p95Ms < 10;
   writeResult('posts', result);
 } finally {
   await context?.close();
