@@ -148,17 +148,28 @@ const synced = (record: Record<string, unknown>, now: number, local?: LocalRecor
 });
 
 /**
- * Saves one page. `echoes` (table:id -> version) are the versions this device's own push was just
- * acknowledged at: a pulled record at exactly that version is the push coming back, which the
- * device already holds, so it is skipped without reading the local copy.
+ * A page made ready to save, outside any transaction: its changes grouped by table (the echoes of
+ * this device's own push left out), the departed travellers, and the records sealed (db/sealing.ts;
+ * WebCrypto's promises would let a transaction commit early). The engine prepares the next page
+ * while this one is written.
  */
-export async function savePage(
+export interface PreparedPage {
+  page: PullResponse;
+  byTable: Map<SyncTable, Record<string, unknown>[]>;
+  sealedByTable: Map<SyncTable, LocalRecord[]>;
+  departed: string[];
+}
+
+/**
+ * Groups and seals one page. `echoes` (table:id -> version) are the versions this device's own
+ * push was just acknowledged at: a pulled record at exactly that version is the push coming back,
+ * which the device already holds, so it is skipped without reading the local copy.
+ */
+export async function preparePage(
   database: PWADatabase,
   page: PullResponse,
   echoes?: ReadonlyMap<string, number>,
-  /** A head start's page: it moves the head start's cursor, not the pull's. */
-  headStart = false,
-): Promise<number> {
+): Promise<PreparedPage> {
   const byTable = new Map<SyncTable, Record<string, unknown>[]>();
   const departed: string[] = [];
   const skipEchoes = echoes !== undefined && echoes.size > 0;
@@ -177,13 +188,35 @@ export async function savePage(
     list.push(change.record);
     byTable.set(change.table, list);
   }
-  let written = 0;
-  const reports: BulkWrite[] = [];
-  // Stored sealed (db/sealing.ts), sealed before the transaction; the readers of this tab (the
-  // traveller index) are handed the records in clear.
   const sealedByTable = new Map<SyncTable, LocalRecord[]>();
   for (const [table, records] of byTable)
     sealedByTable.set(table, await sealRecords(database, table, records.map(pulledRecord)));
+  return { page, byTable, sealedByTable, departed };
+}
+
+/** Saves one page (preparePage, then savePrepared). */
+export async function savePage(
+  database: PWADatabase,
+  page: PullResponse,
+  echoes?: ReadonlyMap<string, number>,
+  /** A head start's page: it moves the head start's cursor, not the pull's. */
+  headStart = false,
+): Promise<number> {
+  return savePrepared(database, await preparePage(database, page, echoes), headStart);
+}
+
+/**
+ * Writes a prepared page in one transaction with its cursor. Stored sealed; the readers of this
+ * tab (the traveller index) are handed the records in clear.
+ */
+export async function savePrepared(
+  database: PWADatabase,
+  { page, byTable, sealedByTable, departed }: PreparedPage,
+  /** A head start's page: it moves the head start's cursor, not the pull's. */
+  headStart = false,
+): Promise<number> {
+  let written = 0;
+  const reports: BulkWrite[] = [];
   // Every synced store and the outbox tables: freshTables counts them.
   await database.transaction('rw', syncStores(database), async () => {
     const fresh = await freshTables(database);
