@@ -32,16 +32,17 @@ import {
   lte,
   max,
   type SQL,
+  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { type Db, queryRows } from '../../db/client.ts';
 import { travelers } from '../../db/schema.ts';
 import { validationError } from '../../lib/errors.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
 import { readableBy, type Scope } from '../posts/scope.ts';
 
-type Reader = Pick<Db, 'select'>;
+type Reader = Pick<Db, 'select' | 'execute'>;
 
 /** Sortable fields (API name -> column). */
 const SORT_COLUMNS = {
@@ -201,13 +202,18 @@ const filterKey = (f: ScopedFilter) => [
  */
 const countCache = new LruCache<number>(200);
 
+const countKey = (f: ScopedFilter, version: number | null) => JSON.stringify([version, ...filterKey(f)]);
+
 async function countMatching(db: Reader, f: ScopedFilter, version: number | null): Promise<number> {
-  const key = JSON.stringify([version, ...filterKey(f)]);
-  const cached = countCache.get(key);
+  const cached = countCache.get(countKey(f, version));
   if (cached !== undefined) return cached;
   const [counted] = await db.select({ n: count() }).from(travelers).where(whereOf(f));
-  const total = counted?.n ?? 0;
-  countCache.set(key, total);
+  return cacheCount(f, version, counted?.n ?? 0);
+}
+
+/** A total counted with a page (the window count of a search within posts), kept as counted. */
+function cacheCount(f: ScopedFilter, version: number | null, total: number): number {
+  countCache.set(countKey(f, version), total);
   return total;
 }
 
@@ -258,17 +264,21 @@ const searchesWithinPosts = (q: ScopedListQuery) => q.readPosts !== null && Bool
  * the matches come from the name index alone (its entries carry the date and id) and only they
  * are sorted (4-7 ms whatever the name).
  */
-function fencedPageIds(
+function fencedPage(
   where: SQL | undefined,
   column: (typeof SORT_COLUMNS)[TravelerSortField],
   direction: 'asc' | 'desc',
   limit: number,
   skip: number,
+  /** More output columns (the window count of every match). */
+  extra: SQL = sql``,
 ): SQL {
   const dir = sql.raw(direction === 'asc' ? 'ASC' : 'DESC');
-  return sql`(SELECT m.id FROM (SELECT ${travelers.id} AS id, ${column} AS k FROM ${travelers}
+  return sql`(SELECT m.id${extra} FROM (SELECT ${travelers.id} AS id, ${column} AS k FROM ${travelers}
     WHERE ${where ?? sql`true`} OFFSET 0) AS m ORDER BY m.k ${dir}, m.id ${dir} LIMIT ${limit} OFFSET ${skip})`;
 }
+
+const pickedSchema = z.object({ id: z.string(), total: z.coerce.number() });
 
 /**
  * One page. With a cursor the page starts after the cursor's row through a row comparison
@@ -291,29 +301,46 @@ export async function listTravelers(
       : sql`(${column}, ${travelers.id}) < (${after.v}::${cast}, ${after.id}::uuid)`
     : undefined;
   // id breaks ties so pages never overlap or skip rows. The count is its own statement (cached):
-  // a window count would make PostgreSQL build every matching row before the LIMIT. The two run
+  // a window count would make PostgreSQL build every matching row before the LIMIT (a search
+  // within posts reads them all anyway, and counts with its page: below). The two run
   // at once (on PostgreSQL each on a connection of the pool; PGlite takes them in turn).
   // The page's ids are chosen first and its rows read after: within one post, the ids, the
   // folded name and the entry date come from one index without reading the table (drizzle
   // 0022), and only the page's rows are read (reading every match cost a page read each).
   const skip = after ? 0 : (q.page - 1) * q.pageSize;
-  const pageIds = searchesWithinPosts(q)
-    ? fencedPageIds(and(whereOf(q), keyset), column, q.order, q.pageSize, skip)
-    : db
-        .select({ id: travelers.id })
-        .from(travelers)
-        .where(and(whereOf(q), keyset))
-        .orderBy(order(column), order(travelers.id))
-        .limit(q.pageSize)
-        .offset(skip);
-  const [rows, total] = await Promise.all([
+  const readRows = (ids: SQLWrapper | string[]) =>
     db
       .select({ ...RECORD_COLUMNS, sortKey: sql<string>`${column}::text` })
       .from(travelers)
-      .where(inArray(travelers.id, pageIds))
-      .orderBy(order(column), order(travelers.id)),
-    countMatching(db, q, version),
-  ]);
+      .where(inArray(travelers.id, ids))
+      .orderBy(order(column), order(travelers.id));
+  let rows: Awaited<ReturnType<typeof readRows>>;
+  let total: number;
+  if (searchesWithinPosts(q) && !after) {
+    // A name searched within posts: every match is read from the name index anyway, so the
+    // count comes from the same scan (one statement instead of two scans of the post's names).
+    const picked = await queryRows(
+      db,
+      pickedSchema,
+      fencedPage(whereOf(q), column, q.order, q.pageSize, skip, sql`, count(*) OVER () AS total`),
+    );
+    const ids = picked.map((p) => p.id);
+    [rows, total] = await Promise.all([
+      ids.length > 0 ? readRows(ids) : [],
+      picked[0] ? cacheCount(q, version, picked[0].total) : countMatching(db, q, version),
+    ]);
+  } else {
+    const pageIds = searchesWithinPosts(q)
+      ? fencedPage(and(whereOf(q), keyset), column, q.order, q.pageSize, skip)
+      : db
+          .select({ id: travelers.id })
+          .from(travelers)
+          .where(and(whereOf(q), keyset))
+          .orderBy(order(column), order(travelers.id))
+          .limit(q.pageSize)
+          .offset(skip);
+    [rows, total] = await Promise.all([readRows(pageIds), countMatching(db, q, version)]);
+  }
   const last = rows.at(-1);
   const nextCursor =
     last && rows.length === q.pageSize

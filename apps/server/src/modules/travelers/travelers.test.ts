@@ -196,6 +196,17 @@ describe('GET /api/travelers filters, paging and sort', () => {
     expect(page2.total).toBe(3);
     expect(page2.items.map((t) => t.fullName)).toEqual(['Jane Smithers']);
   });
+  it('counts a name search within the post with its page, and past its last page', async () => {
+    // The officer reads one post: the matches and their total come from one statement, and a page
+    // after the last counts on its own.
+    const first = await list('fullName=smith&pageSize=1&sort=fullName&order=asc');
+    expect([first.total, first.items.map((t) => t.fullName)]).toEqual([2, ['Jane Smithers']]);
+    const second = await list('fullName=smith&pageSize=1&page=2&sort=fullName&order=asc');
+    expect([second.total, second.items.map((t) => t.fullName)]).toEqual([2, ['John SMITH']]);
+    const past = await list('fullName=smith&pageSize=1&page=5');
+    expect([past.total, past.items]).toEqual([2, []]);
+    expect(await list('fullName=nobody%20at%20all')).toMatchObject({ total: 0, items: [] });
+  });
   it('refuses bad filters', async () => {
     const { headers } = await h.user();
     const res = await h.app.inject({
