@@ -12,11 +12,14 @@
 //   writer, the payload of a pre-arrival declaration's length; 3 to 5 pixels a module, tilted up
 //   to 5 degrees, the PDF417 level and, apart, tilted), decode time per frame.
 // Writes bench/results/scan.json. Measured 2026-11-28 (2 cores shared, load average 8 to 13):
-// 79 of 100 with every field right (TD3 38/50, TD1 41/50; 21 flagged by their check digits, 7
-// zones not found, 8 wrong with every check digit holding, mostly names, which have none),
-// median 3.2 s an image (1.3 to 1.5 s in runs of 20 under less load); 1080p frames with ZXing
+// 79 of 100 with every field right, median 3.2 s an image. 2026-11-29, the zone found by its ink
+// and each line read apart with its fillers told by their shape (mrz-ocr/zone-lines.ts), load
+// average 9 to 10: 96 of 100 (TD3 47/50, TD1 49/50; 2 flagged by their check digits, 2 wrong with
+// every check digit holding: a document number with two characters misread), median 1.2 s an
+// image (0.56 s in a run of 30 at load 3 to 4). 1080p frames with ZXing
 // wasm (Linux Chromium has no BarcodeDetector): QR 134 ms, PDF417 level 121 ms, Aztec 81 ms
 // (median); a PDF417 tilted up to 5 degrees read in 15 of 21 frames.
+// BENCH_SCAN_DEBUG=1 prints each step of every read (the zone's truth first).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';

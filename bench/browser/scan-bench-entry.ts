@@ -47,6 +47,8 @@ window.scanBench = {
     for (let i = 0; i < n; i++) {
       const doc = specimen(r, i % 2 === 0 ? 'TD3' : 'TD1');
       const photo = await photograph(doc, r, font);
+      if (Reflect.get(globalThis, '__ocrDebug'))
+        console.log('TRUTH', i, JSON.stringify(doc.lines.join('\n')));
       const t0 = performance.now();
       const read = await decodeImageFile(photo).catch((e: unknown) => String(e));
       const ms = performance.now() - t0;

@@ -3,6 +3,12 @@
  * white at a threshold), then written as a PGM image, which Tesseract reads without decoding a
  * compressed format. Only the canvas work happens here; recognition runs in tesseract.js's worker.
  */
+/** Grey pixels, one byte each, row by row. */
+export interface Grey {
+  pixels: Uint8Array;
+  width: number;
+  height: number;
+}
 
 /** A part of the source picture: its centre, size and the slope of its text (radians), in source pixels. */
 export interface Region {
@@ -18,6 +24,8 @@ export interface Prepared {
   image: Blob;
   /** Prepared pixels per source pixel (to map boxes back to the source). */
   scale: number;
+  /** The picture's grey (or black and white) pixels, row by row. */
+  grey: Grey;
 }
 
 /** The whole picture, as it is. */
@@ -95,5 +103,18 @@ export function prepare(
     const level = otsu(histogram, grey.length) + threshold;
     for (let p = 0; p < grey.length; p++) grey[p] = (grey[p] ?? 0) > level ? 255 : 0;
   }
-  return { image: new Blob([file], { type: 'image/x-portable-graymap' }), scale };
+  return {
+    image: new Blob([file], { type: 'image/x-portable-graymap' }),
+    scale,
+    grey: { pixels: grey, width: w, height: h },
+  };
+}
+
+/** Grey pixels as a binary PGM file, as `prepare` writes them. */
+export function pgm(grey: Grey): Blob {
+  const header = new TextEncoder().encode(`P5\n${grey.width} ${grey.height}\n255\n`);
+  const file = new Uint8Array(header.length + grey.pixels.length);
+  file.set(header);
+  file.set(grey.pixels, header.length);
+  return new Blob([file], { type: 'image/x-portable-graymap' });
 }

@@ -1,19 +1,24 @@
 /**
  * The machine-readable zone of a passport or ID card read from a picture on the device:
  * tesseract.js (its LSTM engine, English traineddata, only A-Z 0-9 < allowed) in its own worker,
- * the files from our origin (engine-files.ts). The check digits decide: a read whose check
- * digits fail is read again, cropped to the zone, at another scale and threshold, and each read
- * is mended from the likely confusions (packages/shared mrz-ocr.ts). The first read whose every
- * check digit holds wins; else the best one comes back with its failed checks, which the review
- * shows on their fields: never saved silently.
+ * the files from our origin (engine-files.ts). The zone is found by its ink (zone-lines.ts: no
+ * OCR, a few tens of milliseconds), each of its lines cropped level, its cells laid on OCR-B's
+ * fixed pitch and its fillers told by their shape, and OCR reads the other characters with the
+ * fillers taken out (the English model reads OCR-B's '<' as K, L, C or E). When the ink shows no
+ * zone, or that read's check digits fail, OCR's own layout analysis looks for the zone, which is
+ * read again line by line, then as a block at other scales and thresholds. Each read is mended
+ * from the likely confusions (packages/shared mrz-ocr.ts). The first read whose every check
+ * digit holds wins; else the best one comes back with its failed checks, which the review shows
+ * on their fields: never saved silently.
  */
 import { type MrzCheck, parseMrz } from '@bh/shared';
 // Apart from the package's index: only the scan screen needs it.
 import { mendOcrZone } from '@bh/shared/mrz-ocr';
 import type { Worker as OcrWorker, Page, PSM } from 'tesseract.js';
 import { ocrFiles } from './engine-files.ts';
-import { prepare, type Region, wholeOf } from './image-prep.ts';
-import { gridText, lineText } from './ocr-text.ts';
+import { type Grey, pgm, prepare, type Region, wholeOf } from './image-prep.ts';
+import { cellText, gridText, lineText, type OcrSymbol } from './ocr-text.ts';
+import { findLines, findZone, lineCells, withoutFillers } from './zone-lines.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 
@@ -87,6 +92,9 @@ type Line = Page['blocks'] extends (infer B)[] | null
     : never
   : never;
 
+/** Width the whole picture is looked at to find the zone by its ink (zone-lines.ts findZone). */
+const INK_WIDTH = 800;
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** The zone's part of the source, level, with a margin: from the lines that look like its own (long, with fillers). */
@@ -130,6 +138,44 @@ function zoneRegion(
   };
 }
 
+/** A point of a crop prepared from `region` at `scale` (w x h pixels) in the source's pixels. */
+function toSource(region: Region, scale: number, grey: Grey, x: number, y: number) {
+  const dx = (x - grey.width / 2) / scale;
+  const dy = (y - grey.height / 2) / scale;
+  const cos = Math.cos(region.angle);
+  const sin = Math.sin(region.angle);
+  return { x: region.cx + dx * cos - dy * sin, y: region.cy + dx * sin + dy * cos };
+}
+
+/**
+ * The zone's lines, each its own region of the source, level: found by their ink in a grey crop
+ * of the zone (zone-lines.ts). Null when the crop does not show as many lines as the format has.
+ */
+function lineRegions(source: CanvasImageSource, zone: { region: Region; chars: number; lineWidth: number }) {
+  const count = zone.chars === 44 ? 2 : 3;
+  const scaledWidth = zone.chars * 16 * (zone.region.width / zone.lineWidth);
+  const crop = prepare(source, zone.region, scaledWidth, null);
+  const found = findLines(crop.grey, count);
+  if (!found) return null;
+  const angle = zone.region.angle + Math.atan(found.slope);
+  const chars = found.bands.length === 2 ? 44 : 30;
+  const regions = found.bands.map((band) => {
+    const centre = toSource(zone.region, crop.scale, crop.grey, crop.grey.width / 2, band.y);
+    return {
+      cx: centre.x,
+      cy: centre.y,
+      width: zone.region.width,
+      height: (band.height * 1.8) / crop.scale,
+      angle,
+    };
+  });
+  return { regions, chars };
+}
+/** What each step found, on the console, when the scan bench asks (BENCH_SCAN_DEBUG). */
+const debug = (args: () => unknown[]) => {
+  if (Reflect.get(globalThis, '__ocrDebug')) console.log('DBG', ...args());
+};
+
 /**
  * Reads the zone of a picture; null when no zone was found in any read. `quick` (camera frames,
  * more to come): one search and one read of the zone.
@@ -145,54 +191,140 @@ export async function readMrz(
   // The best read so far (fewest failed check digits); an object, so the closures update it.
   const kept: { best: MrzRead | null } = { best: null };
   let attempts = 0;
-  /** `chars`: the zone's line length when known (a read of the zone): its lines go on the grid. */
-  const consider = (page: Page, chars?: number): MrzRead | null => {
-    const lines = (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
-    const text = lines
-      .map((line) => {
-        const symbols = line.words.flatMap((w) => w.symbols);
-        const onGrid =
-          chars && Math.abs(symbols.length - chars) <= chars / 5 ? gridText(symbols, chars) : null;
-        return onGrid ?? lineText(symbols);
-      })
-      .join('\n');
+  const consider = (text: string): MrzRead | null => {
     const mended = mendOcrZone(text);
     const parsed = mended ? parseMrz(mended.text) : null;
+    debug(() => ['consider', JSON.stringify(text), '->', JSON.stringify(mended?.text), parsed?.failed]);
     if (!mended || !parsed) return null;
     const read = { text: mended.text, corrections: mended.corrections, failed: parsed.failed, attempts };
     if (!kept.best || read.failed.length < kept.best.failed.length) kept.best = read;
     return read;
   };
+  /** `chars`: the zone's line length when known (a read of the zone): its lines go on the grid. */
+  const pageText = (page: Page, chars?: number) =>
+    (page.blocks ?? [])
+      .flatMap((b) => b.paragraphs.flatMap((p) => p.lines))
+      .map((line) =>
+        symbolsText(
+          line.words.flatMap((w) => w.symbols),
+          chars,
+        ),
+      )
+      .join('\n');
   const recognise = async (region: Region, scaledWidth: number, threshold: number | null, mode: PSM) => {
+    const t0 = performance.now();
     const prepared = prepare(source, region, scaledWidth, threshold);
     await ocr.setParameters({ tessedit_pageseg_mode: mode });
     const { data } = await ocr.recognize(prepared.image, {}, { text: true, blocks: true });
     attempts++;
-    return { data, scale: prepared.scale };
+    debug(() => [
+      `mode=${mode} ${prepared.grey.width}x${prepared.grey.height} thr=${threshold} ms=${Math.round(performance.now() - t0)}`,
+      JSON.stringify(data.text),
+    ]);
+    return { data, prepared };
   };
+  const symbolsOf = (page: Page) =>
+    (page.blocks ?? []).flatMap((b) =>
+      b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.flatMap((w) => w.symbols))),
+    );
+  /**
+   * Each line of the zone read on its own: its cells found by their ink, the fillers among them
+   * told by their shape, the others read by OCR with the fillers taken out.
+   */
+  const readLines = async (lines: Region[], chars: number, lineWidth: number, pitch: number) => {
+    const texts: string[] = [];
+    await ocr.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE });
+    for (const line of lines) {
+      const t0 = performance.now();
+      const prepared = prepare(source, line, chars * pitch * (line.width / lineWidth), null);
+      const found = lineCells(prepared.grey, chars, pitch);
+      const compact = found && withoutFillers(prepared.grey, found.cells, found.pitch);
+      const { data } = await ocr.recognize(
+        compact ? pgm(compact.grey) : prepared.image,
+        {},
+        { blocks: true, text: true },
+      );
+      attempts++;
+      const symbols = symbolsOf(data);
+      const text =
+        compact && found
+          ? cellText(
+              symbols,
+              found.cells.map((c) => c.filler),
+              compact.cellOf,
+            )
+          : symbolsText(symbols, chars);
+      debug(() => [
+        `line ${Math.round(performance.now() - t0)} ms`,
+        JSON.stringify(data.text),
+        found?.pitch,
+        JSON.stringify(text),
+      ]);
+      texts.push(text);
+    }
+    return texts.join('\n');
+  };
+  const t0 = performance.now();
+  const small = prepare(source, wholeOf(width, height), INK_WIDTH, null);
+  const ink = findZone(small.grey);
+  debug(() => [`findZone ${Math.round(performance.now() - t0)} ms`, JSON.stringify(ink)]);
+  if (ink) {
+    const centre = toSource(wholeOf(width, height), small.scale, small.grey, ink.cx, ink.cy);
+    const lineWidth = ink.lineWidth / small.scale;
+    const pitch = lineWidth / (ink.chars - 1);
+    const zone = {
+      chars: ink.chars,
+      lineWidth,
+      region: {
+        cx: centre.x,
+        cy: centre.y,
+        width: lineWidth + pitch * 6,
+        height: (ink.height * 1.5) / small.scale,
+        angle: ink.angle,
+      },
+    };
+    const lines = lineRegions(source, zone);
+    debug(() => ['ink lines', JSON.stringify(lines)]);
+    if (lines) {
+      const held = consider(await readLines(lines.regions, lines.chars, zone.lineWidth, 30));
+      if (held?.failed.length === 0) return { ...held, attempts };
+    }
+  }
   for (const find of quick ? FIND_READS.slice(0, 1) : FIND_READS) {
     const part =
       find.part === 'whole'
         ? wholeOf(width, height)
         : { ...wholeOf(width, height / 2), cy: (height * 3) / 4 };
     const found = await recognise(part, find.width, null, PSM[find.mode]);
-    const zone = zoneRegion(found.data, found.scale, {
+    const zone = zoneRegion(found.data, found.prepared.scale, {
       x: part.cx - part.width / 2,
       y: part.cy - part.height / 2,
     });
     if (!zone) {
-      consider(found.data);
+      consider(pageText(found.data));
       continue;
+    }
+    const lines = lineRegions(source, zone);
+    debug(() => ['lines', JSON.stringify(lines), JSON.stringify(zone)]);
+    if (lines) {
+      const held = consider(await readLines(lines.regions, lines.chars, zone.lineWidth, 30));
+      if (held?.failed.length === 0) return { ...held, attempts };
     }
     for (const read of quick ? ZONE_READS.slice(0, 1) : ZONE_READS) {
       // The zone's lines `pitch` pixels a character, its margin in proportion.
       const scaledWidth = zone.chars * read.pitch * (zone.region.width / zone.lineWidth);
       const { data } = await recognise(zone.region, scaledWidth, read.threshold, PSM.SINGLE_BLOCK);
-      const held = consider(data, zone.chars);
+      const held = consider(pageText(data, zone.chars));
       if (held?.failed.length === 0) return { ...held, attempts };
     }
-    consider(found.data);
+    consider(pageText(found.data));
     if (kept.best) break;
   }
   return kept.best && { ...kept.best, attempts };
+}
+
+/** A line's symbols as text: on the grid when `chars` is known and they are about that many. */
+function symbolsText(symbols: OcrSymbol[], chars?: number) {
+  const onGrid = chars && Math.abs(symbols.length - chars) <= chars / 5 ? gridText(symbols, chars) : null;
+  return onGrid ?? lineText(symbols);
 }

@@ -85,3 +85,24 @@ export function gridText(read: OcrSymbol[], chars: number): string | null {
   });
   return Array.from({ length: chars }, (_, i) => slots[i]?.symbol.text ?? '<').join('');
 }
+
+/**
+ * One zone line from its cells as the ink shows them (zone-lines.ts lineCells) and the symbols
+ * OCR read in the line without its fillers (withoutFillers, whose `cellOf` places a symbol):
+ * a cell whose ink is a '<' is one; any other takes the symbol read nearest its centre; a cell
+ * with none is left '<' (its field's check digit, or the review, catches what that hides).
+ */
+export function cellText(
+  read: OcrSymbol[],
+  fillers: boolean[],
+  cellOf: (x: number) => { cell: number; off: number } | null,
+): string {
+  const chosen: { text: string; off: number }[] = [];
+  for (const symbol of read) {
+    const at = cellOf((symbol.bbox.x0 + symbol.bbox.x1) / 2);
+    if (!at || symbol.text === '<' || fillers[at.cell]) continue;
+    const held = chosen[at.cell];
+    if (!held || at.off < held.off) chosen[at.cell] = { text: symbol.text, off: at.off };
+  }
+  return fillers.map((filler, k) => (filler ? '<' : (chosen[k]?.text ?? '<'))).join('');
+}
