@@ -1,7 +1,8 @@
 import '../../test/frame-resources.ts';
 import { localTravelerSchema } from '@bh/shared';
 import { validDeclaration, validTraveler } from '@bh/shared/testing';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/database.ts';
@@ -65,5 +66,36 @@ describe("the traveller's page", () => {
     const headings = screen.getAllByRole('heading', { hidden: true }).map((h) => h.textContent);
     expect(headings.filter((h) => h === 'Health declaration')).toHaveLength(1);
     expect(new Set(headings).size).toBe(headings.length);
+  }, 20_000);
+
+  it('in Vietnamese, a missing value reads "Không có", never "N/A"; airports keep their city', async () => {
+    const bare = localTravelerSchema.parse({
+      ...validTraveler,
+      status: 'pending',
+      origin: 'NRT',
+      destination: null,
+      birthDate: null,
+      passportExpiry: null,
+      ...synced,
+    });
+    await db.travelers.put(bare);
+    await act(async () => {
+      await i18next.changeLanguage('vi');
+    });
+    try {
+      render(
+        <MemoryRouter>
+          <TravelerDetailsModal traveler={bare} onClose={() => {}} />
+        </MemoryRouter>,
+      );
+      const details = await screen.findByTestId('traveler-details');
+      expect(screen.getByTestId('details-birthDate').textContent).toContain('Không có');
+      expect(details.textContent).toContain('NRT – ');
+      expect(details.textContent).not.toContain('N/A');
+    } finally {
+      await act(async () => {
+        await i18next.changeLanguage('en');
+      });
+    }
   }, 20_000);
 });
