@@ -13,10 +13,10 @@
 //   to 5 degrees, the PDF417 level and, apart, tilted), decode time per frame.
 // Writes bench/results/scan.json. Measured 2026-11-28 (2 cores shared, load average 8 to 13):
 // 79 of 100 with every field right, median 3.2 s an image. 2026-11-29, the zone found by its ink
-// and each line read apart with its fillers told by their shape (mrz-ocr/zone-lines.ts), load
-// average 9 to 10: 96 of 100 (TD3 47/50, TD1 49/50; 2 flagged by their check digits, 2 wrong with
-// every check digit holding: a document number with two characters misread), median 1.2 s an
-// image (0.56 s in a run of 30 at load 3 to 4). 1080p frames with ZXing
+// and each line read apart with its fillers told by their shape (mrz-ocr/zone-lines.ts), a
+// check digit's guess read again before it is trusted, load average 6 to 11: 98 of 100 (TD3
+// 48/50, TD1 50/50; the 2 others flagged by their check digits, none wrong with its check digits
+// holding), median 0.7 s, p95 5.0 s an image. 1080p frames with ZXing
 // wasm (Linux Chromium has no BarcodeDetector): QR 134 ms, PDF417 level 121 ms, Aztec 81 ms
 // (median); a PDF417 tilted up to 5 degrees read in 15 of 21 frames.
 // BENCH_SCAN_DEBUG=1 prints each step of every read (the zone's truth first).

@@ -43,8 +43,8 @@ describe('fitLength and cleanTail', () => {
 
 describe('mendOcrZone', () => {
   it('leaves a right zone as it is, with no correction counted', () => {
-    expect(mendOcrZone(zone(TD3))).toEqual({ format: 'TD3', text: zone(TD3), corrections: 0 });
-    expect(mendOcrZone(zone(TD1))).toEqual({ format: 'TD1', text: zone(TD1), corrections: 0 });
+    expect(mendOcrZone(zone(TD3))).toEqual({ format: 'TD3', text: zone(TD3), corrections: 0, guessed: 0 });
+    expect(mendOcrZone(zone(TD1))).toEqual({ format: 'TD1', text: zone(TD1), corrections: 0, guessed: 0 });
   });
 
   it('sets digits in dates and check digits, letters in codes and names (0/O, 1/I, 5/S, 8/B, 2/Z)', () => {
@@ -72,6 +72,8 @@ describe('mendOcrZone', () => {
     const fixed = mendOcrZone(zone([card, TD1[1] ?? '', TD1[2] ?? '']));
     expect(fixed?.text).toBe(zone(TD1));
     expect(fixed?.corrections).toBe(1);
+    // A guess of the check digit's: the reader looks again before trusting it.
+    expect(fixed?.guessed).toBe(1);
     // Two swaps are not tried (by chance, some pair would make both hold): left and reported.
     const twice = replaceAt(replaceAt(TD1[0] ?? '', 11, 'B'), 10, 'S');
     const left = mendOcrZone(zone([twice, TD1[1] ?? '', TD1[2] ?? '']));

@@ -303,6 +303,12 @@ export interface OcrZone {
   text: string;
   /** Characters changed from what OCR read (length mends not counted). */
   corrections: number;
+  /**
+   * Of those, letter/digit swaps that a check digit chose (arbitrate): a guess, which a second
+   * misread character in the same field can make by chance (about 1 in 10), so a reader should
+   * look again before trusting it.
+   */
+  guessed: number;
 }
 
 /** The zone in OCR text, mended as far as its layout and check digits allow; null when none is found. */
@@ -318,10 +324,15 @@ export function mendOcrZone(text: string): OcrZone | null {
     ),
   );
   let lines = mendCodes(cleanNames(byKind(fitted, layout), layout), layout);
+  const unarbitrated = lines;
   for (const field of layout.checked) lines = arbitrate(lines, field, layout.composite);
+  let guessed = 0;
+  lines.forEach((line, l) => {
+    for (let i = 0; i < line.length; i++) if (line.charAt(i) !== unarbitrated[l]?.charAt(i)) guessed++;
+  });
   let corrections = 0;
   lines.forEach((line, l) => {
     for (let i = 0; i < line.length; i++) if (line.charAt(i) !== fitted[l]?.charAt(i)) corrections++;
   });
-  return { format: zone.format, text: lines.join('\n'), corrections };
+  return { format: zone.format, text: lines.join('\n'), corrections, guessed };
 }

@@ -92,6 +92,9 @@ type Line = Page['blocks'] extends (infer B)[] | null
     : never
   : never;
 
+/** Scales (pixels a character) the zone's lines are read at, in turn, until a read holds. */
+const LINE_PITCHES = [30, 38, 24];
+
 /** Width the whole picture is looked at to find the zone by its ink (zone-lines.ts findZone). */
 const INK_WIDTH = 800;
 
@@ -189,7 +192,7 @@ export async function readMrz(
   const ocr = await loadOcr();
   const { PSM } = await tesseract();
   // The best read so far (fewest failed check digits); an object, so the closures update it.
-  const kept: { best: MrzRead | null } = { best: null };
+  const kept: { best: MrzRead | null; guess?: MrzRead } = { best: null };
   let attempts = 0;
   const consider = (text: string): MrzRead | null => {
     const mended = mendOcrZone(text);
@@ -197,8 +200,15 @@ export async function readMrz(
     debug(() => ['consider', JSON.stringify(text), '->', JSON.stringify(mended?.text), parsed?.failed]);
     if (!mended || !parsed) return null;
     const read = { text: mended.text, corrections: mended.corrections, failed: parsed.failed, attempts };
+    const sure = read.failed.length === 0 && mended.guessed === 0;
+    // A read whose check digits hold only by a guess of theirs (mendOcrZone's `guessed`) is
+    // trusted when another read gives the same zone, or when no read gives a sure one.
+    if (read.failed.length === 0 && !sure) {
+      if (kept.guess?.text === read.text) return read;
+      kept.guess ??= read;
+    }
     if (!kept.best || read.failed.length < kept.best.failed.length) kept.best = read;
-    return read;
+    return sure ? read : null;
   };
   /** `chars`: the zone's line length when known (a read of the zone): its lines go on the grid. */
   const pageText = (page: Page, chars?: number) =>
@@ -285,9 +295,10 @@ export async function readMrz(
     };
     const lines = lineRegions(source, zone);
     debug(() => ['ink lines', JSON.stringify(lines)]);
-    if (lines) {
-      const held = consider(await readLines(lines.regions, lines.chars, zone.lineWidth, 30));
-      if (held?.failed.length === 0) return { ...held, attempts };
+    for (const pitch of lines ? LINE_PITCHES.slice(0, quick ? 1 : undefined) : []) {
+      if (!lines) break;
+      const held = consider(await readLines(lines.regions, lines.chars, zone.lineWidth, pitch));
+      if (held) return { ...held, attempts };
     }
   }
   for (const find of quick ? FIND_READS.slice(0, 1) : FIND_READS) {
@@ -306,21 +317,23 @@ export async function readMrz(
     }
     const lines = lineRegions(source, zone);
     debug(() => ['lines', JSON.stringify(lines), JSON.stringify(zone)]);
-    if (lines) {
-      const held = consider(await readLines(lines.regions, lines.chars, zone.lineWidth, 30));
-      if (held?.failed.length === 0) return { ...held, attempts };
+    for (const pitch of lines ? LINE_PITCHES.slice(0, quick ? 1 : undefined) : []) {
+      if (!lines) break;
+      const held = consider(await readLines(lines.regions, lines.chars, zone.lineWidth, pitch));
+      if (held) return { ...held, attempts };
     }
     for (const read of quick ? ZONE_READS.slice(0, 1) : ZONE_READS) {
       // The zone's lines `pitch` pixels a character, its margin in proportion.
       const scaledWidth = zone.chars * read.pitch * (zone.region.width / zone.lineWidth);
       const { data } = await recognise(zone.region, scaledWidth, read.threshold, PSM.SINGLE_BLOCK);
       const held = consider(pageText(data, zone.chars));
-      if (held?.failed.length === 0) return { ...held, attempts };
+      if (held) return { ...held, attempts };
     }
     consider(pageText(found.data));
     if (kept.best) break;
   }
-  return kept.best && { ...kept.best, attempts };
+  const last = kept.guess ?? kept.best;
+  return last && { ...last, attempts };
 }
 
 /** A line's symbols as text: on the grid when `chars` is known and they are about that many. */
