@@ -257,13 +257,12 @@ export async function readMrz(
       attempts++;
       const symbols = symbolsOf(data);
       const text =
-        compact && found
-          ? cellText(
-              symbols,
-              found.cells.map((c) => c.filler),
-              compact.cellOf,
-            )
-          : symbolsText(symbols, chars);
+        compact && found ? cellText(symbols, found.cells, compact.cellOf) : symbolsText(symbols, chars);
+      debug(() => [
+        'cells',
+        JSON.stringify(text),
+        found?.cells.map((c) => `${c.width.toFixed(2)}/${c.left.toFixed(2)}`).join(' '),
+      ]);
       debug(() => [
         `line ${Math.round(performance.now() - t0)} ms`,
         JSON.stringify(data.text),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineText, type OcrSymbol } from './ocr-text.ts';
+import { lineText, type OcrSymbol, settle } from './ocr-text.ts';
 
 /** Symbols 20 px apart; capitals 30 px high, '<' 24 px high unless said. */
 function symbols(text: string, heights: Record<number, number> = {}, overlapAt: number[] = []): OcrSymbol[] {
@@ -28,5 +28,17 @@ describe('lineText', () => {
     expect(lineText(symbols('GARDU<KNGULE', { 6: 30 }, [6]))).toBe('GARDU<NGULE');
     // Side by side, not over each other: both stay.
     expect(lineText(symbols('LIU<KIM'))).toBe('LIU<KIM');
+  });
+});
+
+describe('settle', () => {
+  it('tells 1, I and T apart by their ink, and leaves other characters alone', () => {
+    expect(settle('T', { width: 0.4, left: 0.2 })).toBe('1');
+    expect(settle('I', { width: 0.4, left: 0.2 })).toBe('1');
+    expect(settle('1', { width: 0.5, left: 0.9 })).toBe('I');
+    expect(settle('1', { width: 0.63, left: 0.15 })).toBe('T');
+    // Between the measures: as read.
+    expect(settle('1', { width: 0.5, left: 0.5 })).toBe('1');
+    expect(settle('7', { width: 0.4, left: 0.2 })).toBe('7');
   });
 });

@@ -161,9 +161,11 @@ export function leftEdgeSpan(
 export interface Cell {
   x: number;
   filler: boolean;
-  /** Measures (for the debug log): ink height and left edge span, shares of the capital height. */
+  /** Its ink's height, width and left edge's span, shares of the line's capital height. */
   height: number;
+  width: number;
   left: number;
+  /** How much its left and right edges look like a chevron's (chevron()). */
   top: number;
   bottom: number;
 }
@@ -266,12 +268,13 @@ export function lineCells(
   const capital = baseline - capTop + 1;
   if (capital <= 2) return null;
   const cells = boxes.map((b) => {
-    if (b.y1 < b.y0) return { x: b.x, height: 0, left: 0, top: 0, bottom: 0, filler: false };
+    if (b.y1 < b.y0) return { x: b.x, height: 0, left: 0, top: 0, bottom: 0, width: 0, filler: false };
     const h = (b.y1 - b.y0 + 1) / capital;
     const left = leftEdgeSpan(grey, level, { x0: b.left, x1: b.right, y0: b.y0, y1: b.y1 }, capital);
     const shape = chevron(grey, level, { x0: b.left, x1: b.right, y0: b.y0, y1: b.y1 });
     return {
       x: b.x,
+      width: (b.right - b.left + 1) / capital,
       height: h,
       left,
       top: shape.left,
