@@ -2,7 +2,8 @@
  * Issue 35 on a phone (390x844, vi): the home is today's work queue (rows open the traveller's
  * page, which leads with identity and risk), a hard-to-undo move asks first and a cleared
  * traveller leaves the queue, the audit log reads as sentences and finds a traveller by name,
- * and every control in view (dialogs included) is at least 44x44 px.
+ * and every control in view (dialogs included) is at least 44x44 px. The audit log's status
+ * entries name the statuses, and on a phone its entries start on the first screen.
  */
 import { validDeclarationForm } from '@bh/shared/testing';
 import { expect, type Page, test } from '@playwright/test';
@@ -139,12 +140,23 @@ test('the audit log reads as sentences and finds a traveller by name', async ({ 
     },
   });
   await page.goto('/admin/audit');
+  // On the phone the traveller search shows and the other filters wait behind a button, so the
+  // entries start on the first screen.
+  await expect(page.getByTestId('audit-entry').first()).toBeVisible();
+  expect((await page.getByTestId('audit-entry').first().boundingBox())?.y ?? 844).toBeLessThan(844);
+  await expect(page.getByTestId('audit-userId')).toBeHidden();
+  await page.getByTestId('audit-more-filters-toggle').click();
+  await expect(page.getByTestId('audit-userId')).toBeVisible();
+  expect(await smallControls(page)).toEqual([]);
   await page.getByTestId('audit-traveler').fill(name.toLowerCase());
   await page.getByTestId('audit-apply').click();
   const sentences = page.getByTestId('audit-sentence');
   await expect(sentences.first()).toBeVisible();
   await expect(sentences.filter({ hasText: `đã chuyển ${name} sang Cách ly` })).toHaveCount(1);
   await expect(sentences.filter({ hasText: `đã đăng ký ${name}` })).toHaveCount(1);
+  await expect(
+    sentences.filter({ hasText: `đã đổi trạng thái của ${name} từ Đã khai báo sang Cách ly` }),
+  ).toHaveCount(1);
   await expect(page.getByTestId('audit-who').first()).toContainText('Quản trị viên');
   expect(await smallControls(page)).toEqual([]);
 });

@@ -1,7 +1,9 @@
 /**
  * /admin/audit (admins): the audit trail, newest first, filtered by user, reads or changes,
  * device, traveller, action and time; "Load more" follows the server's keyset cursor; the
- * filtered trail downloads as CSV. A read names the device it was made on.
+ * filtered trail downloads as CSV. A read names the device it was made on. On a phone the
+ * traveller search shows and the other filters open behind "More filters" (the entries start on
+ * the first screen); a status the server wrote reads "moved from ... to ..." (audit-sentence.ts).
  */
 import { type AuditEntry, type DeviceList, pickLocale, ROLE_OPTIONS, type UserList } from '@bh/shared';
 import { useEffect, useState } from 'react';
@@ -34,6 +36,9 @@ export default function AuditPage() {
   const [users, setUsers] = useState<UserList['users']>([]);
   const [devices, setDevices] = useState<DeviceList['items']>([]);
   const [exportKb, setExportKb] = useState<number | null>(null);
+  // On a phone the traveller search alone shows; the other filters open on demand, so the
+  // entries start on the first screen.
+  const [moreFilters, setMoreFilters] = useState(false);
 
   useEffect(() => {
     void api.get<UserList>('/api/users').then(
@@ -112,6 +117,10 @@ export default function AuditPage() {
     </div>
   );
 
+  const hiddenSet = (['userId', 'kind', 'deviceId', 'action', 'from', 'to'] as const).filter(
+    (name) => draft[name] !== '',
+  ).length;
+
   return (
     <div className="flex flex-col gap-4 max-w-7xl mx-auto" data-testid="audit">
       <PageHeader title={t('audit.title')} subtitle={t('audit.subtitle')}>
@@ -139,58 +148,75 @@ export default function AuditPage() {
         }}
         aria-label={t('audit.filter.label')}
       >
-        <label className="flex flex-col gap-1 text-sm">
-          {t('audit.filter.userId')}
-          <select
-            className="select"
-            value={draft.userId}
-            onChange={(e) => setDraft({ ...draft, userId: e.target.value })}
-            data-testid="audit-userId"
-          >
-            <option value="">{t('audit.filter.anyUser')}</option>
-            {users.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name} ({u.email})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('audit.filter.kind')}
-          <select
-            className="select"
-            value={draft.kind}
-            onChange={(e) => {
-              const kind = e.target.value;
-              setDraft({ ...draft, kind: kind === 'read' || kind === 'change' ? kind : '' });
-            }}
-            data-testid="audit-kind"
-          >
-            <option value="">{t('audit.filter.anyKind')}</option>
-            <option value="read">{t('audit.filter.kindRead')}</option>
-            <option value="change">{t('audit.filter.kindChange')}</option>
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('audit.filter.deviceId')}
-          <select
-            className="select"
-            value={draft.deviceId}
-            onChange={(e) => setDraft({ ...draft, deviceId: e.target.value })}
-            data-testid="audit-deviceId"
-          >
-            <option value="">{t('audit.filter.anyDevice')}</option>
-            {devices.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.label} ({d.userName})
-              </option>
-            ))}
-          </select>
-        </label>
         {field('traveler', 'search', t('audit.filter.travelerPlaceholder'))}
-        {field('action', 'text')}
-        {timeField('from')}
-        {timeField('to')}
+        <button
+          type="button"
+          className="btn btn-ghost sm:hidden"
+          aria-expanded={moreFilters}
+          aria-controls="audit-more-filters"
+          onClick={() => setMoreFilters((open) => !open)}
+          data-testid="audit-more-filters-toggle"
+        >
+          {t('audit.filter.more')}
+          {hiddenSet > 0 && <span className="badge badge-sm badge-primary">{hiddenSet}</span>}
+        </button>
+        <div
+          id="audit-more-filters"
+          className={moreFilters ? 'contents' : 'hidden sm:contents'}
+          data-testid="audit-more-filters"
+        >
+          <label className="flex flex-col gap-1 text-sm">
+            {t('audit.filter.userId')}
+            <select
+              className="select"
+              value={draft.userId}
+              onChange={(e) => setDraft({ ...draft, userId: e.target.value })}
+              data-testid="audit-userId"
+            >
+              <option value="">{t('audit.filter.anyUser')}</option>
+              {users.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.name} ({u.email})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            {t('audit.filter.kind')}
+            <select
+              className="select"
+              value={draft.kind}
+              onChange={(e) => {
+                const kind = e.target.value;
+                setDraft({ ...draft, kind: kind === 'read' || kind === 'change' ? kind : '' });
+              }}
+              data-testid="audit-kind"
+            >
+              <option value="">{t('audit.filter.anyKind')}</option>
+              <option value="read">{t('audit.filter.kindRead')}</option>
+              <option value="change">{t('audit.filter.kindChange')}</option>
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            {t('audit.filter.deviceId')}
+            <select
+              className="select"
+              value={draft.deviceId}
+              onChange={(e) => setDraft({ ...draft, deviceId: e.target.value })}
+              data-testid="audit-deviceId"
+            >
+              <option value="">{t('audit.filter.anyDevice')}</option>
+              {devices.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.label} ({d.userName})
+                </option>
+              ))}
+            </select>
+          </label>
+          {field('action', 'text')}
+          {timeField('from')}
+          {timeField('to')}
+        </div>
         <button type="submit" className="btn btn-primary" data-testid="audit-apply">
           {t('audit.filter.apply')}
         </button>

@@ -58,6 +58,17 @@ describe('audit entries as sentences', () => {
     expect(auditSentence(read('read.file'), i18n.t)).toBe('Nguyễn Văn Kiểm đã mở tệp của Trần Thị Hoa');
   });
 
+  it("names the statuses the server wrote on the traveller, and an admin's correction", () => {
+    const status = (action: string, details: Record<string, unknown>) =>
+      entry({ action, entity: 'traveler', entityId: 't1', event: null, details });
+    expect(auditSentence(status('traveler.status', { from: 'declared', to: 'quarantine' }), i18n.t)).toBe(
+      'Nguyễn Văn Kiểm đã đổi trạng thái của Trần Thị Hoa từ Đã khai báo sang Cách ly',
+    );
+    expect(
+      auditSentence(status('traveler.status_correction', { from: 'cleared', to: 'quarantine' }), i18n.t),
+    ).toBe('Nguyễn Văn Kiểm đã đính chính trạng thái của Trần Thị Hoa từ Đã thông quan sang Cách ly');
+  });
+
   it('reads a sign-in and an unknown action', async () => {
     const base = { entity: null, traveler: null, event: null };
     expect(auditSentence(entry({ ...base, action: 'auth.login.success' }), i18n.t)).toBe(

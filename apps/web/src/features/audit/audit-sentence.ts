@@ -40,8 +40,29 @@ function travelerVerb(entry: AuditEntry): string | null {
   }
 }
 
+/**
+ * The status the server wrote on the traveller for a move (traveler.status, or an admin's
+ * traveler.status_correction): from which status to which, as the entry's details keep them.
+ */
+function statusChange(entry: AuditEntry, t: TFunction, who: string): string | null {
+  const correction = entry.action === 'traveler.status_correction';
+  if (entry.entity !== 'traveler' || !entry.traveler) return null;
+  if (!correction && entry.action !== 'traveler.status') return null;
+  const from = text(entry.details?.from);
+  const to = text(entry.details?.to);
+  if (!to) return null;
+  return t(`audit.sentence.${correction ? 'statusCorrected' : 'statusChanged'}`, {
+    who,
+    traveler: entry.traveler.fullName,
+    from: from ? t(travelerStatusLabelKey(from)) : t('audit.unknownStatus'),
+    to: t(travelerStatusLabelKey(to)),
+  });
+}
+
 export function auditSentence(entry: AuditEntry, t: TFunction): string {
   const who = entry.userName ?? t('audit.system');
+  const status = statusChange(entry, t, who);
+  if (status) return status;
   const verb = travelerVerb(entry);
   if (verb && entry.traveler) {
     return t(`audit.sentence.${verb}`, {
