@@ -19,6 +19,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n/format.ts';
+import { useTheme } from '../../lib/theme-store.ts';
 
 Chart.register(
   BarController,
@@ -41,11 +42,18 @@ function ChartCanvas({
   testId: string;
 }) {
   const ref = useRef<HTMLCanvasElement>(null);
+  const theme = useTheme();
   useEffect(() => {
-    if (!ref.current) return;
-    const chart = new Chart(ref.current, config);
+    const canvas = ref.current;
+    if (!canvas) return;
+    // Legends and axis labels in the theme's text colour (chart.js draws them #666, too faint on
+    // the dark theme), grid lines a grey that shows on both themes; drawn again on a theme change.
+    canvas.dataset.drawnFor = theme;
+    Chart.defaults.color = getComputedStyle(canvas).color;
+    Chart.defaults.borderColor = GRID;
+    const chart = new Chart(canvas, config);
     return () => chart.destroy();
-  }, [config]);
+  }, [config, theme]);
   return (
     <div className="relative h-64 w-full">
       <canvas ref={ref} role="img" aria-label={label} data-testid={testId} />
@@ -53,6 +61,7 @@ function ChartCanvas({
   );
 }
 
+const GRID = 'rgba(128, 128, 128, 0.3)';
 const COLORS = { arrivals: '#2563eb', declarations: '#0d9488', highRisk: '#dc2626' };
 
 export default function ReportCharts({
