@@ -98,6 +98,16 @@ test('a high-risk submission shows its result message, then entry management', a
   await expect(result).toHaveText(
     'Khai báo thành công. Bạn cần được kiểm tra y tế kỹ lưỡng trước khi nhập cảnh.',
   );
+  // The result leads with what the officer reads and does (issue 35): level and score, the
+  // factors, the next step; the spec's message to the traveller comes under it.
+  const verdict = page.getByTestId('declaration-verdict');
+  await expect(verdict.getByTestId('declaration-verdict-level')).toHaveText(/^Nguy cơ cao · \d+ điểm$/);
+  await expect(verdict).toContainText('Sốt trên 37,5°C');
+  await expect(verdict.getByTestId('declaration-verdict-todo')).toHaveText(
+    'Nguy cơ cao: kiểm tra y tế kỹ ngay; quyết định cách ly hoặc từ chối trước khi cho nhập cảnh.',
+  );
+  const top = async (id: string) => (await page.getByTestId(id).boundingBox())?.y ?? -1;
+  expect(await top('declaration-verdict')).toBeLessThan(await top('declaration-result'));
   await page.getByRole('button', { name: 'Đồng ý' }).click();
   await page.waitForURL('**/entry-management');
 });

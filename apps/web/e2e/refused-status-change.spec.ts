@@ -29,6 +29,8 @@ test('a refused status change is discarded and another status chosen; nothing el
     await search(page, { fullName: name });
     await expect(rowOf(page, name).getByTestId('traveler-status')).toHaveText('Declared', { timeout: 2_000 });
   }).toPass({ timeout: 45_000 });
+  // The list's row shows a declared traveller's risk level (issue 35).
+  await expect(rowOf(page, name).getByTestId('traveler-risk')).toHaveText('Low risk');
   await rowOf(page, name).getByTestId('action-view').click();
   const details = page.getByTestId('traveler-details');
   await expect(details.getByTestId('status-to-tested')).toBeVisible();
