@@ -13,10 +13,10 @@ describe('formatDate', () => {
     expect(formatDate('2026-03-05')).toBe('05/03/2026');
     expect(formatDate(new Date(2026, 10, 9, 15, 0))).toBe('09/11/2026');
   });
-  it("answers 'N/A' for empty and 'Invalid Date' for unparseable values", () => {
-    expect(formatDate(null)).toBe('N/A');
-    expect(formatDate(undefined)).toBe('N/A');
-    expect(formatDate('')).toBe('N/A');
+  it("answers a dash (in every language) for empty and 'Invalid Date' for unparseable values", () => {
+    expect(formatDate(null)).toBe('—');
+    expect(formatDate(undefined, 'ja')).toBe('—');
+    expect(formatDate('')).toBe('—');
     expect(formatDate('not a date')).toBe('Invalid Date');
     expect(formatDateTime('nope')).toBe('Invalid Date');
   });
@@ -38,9 +38,9 @@ describe('formatRelativeTime (Vietnamese by default)', () => {
     expect(formatRelativeTime(ago(365 * 86400), now)).toBe('1 năm trước');
     expect(formatRelativeTime(ago(800 * 86400), now)).toBe('2 năm trước');
   });
-  it('treats a future time as just now and keeps N/A and Invalid Date', () => {
+  it('treats a future time as just now and keeps the dash and Invalid Date', () => {
     expect(formatRelativeTime(now + 60_000, now)).toBe('Vừa xong');
-    expect(formatRelativeTime(null, now)).toBe('N/A');
+    expect(formatRelativeTime(null, now)).toBe('—');
     expect(formatRelativeTime('garbage', now)).toBe('Invalid Date');
   });
   it('has English and Japanese with the same thresholds', () => {

@@ -1,8 +1,8 @@
 /**
  * The one format per kind of value: a date (2-digit day and month, numeric year), a date-time
  * (the date with a 24-hour time) and a relative time, all in the app's language (vi-VN style
- * by default; i18n/index.ts keeps `setFormatLocale` in step with the language). 'N/A' for an
- * empty value, 'Invalid Date' for an unparseable one. Relative times use 30-day months and
+ * by default; i18n/index.ts keeps `setFormatLocale` in step with the language). A dash for an
+ * empty value (no English 'N/A' in Vietnamese or Japanese screens), 'Invalid Date' for an unparseable one. Relative times use 30-day months and
  * 365-day years with the same thresholds in every language. Decimals use the language's decimal
  * sign (formatDecimal, formatTemperature).
  */
@@ -30,7 +30,7 @@ function formatter(locale: Locale, withTime: boolean): Intl.DateTimeFormat {
   return f;
 }
 
-const EMPTY_DATE = 'N/A';
+const EMPTY_DATE = '—';
 const INVALID_DATE = 'Invalid Date';
 
 type DateInput = string | number | Date | null | undefined;
