@@ -19,6 +19,20 @@ describe('zoneFromOcr', () => {
     expect(zoneFromOcr(`IDENTITY CARD\n${zone(TD1)}`)).toEqual({ format: 'TD1', lines: TD1 });
   });
 
+  it("takes a line with no filler, its fields full (a card's optional data, a passport's personal number)", () => {
+    const card = [
+      'I<AUSD2856434492866<<<<<<<<<<<',
+      '1503265F3606274AUS362763730085',
+      'NA<<MIANG<MARCIAYEN<BOIS<<<<<<',
+    ];
+    expect(zoneFromOcr(zone(card))).toEqual({ format: 'TD1', lines: card });
+    const passport = [
+      'P<KORMITHYEN<<THKIMDU<<<<<<<<<<<<<<<<<<<<<<<',
+      'TH69060205FRA1506152F3511048FK5WR8BBOC5LBH50',
+    ];
+    expect(zoneFromOcr(zone(passport))).toEqual({ format: 'TD3', lines: passport });
+  });
+
   it('is null when no line has the zone shape', () => {
     expect(zoneFromOcr('PASSPORT\nNGUYEN VAN AN\n')).toBeNull();
   });
@@ -113,5 +127,21 @@ describe('mendOcrZone', () => {
     expect(parseMrz(mended?.text ?? '')?.fields.nationality).toBe('KR');
     // Germany's one letter and the specimens' Utopia are codes already: left alone.
     expect(mendOcrZone(zone(TD1))?.text).toBe(zone(TD1));
+    // Utopia's T read as I.
+    const utopia = mendOcrZone(zone([TD1[0] ?? '', (TD1[1] ?? '').replace('UTO', 'UIO'), TD1[2] ?? '']));
+    expect(utopia?.text).toBe(zone(TD1));
+  });
+
+  it('keeps the letters of a name by a filler when the reader told the fillers by their ink', () => {
+    const name = 'WANG<<HANGUGAR<LE<<<<<<<<<<<<<';
+    const card = [TD1[0] ?? '', TD1[1] ?? '', name];
+    // Read with OCR's K, L, C, E for fillers in mind, "<LE" at the end is taken for fillers...
+    expect(mendOcrZone(zone(card))?.text.split('\n')[2]).toBe('WANG<<HANGUGAR<<<<<<<<<<<<<<<<');
+    // ...but not when each '<' was told by its ink.
+    expect(mendOcrZone(zone(card), { fillersRead: true })?.text.split('\n')[2]).toBe(name);
+    const given = 'SMITH<<A<<<<<<<<<<<<<<<<<<<<<<';
+    expect(mendOcrZone(zone([TD1[0] ?? '', TD1[1] ?? '', given]), { fillersRead: true })?.text).toContain(
+      given,
+    );
   });
 });

@@ -192,14 +192,17 @@ export function zoneFromOcr(text: string): { format: MrzFormat; lines: string[] 
     .split('\n')
     .map(cleanOcrLine)
     .filter((line) => line.length >= 20);
-  const near = (line: string, length: number) => Math.abs(line.length - length) <= 3 && line.includes('<');
+  // Each line about the length, and a filler among them: a line may have none (a passport's
+  // second line with its personal number filling its field, a card's second with its optional data).
+  const near = (group: string[], length: number) =>
+    group.every((line) => Math.abs(line.length - length) <= 3) && group.some((line) => line.includes('<'));
   for (let i = lines.length - 2; i >= 0; i--) {
     const pair = lines.slice(i, i + 2);
-    if (pair.length === 2 && pair.every((line) => near(line, 44))) return { format: 'TD3', lines: pair };
+    if (pair.length === 2 && near(pair, 44)) return { format: 'TD3', lines: pair };
   }
   for (let i = lines.length - 3; i >= 0; i--) {
     const three = lines.slice(i, i + 3);
-    if (three.length === 3 && three.every((line) => near(line, 30))) return { format: 'TD1', lines: three };
+    if (three.length === 3 && near(three, 30)) return { format: 'TD1', lines: three };
   }
   return null;
 }
@@ -218,14 +221,17 @@ function byKind(lines: string[], layout: Layout): string[] {
   );
 }
 
-/** A letter standing alone between runs of two or more fillers in a name is noise: a filler. */
-function cleanNames(lines: string[], layout: Layout): string[] {
+/**
+ * A letter standing alone between runs of two or more fillers in a name is noise: a filler.
+ * `fillersRead`: the fillers were told by their ink, so a letter is a letter (only the spacing
+ * between the name's parts is put in its one written form).
+ */
+function cleanNames(lines: string[], layout: Layout, fillersRead: boolean): string[] {
   const out = [...lines];
   for (const span of layout.names) {
     const line = out[span.line] ?? '';
-    const field = canonicalName(
-      nameSeparator(line.slice(span.from, span.to).replace(/(?<=<<)[A-Z](?=<<)/g, '<')),
-    );
+    const read = line.slice(span.from, span.to);
+    const field = canonicalName(fillersRead ? read : nameSeparator(read.replace(/(?<=<<)[A-Z](?=<<)/g, '<')));
     out[span.line] = line.slice(0, span.from) + field + line.slice(span.to);
   }
   return out;
@@ -276,8 +282,16 @@ function arbitrate(lines: string[], field: CheckedField, composite: CheckedField
 
 /** ICAO 9303 codes that name no country: the specimens' Utopia, the United Nations, stateless... */
 const NOT_COUNTRIES = new Set(['UTO', 'UNO', 'UNA', 'UNK', 'XXA', 'XXB', 'XXC', 'XXX', 'EUE']);
-/** What OCR may have read instead of a code's letter: a '<' for K, L, C or E (their look-alike). */
-const CODE_ALTERNATIVES: Record<string, string[]> = { '<': ['K', 'L', 'C', 'E'], K: ['<'] };
+/**
+ * What OCR may have read instead of a code's letter: a '<' for K, L, C or E (their look-alike),
+ * an I for a T and the other way round (OCR-B's T has a short bar).
+ */
+const CODE_ALTERNATIVES: Record<string, string[]> = {
+  '<': ['K', 'L', 'C', 'E'],
+  K: ['<'],
+  I: ['T'],
+  T: ['I'],
+};
 
 const knownCode = (code: string) => alpha2FromMrz(code) !== null || NOT_COUNTRIES.has(code);
 
@@ -311,19 +325,22 @@ export interface OcrZone {
   guessed: number;
 }
 
-/** The zone in OCR text, mended as far as its layout and check digits allow; null when none is found. */
-export function mendOcrZone(text: string): OcrZone | null {
+/**
+ * The zone in OCR text, mended as far as its layout and check digits allow; null when none is
+ * found. `fillersRead`: the reader told each '<' by its ink, cell by cell (the web reader's
+ * zone-lines.ts), so the letters that OCR puts for a '<' (K, L, C, E) are not looked for: a name
+ * ending "<LE" or "<ERIK" keeps it.
+ */
+export function mendOcrZone(text: string, { fillersRead = false } = {}): OcrZone | null {
   const zone = zoneFromOcr(text);
   if (!zone) return null;
   const layout = LAYOUTS[zone.format];
   // Check digits close TD3's second line and TD1's second; their filler runs end before them.
-  const fitted = zone.lines.map((line, l) =>
-    fitLength(
-      cleanTail(line, zone.format === 'TD3' && l === 1 ? 2 : zone.format === 'TD1' && l === 1 ? 1 : 0),
-      layout.length,
-    ),
-  );
-  let lines = mendCodes(cleanNames(byKind(fitted, layout), layout), layout);
+  const fitted = zone.lines.map((line, l) => {
+    const keep = zone.format === 'TD3' && l === 1 ? 2 : zone.format === 'TD1' && l === 1 ? 1 : 0;
+    return fitLength(fillersRead ? line : cleanTail(line, keep), layout.length);
+  });
+  let lines = mendCodes(cleanNames(byKind(fitted, layout), layout, fillersRead), layout);
   const unarbitrated = lines;
   for (const field of layout.checked) lines = arbitrate(lines, field, layout.composite);
   let guessed = 0;

@@ -13,7 +13,7 @@
  */
 import { type MrzCheck, parseMrz } from '@bh/shared';
 // Apart from the package's index: only the scan screen needs it.
-import { mendOcrZone } from '@bh/shared/mrz-ocr';
+import { mendOcrZone, zoneFromOcr } from '@bh/shared/mrz-ocr';
 import type { Worker as OcrWorker, Page, PSM } from 'tesseract.js';
 import { ocrFiles } from './engine-files.ts';
 import { type Grey, pgm, prepare, type Region, wholeOf } from './image-prep.ts';
@@ -192,10 +192,18 @@ export async function readMrz(
   const ocr = await loadOcr();
   const { PSM } = await tesseract();
   // The best read so far (fewest failed check digits); an object, so the closures update it.
-  const kept: { best: MrzRead | null; guess?: MrzRead } = { best: null };
+  const kept: {
+    best: MrzRead | null;
+    guess?: MrzRead;
+    /** The first zone read line by line, its fillers told by their ink: its name is the one to trust. */
+    lined?: { format: string; lines: string[] };
+  } = { best: null };
   let attempts = 0;
-  const consider = (text: string): MrzRead | null => {
-    const mended = mendOcrZone(text);
+  /** `fillersRead`: a read line by line, each '<' told by its ink. */
+  const consider = (ocrText: string, fillersRead = false): MrzRead | null => {
+    const text = fillersRead ? ocrText : withNameOf(ocrText, kept.lined);
+    if (fillersRead) kept.lined ??= zoneFromOcr(ocrText) ?? undefined;
+    const mended = mendOcrZone(text, { fillersRead });
     const parsed = mended ? parseMrz(mended.text) : null;
     debug(() => ['consider', JSON.stringify(text), '->', JSON.stringify(mended?.text), parsed?.failed]);
     if (!mended || !parsed) return null;
@@ -243,6 +251,7 @@ export async function readMrz(
    */
   const readLines = async (lines: Region[], chars: number, lineWidth: number, pitch: number) => {
     const texts: string[] = [];
+    let fillersRead = true;
     await ocr.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE });
     for (const line of lines) {
       const t0 = performance.now();
@@ -270,8 +279,9 @@ export async function readMrz(
         JSON.stringify(text),
       ]);
       texts.push(text);
+      if (!compact) fillersRead = false;
     }
-    return texts.join('\n');
+    return { text: texts.join('\n'), fillersRead };
   };
   const t0 = performance.now();
   const small = prepare(source, wholeOf(width, height), INK_WIDTH, null);
@@ -296,7 +306,8 @@ export async function readMrz(
     debug(() => ['ink lines', JSON.stringify(lines)]);
     for (const pitch of lines ? LINE_PITCHES.slice(0, quick ? 1 : undefined) : []) {
       if (!lines) break;
-      const held = consider(await readLines(lines.regions, lines.chars, zone.lineWidth, pitch));
+      const read = await readLines(lines.regions, lines.chars, zone.lineWidth, pitch);
+      const held = consider(read.text, read.fillersRead);
       if (held) return { ...held, attempts };
     }
   }
@@ -318,7 +329,8 @@ export async function readMrz(
     debug(() => ['lines', JSON.stringify(lines), JSON.stringify(zone)]);
     for (const pitch of lines ? LINE_PITCHES.slice(0, quick ? 1 : undefined) : []) {
       if (!lines) break;
-      const held = consider(await readLines(lines.regions, lines.chars, zone.lineWidth, pitch));
+      const read = await readLines(lines.regions, lines.chars, zone.lineWidth, pitch);
+      const held = consider(read.text, read.fillersRead);
       if (held) return { ...held, attempts };
     }
     for (const read of quick ? ZONE_READS.slice(0, 1) : ZONE_READS) {
@@ -333,6 +345,18 @@ export async function readMrz(
   }
   const last = kept.guess ?? kept.best;
   return last && { ...last, attempts };
+}
+
+/**
+ * A zone read as a block (OCR's K, L, C, E for '<' mended by guesswork) with its name line taken
+ * from a zone read line by line (`lined`, each '<' told by its ink) of the same format: a name
+ * has no check digit, so a block read that holds may still carry a misread name.
+ */
+function withNameOf(read: string, lined: { format: string; lines: string[] } | undefined): string {
+  const zone = zoneFromOcr(read);
+  if (!zone || !lined || lined.format !== zone.format) return read;
+  const name = zone.format === 'TD3' ? 0 : 2;
+  return zone.lines.map((line, l) => (l === name ? (lined.lines[name] ?? line) : line)).join('\n');
 }
 
 /** A line's symbols as text: on the grid when `chars` is known and they are about that many. */

@@ -71,12 +71,12 @@ describe('withoutFillers and cellText', () => {
     const found = lineCells(grey, text.length, PITCH);
     if (!found) throw new Error('no cells');
     const compact = withoutFillers(grey, found.cells, found.pitch);
-    // 5 characters, 2 gaps (the last run of fillers leaves none), a cell of margin each side.
-    expect(compact.grey.width).toBe((5 + 2 + 2) * PITCH);
+    // 5 characters, 2 gaps (the last run of fillers leaves none), two cells of margin each side.
+    expect(compact.grey.width).toBe((5 + 2 + 4) * PITCH);
     // What OCR would read there: each symbol over its slot.
     const symbols = ['K', '1', '0', 'K', '1'].map((t, i) => {
       const slot = [0, 1, 3, 4, 6][i] ?? 0;
-      const x0 = PITCH + slot * PITCH + 4;
+      const x0 = 2 * PITCH + slot * PITCH + 4;
       return { text: t, bbox: { x0, x1: x0 + 12, y0: 13, y1: 37 } };
     });
     expect(cellText(symbols, found.cells, compact.cellOf)).toBe(text);

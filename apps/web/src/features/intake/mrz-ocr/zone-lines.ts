@@ -340,7 +340,8 @@ export function withoutFillers(
     else if (slots.length > 0 && slots[slots.length - 1] !== null) slots.push(null);
   });
   while (slots.length > 0 && slots[slots.length - 1] === null) slots.pop();
-  const margin = step;
+  // Two cells of paper each side: the model drops a character too near the picture's edge.
+  const margin = step * 2;
   const width = margin * 2 + slots.length * step;
   const pixels = new Uint8Array(width * grey.height).fill(255);
   slots.forEach((k, i) => {
