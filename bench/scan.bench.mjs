@@ -12,15 +12,17 @@
 //   writer, the payload of a pre-arrival declaration's length; 3 to 5 pixels a module, tilted up
 //   to 5 degrees, the PDF417 level and, apart, tilted), decode time per frame.
 // Writes bench/results/scan.json. Measured 2026-11-28 (2 cores shared, load average 8 to 13):
-// 79 of 100 with every field right, median 3.2 s an image. 2026-11-29, the zone found by its ink
-// and each line read apart with its fillers told by their shape (mrz-ocr/zone-lines.ts), load
-// average 2.6 to 2.9: 100 of 100 (TD3 50/50, TD1 50/50; 3 of them flagged by the check digit of
-// a field the bench does not compare, the optional data's O and 0), none wrong with its check
-// digits holding, median 0.52 s, p95 3.0 s an image; with BENCH_SCAN_SEED=7 (documents not
-// looked at while tuning), load 3 to 4.6: 97 of 100 (the 3 others flagged: a document number's
-// O read as 0), none wrong with its check digits holding, median 0.65 s, p95 3.1 s. 1080p frames
-// with ZXing wasm (Linux Chromium has no BarcodeDetector): QR 71 ms, PDF417 level 90 ms, Aztec
-// 67 ms (median); a PDF417 tilted up to 5 degrees read in 15 of 21 frames.
+// 79 of 100 with every field right, median 3.2 s an image (again 79 at load 3.5 to 3.8: 21
+// flagged, 7 zones not found, 8 wrong with their check digits holding; median 1.6 s, p95 3.1 s).
+// 2026-11-29, the zone found by its ink and each line read apart with its fillers told by their
+// shape (mrz-ocr/zone-lines.ts), load average 4.5: 100 of 100 (TD3 50/50, TD1 50/50; 6 of them
+// flagged by the check digit of a field the bench does not compare, the optional data's O and 0),
+// none wrong with its check digits holding, median 0.58 s, p95 1.1 s an image; with
+// BENCH_SCAN_SEED=7 (documents not looked at while tuning), load 4.2 to 4.5: 97 of 100 (the 3
+// others flagged: a document number's O read as 0), none wrong with its check digits holding,
+// median 0.57 s, p95 1.1 s. 1080p frames with ZXing wasm (Linux Chromium has no
+// BarcodeDetector): QR 96 ms, PDF417 level 104 ms, Aztec 102 ms (median, load 4.5); a
+// PDF417 tilted up to 5 degrees read in 15 of 21 frames.
 // BENCH_SCAN_DEBUG=1 prints each step of every read (the zone's truth first).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

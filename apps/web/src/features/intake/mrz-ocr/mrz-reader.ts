@@ -252,6 +252,7 @@ export async function readMrz(
   const readLines = async (lines: Region[], chars: number, lineWidth: number, pitch: number) => {
     const texts: string[] = [];
     let fillersRead = true;
+    let complete = true;
     await ocr.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE });
     for (const line of lines) {
       const t0 = performance.now();
@@ -280,8 +281,10 @@ export async function readMrz(
       ]);
       texts.push(text);
       if (!compact) fillersRead = false;
+      // A character whose ink is there but which OCR did not read (left '<').
+      if (found?.cells.some((cell, k) => !cell.filler && text.charAt(k) === '<')) complete = false;
     }
-    return { text: texts.join('\n'), fillersRead };
+    return { text: texts.join('\n'), fillersRead, complete: fillersRead && complete };
   };
   const t0 = performance.now();
   const small = prepare(source, wholeOf(width, height), INK_WIDTH, null);
@@ -304,12 +307,20 @@ export async function readMrz(
     };
     const lines = lineRegions(source, zone);
     debug(() => ['ink lines', JSON.stringify(lines)]);
+    const texts = new Set<string>();
     for (const pitch of lines ? LINE_PITCHES.slice(0, quick ? 1 : undefined) : []) {
       if (!lines) break;
       const read = await readLines(lines.regions, lines.chars, zone.lineWidth, pitch);
       const held = consider(read.text, read.fillersRead);
       if (held) return { ...held, attempts };
+      // A read with a character missed stops none (OCR's layout and block reads may read it).
+      texts.add(read.complete ? read.text : `${read.text}?${pitch}`);
     }
+    // Every scale read the same zone, every filler told by its ink and every other character
+    // read: what fails is what is printed or what the model cannot tell in OCR-B (O and 0), and
+    // OCR's layout analysis and block reads, slower and less sure, would not read it better. The
+    // review shows the failed fields.
+    if (texts.size === 1 && !quick && kept.best) return { ...kept.best, attempts };
   }
   for (const find of quick ? FIND_READS.slice(0, 1) : FIND_READS) {
     const part =
