@@ -194,7 +194,10 @@ export async function preparePage(
   return { page, byTable, sealedByTable, departed };
 }
 
-/** Saves one page (preparePage, then savePrepared). */
+/**
+ * Saves one page (preparePage, then savePrepared).
+ * @internal Exported for its tests only (knip --production): the engine prepares ahead.
+ */
 export async function savePage(
   database: PWADatabase,
   page: PullResponse,
