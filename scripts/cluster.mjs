@@ -320,7 +320,13 @@ export async function startApp(state, i) {
   const log = openSync(path.join(state.dir, 'logs', `app${i + 1}.log`), 'a');
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
+    [
+      // Node's own flags for an experiment, e.g. a CPU profile of each instance under a bench
+      // (`BH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'`, written when the instance stops).
+      ...(process.env.BH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--enable-source-maps',
+      path.join(root, 'apps/server/dist/main.js'),
+    ],
     {
       cwd: root,
       env: appEnv(state, i),

@@ -10,8 +10,11 @@
  * one's version. If the fast path hits a database error (e.g. a constraint), the batch is rolled
  * back and replayed one mutation per transaction, so one bad row cannot block the rest.
  *
- * Every write transaction takes one advisory lock first, so change_seq values commit in order
- * and a pull cursor can never skip a slower transaction's rows.
+ * Every write transaction takes one advisory lock (the write lock) before its first write, so
+ * change_seq values commit in order and a pull cursor can never skip a slower transaction's rows.
+ * A device's pushes also take its own lock first (lockClient), under which their stored results
+ * are read. A batch of travellers runs its checks before the write lock and holds it only for
+ * the duplicate guard, the writes and the commit (checksBeforeLock, docs/decisions/019-late-write-lock.md).
  *
  * Why hand-written SQL here and not the drizzle query builder: the writes are set-based
  * (json_to_recordset over the whole round, one statement per round), an order of magnitude
@@ -19,20 +22,28 @@
  * json_to_recordset. See docs/decisions/002-set-based-sync-apply.md. The rounds' statements are
  * in rounds.ts.
  */
-import { type ChangeRange, type Mutation, type PushResult, validateMutationData } from '@bh/shared';
-import { sql } from 'drizzle-orm';
+import {
+  type ChangeRange,
+  type FieldIssue,
+  type Mutation,
+  type PushResult,
+  validateMutationData,
+} from '@bh/shared';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { redactDetails } from '../modules/audit/audit.ts';
 import type { AuthUser } from '../plugins/auth-guard.ts';
 import { postScopeRejections } from './post-scope.ts';
 import { anonymisedRejections } from './privacy-guard.ts';
 import { fetchRecords } from './records.ts';
-import { type Exec, type Prepared, writeRound } from './rounds.ts';
-import { storedResults, storeResults } from './stored-results.ts';
+import { type Exec, type Prepared, takenIds, writeRound } from './rounds.ts';
+import { storedResults, storeResults, storeResultsQuery } from './stored-results.ts';
 import { rowsWrittenBy, type WritableTable, writableTable } from './tables.ts';
-import { travelerRuleRejections } from './traveler-rules.ts';
+import { deleteRuleRejections, duplicateRejections, travelerRuleRejections } from './traveler-rules.ts';
 
 const WRITE_LOCK_KEY = 7_233_001;
+/** The class (first key) of the two-key advisory locks of devices (lockClient). */
+const CLIENT_LOCK_CLASS = 7_233_002;
 
 export interface ApplyContext {
   user: AuthUser;
@@ -50,6 +61,15 @@ export interface ApplyContext {
 
 export async function lockWrites(tx: Exec) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
+}
+
+/**
+ * The lock of one device's transactions (`clientId`): its stored results are looked up and
+ * stored by one push at a time (stored-results.ts), without the write lock. Two-key advisory
+ * locks do not share the write lock's key space; two devices whose ids hash alike only take turns.
+ */
+async function lockClient(tx: Exec, clientId: string) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${CLIENT_LOCK_CLASS}::integer, hashtext(${clientId}))`);
 }
 
 /** Checks each mutation without touching the database. */
@@ -103,6 +123,58 @@ function toRounds(items: Prepared[]) {
   return rounds;
 }
 
+type Round = ReturnType<typeof toRounds>[number];
+
+/** A round checked: the items it writes, those refused (record id -> code), what its write needs. */
+interface CheckedRound {
+  round: Round;
+  refused: Map<string, string>;
+  items: Prepared[];
+  previous: Map<string, unknown>;
+  /** The ids of a round of creates already taken, when read at the check (late lock). */
+  taken?: Set<string>;
+}
+
+/** A round's checks: post scope, anonymised travellers, the table's own hook; the rows it updates. */
+async function checkRound(
+  tx: Exec,
+  ctx: ApplyContext,
+  round: Round,
+  readTaken: boolean,
+): Promise<CheckedRound> {
+  const refused = await postScopeRejections(tx, round.table, round.op, hookItems(round.items), ctx.user);
+  for (const [id, code] of await anonymisedRejections(tx, round.table, round.op, hookItems(round.items)))
+    refused.set(id, code);
+  const inScope = round.items.filter((p) => !refused.has(p.m.id));
+  const hooked = await round.table.beforeWrite?.(tx, round.op, hookItems(inScope), ctx.user);
+  for (const [id, code] of hooked ?? []) refused.set(id, code);
+  const items = refused.size > 0 ? round.items.filter((p) => !refused.has(p.m.id)) : round.items;
+  if (items.length === 0) return { round, refused, items, previous: new Map() };
+  const previous = await previousRows(tx, round.table, round.op, round.ids);
+  if (!readTaken || round.op !== 'create') return { round, refused, items, previous };
+  return { round, refused, items, previous, taken: await takenIds(tx, round.table, items) };
+}
+
+/**
+ * May the batch's checks run before the write lock (late lock)? Travellers only, each record
+ * once: then every check reads only the batch's own records, and what it reads is either never
+ * changed (who created a traveller, when), or changed only with a new version, which the
+ * version-checked write answers as a conflict (post, deletion, anonymisation), or guarded by the
+ * primary key, whose violation applies the batch again with the lock first (an id taken
+ * meanwhile: applyBatch). The
+ * duplicate guard alone compares with other records: it runs under the lock. Other tables'
+ * hooks read other records (a traveller's status or post): their batches lock first.
+ */
+function checksBeforeLock(prepared: readonly Prepared[]) {
+  const ids = new Set<string>();
+  for (const p of prepared) {
+    const id = p.m.id.toLowerCase();
+    if (p.table.name !== 'travelers' || ids.has(id)) return false;
+    ids.add(id);
+  }
+  return true;
+}
+
 /** Applies a batch in `tx`; `written` gets the change_seq ranges of its writes (see ApplyContext). */
 async function applyInTx(
   tx: Exec,
@@ -110,14 +182,24 @@ async function applyInTx(
   batch: Mutation[],
   written: ChangeRange[],
   checked: Map<number, Prepared | PushResult>,
+  attempt: { lateLock: boolean; late: boolean },
 ): Promise<PushResult[]> {
-  await lockWrites(tx);
   const results = new Map<number, PushResult>();
   let pending = batch;
   if (ctx.clientId) {
+    // The device's own lock, not the write lock: its pushes (a retry sent while the first try is
+    // still being applied) take turns, so each seq is looked up and stored once.
+    await lockClient(tx, ctx.clientId);
     for (const [seq, r] of await storedResults(tx, ctx.clientId, new Set(batch.map((m) => m.seq))))
       results.set(seq, r);
     pending = batch.filter((m) => !results.has(m.seq));
+    // Every pending mutation gets a result stored below, in this transaction.
+    if (pending.length > 0) {
+      const maxSeq = Math.max(...pending.map((m) => m.seq));
+      await tx.execute(sql`INSERT INTO sync_clients (client_id, user_id, last_seq) VALUES (${ctx.clientId}, ${ctx.user.id}::uuid, ${maxSeq})
+        ON CONFLICT (client_id) DO UPDATE SET last_seq = GREATEST(sync_clients.last_seq, EXCLUDED.last_seq),
+          user_id = EXCLUDED.user_id, updated_at = now()`);
+    }
   }
   const fresh: PushResult[] = [];
   const prepared: Prepared[] = [];
@@ -126,29 +208,46 @@ async function applyInTx(
     if ('status' in p) fresh.push(p);
     else prepared.push(p);
   }
-  const ruleRefused = await travelerRuleRejections(
-    tx,
-    ctx.user,
-    prepared.filter((p) => p.table.name === 'travelers').map((p) => ({ ...p.m, data: p.row })),
-  );
+  const travelerWrites = prepared
+    .filter((p) => p.table.name === 'travelers')
+    .map((p) => ({ ...p.m, data: p.row }));
+  const checkedRounds: CheckedRound[] = [];
+  const late = attempt.lateLock && checksBeforeLock(prepared);
+  attempt.late = late;
+  let ruleRefused: Map<number, FieldIssue[]>;
+  if (late) {
+    // Late lock: the checks first, then the lock, held only for the duplicate guard and the
+    // writes (the lock waits for the commit of the push before, so the guard reads its rows).
+    const rules = await deleteRuleRejections(tx, ctx.user, travelerWrites);
+    for (const round of toRounds(prepared.filter((p) => !rules.refused.has(p.m.seq))))
+      checkedRounds.push(await checkRound(tx, ctx, round, true));
+    await lockWrites(tx);
+    ruleRefused = await duplicateRejections(tx, ctx.user, rules);
+  } else {
+    await lockWrites(tx);
+    ruleRefused = await travelerRuleRejections(tx, ctx.user, travelerWrites);
+  }
   for (const [seq, errors] of ruleRefused) fresh.push({ seq, status: 'rejected', errors });
   const conflicts: Prepared[] = [];
   const audits: Record<string, unknown>[] = [];
-  for (const round of toRounds(prepared.filter((p) => !ruleRefused.has(p.m.seq)))) {
-    const outOfScope = await postScopeRejections(tx, round.table, round.op, hookItems(round.items), ctx.user);
-    for (const [id, code] of await anonymisedRejections(tx, round.table, round.op, hookItems(round.items)))
-      outOfScope.set(id, code);
-    const inScope = round.items.filter((p) => !outOfScope.has(p.m.id));
-    const hooked = (await round.table.beforeWrite?.(tx, round.op, hookItems(inScope), ctx.user)) ?? null;
-    const refused = outOfScope.size > 0 || hooked ? new Map([...outOfScope, ...(hooked ?? [])]) : null;
-    const items = refused ? round.items.filter((p) => !refused.has(p.m.id)) : round.items;
-    for (const [id, code] of refused ?? []) {
+  const rounds = late ? checkedRounds : toRounds(prepared.filter((p) => !ruleRefused.has(p.m.seq)));
+  for (const next of rounds) {
+    const {
+      round,
+      refused,
+      items: checkedItems,
+      previous,
+      taken,
+    } = 'refused' in next ? next : await checkRound(tx, ctx, next, false);
+    // A late lock's duplicate guard refused some after the checks: its answer stands.
+    const items = checkedItems.filter((p) => !ruleRefused.has(p.m.seq));
+    for (const [id, code] of refused) {
       const p = round.items.find((i) => i.m.id === id);
-      if (p) fresh.push({ seq: p.m.seq, status: 'rejected', errors: [{ code }] });
+      if (p && !ruleRefused.has(p.m.seq))
+        fresh.push({ seq: p.m.seq, status: 'rejected', errors: [{ code }] });
     }
     if (items.length === 0) continue;
-    const previous = await previousRows(tx, round.table, round.op, round.ids);
-    const versions = await writeRound(tx, round.table, round.op, items, ctx.user.id, written);
+    const versions = await writeRound(tx, round.table, round.op, items, ctx.user.id, written, taken);
     const writtenItems = items.filter((p) => versions.has(p.m.id));
     if (writtenItems.length > 0)
       await round.table.afterWrite?.(tx, round.op, hookItems(writtenItems), ctx.user);
@@ -190,24 +289,13 @@ async function applyInTx(
       }
     }
   }
-  if (audits.length > 0) {
-    const clientJson = ctx.clientId ? JSON.stringify({ clientId: ctx.clientId }) : null;
-    await tx.execute(sql`INSERT INTO audit_events (user_id, ip, action, entity, entity_id, old_version, new_version, details)
-      SELECT ${ctx.user.id}::uuid, ${ctx.ip}, x.action, x.entity, x.entity_id, x.old_version, x.new_version,
-        CASE WHEN x.previous IS NULL AND x.reason IS NULL THEN ${clientJson}::jsonb
-          ELSE COALESCE(${clientJson}::jsonb, '{}'::jsonb)
-            || CASE WHEN x.previous IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('previous', x.previous) END
-            || CASE WHEN x.reason IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('reason', x.reason) END END
-      FROM json_to_recordset(${JSON.stringify(audits)}::json)
-        AS x(action text, entity text, entity_id text, old_version integer, new_version integer, previous jsonb,
-          reason text)`);
-  }
-  if (ctx.clientId && fresh.length > 0) {
-    await storeResults(tx, ctx.clientId, fresh);
-    const maxSeq = Math.max(...fresh.map((r) => r.seq));
-    await tx.execute(sql`INSERT INTO sync_clients (client_id, user_id, last_seq) VALUES (${ctx.clientId}, ${ctx.user.id}::uuid, ${maxSeq})
-      ON CONFLICT (client_id) DO UPDATE SET last_seq = GREATEST(sync_clients.last_seq, EXCLUDED.last_seq),
-        user_id = EXCLUDED.user_id, updated_at = now()`);
+  // The audit rows and the stored results in one statement: one round trip less under the lock.
+  const audited = audits.length > 0 ? auditInsert(ctx, audits) : null;
+  const stored = ctx.clientId ? storeResultsQuery(ctx.clientId, fresh) : null;
+  if (audited && stored) await tx.execute(sql`WITH audit AS (${audited}) ${stored}`);
+  else {
+    const one = audited ?? stored;
+    if (one) await tx.execute(one);
   }
   await ctx.beforeCommit?.();
   for (const r of fresh) results.set(r.seq, r);
@@ -219,12 +307,29 @@ async function applyInTx(
   });
 }
 
+/** The INSERT of a batch's audit rows (one per applied mutation). */
+function auditInsert(ctx: ApplyContext, audits: Record<string, unknown>[]): SQL {
+  const clientJson = ctx.clientId ? JSON.stringify({ clientId: ctx.clientId }) : null;
+  return sql`INSERT INTO audit_events (user_id, ip, action, entity, entity_id, old_version, new_version, details)
+      SELECT ${ctx.user.id}::uuid, ${ctx.ip}, x.action, x.entity, x.entity_id, x.old_version, x.new_version,
+        CASE WHEN x.previous IS NULL AND x.reason IS NULL THEN ${clientJson}::jsonb
+          ELSE COALESCE(${clientJson}::jsonb, '{}'::jsonb)
+            || CASE WHEN x.previous IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('previous', x.previous) END
+            || CASE WHEN x.reason IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('reason', x.reason) END END
+      FROM json_to_recordset(${JSON.stringify(audits)}::json)
+        AS x(action text, entity text, entity_id text, old_version integer, new_version integer, previous jsonb,
+          reason text)`;
+}
+
 /** SQLSTATE of a database error, on the error or (drizzle wraps them) on its cause. */
 function sqlState(err: unknown): string | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
   if ('code' in err && typeof err.code === 'string') return err.code;
   return 'cause' in err ? sqlState(err.cause) : undefined;
 }
+
+/** SQLSTATE of a duplicate key. */
+const UNIQUE_VIOLATION = '23505';
 
 /** Data exceptions (22xxx) and constraint violations (23xxx): the mutation's fault, not the server's. */
 const isDataError = (err: unknown) => /^(22|23)/.test(sqlState(err) ?? '');
@@ -250,23 +355,41 @@ async function applyBatch(db: Db, ctx: ApplyContext, batch: Mutation[]): Promise
     seen.add(m.seq);
   }
   // The ranges of a transaction count once it committed (a rolled-back one wrote nothing).
-  const inTx = async (mutations: Mutation[], checked = new Map<number, Prepared | PushResult>()) => {
+  // `attempt.late`: the transaction ran its checks before the write lock (checksBeforeLock).
+  const inTx = async (
+    mutations: Mutation[],
+    checked = new Map<number, Prepared | PushResult>(),
+    attempt = { lateLock: false, late: false },
+  ) => {
     const written: ChangeRange[] = [];
-    const results = await db.transaction((tx) => applyInTx(tx, ctx, mutations, written, checked));
+    const results = await db.transaction((tx) => applyInTx(tx, ctx, mutations, written, checked, attempt));
     ctx.written?.push(...written);
     return results;
   };
   // Each mutation is checked before the transaction starts: while PGlite (on its own thread,
   // db/pglite-thread.ts) still applies the push before, or while another transaction holds the
-  // write lock on PostgreSQL. A retry one by one below checks again: the table hooks of the
-  // rolled-back attempt may have filled its rows in.
+  // write lock on PostgreSQL. A retry below checks again: the table hooks of the rolled-back
+  // attempt may have filled its rows in.
   const checked = new Map(batch.map((m) => [m.seq, prepare(m, ctx.user)]));
+  const first = { lateLock: true, late: false };
   try {
-    return await inTx(batch, checked);
+    return await inTx(batch, checked, first);
   } catch (err) {
     if (!isDataError(err)) throw err;
+    // Checked before the write lock, a create may meet a record another writer created
+    // meanwhile with its id (the primary key refuses it): the batch again, the lock taken first,
+    // answers it as a conflict with that record, as if it had come after.
+    let failure: unknown = err;
+    if (first.late && sqlState(err) === UNIQUE_VIOLATION) {
+      try {
+        return await inTx(batch);
+      } catch (again) {
+        if (!isDataError(again)) throw again;
+        failure = again;
+      }
+    }
     const [only] = batch;
-    if (batch.length === 1 && only) return [await rejectOne(db, ctx, only, err)];
+    if (batch.length === 1 && only) return [await rejectOne(db, ctx, only, failure)];
   }
   const results: PushResult[] = [];
   for (const m of batch) {
@@ -291,7 +414,7 @@ async function rejectOne(db: Db, ctx: ApplyContext, m: Mutation, err: unknown): 
   const { clientId } = ctx;
   if (!clientId) return result;
   return db.transaction(async (tx) => {
-    await lockWrites(tx);
+    await lockClient(tx, clientId);
     // A retry of the same seq (another request of this device) may have stored it meanwhile.
     const stored = (await storedResults(tx, clientId, new Set([m.seq]))).get(m.seq);
     if (stored) return stored;

@@ -90,10 +90,28 @@ function toRecordsetRow(p: Prepared) {
 const idRowSchema = z.object({ id: z.string() });
 
 /**
- * Creates a round's records, but those whose id the table already has (they answer 'conflict').
- * The ids are looked up first and the rest inserted plainly: under the write lock nobody else
- * inserts meanwhile, and an INSERT without ON CONFLICT and RETURNING costs less CPU, lookup
- * included (docs/decisions/002-set-based-sync-apply.md).
+ * The ids of a round of creates that the table has already (lower case): those answer
+ * 'conflict'. Read under the write lock, or before it (write-path/apply.ts, late lock): a record
+ * with one of the other ids created meanwhile fails the INSERT on the primary key, and the
+ * batch is applied again with the lock taken first, which reads again.
+ */
+export async function takenIds(tx: Exec, table: WritableTable, items: Prepared[]): Promise<Set<string>> {
+  const idType = sql.raw(table.name === 'systemStatus' ? 'text' : 'uuid');
+  const ids = JSON.stringify(items.map((p) => p.m.id));
+  const taken = await queryRows(
+    tx,
+    idRowSchema,
+    sql`SELECT id::text AS id FROM ${sql.raw(table.sqlName)}
+      WHERE id = ANY(ARRAY(SELECT json_array_elements_text(${ids}::json)::${idType}))`,
+  );
+  return new Set(taken.map((r) => r.id.toLowerCase()));
+}
+
+/**
+ * Creates a round's records, but those whose id the table already has (they answer 'conflict';
+ * `taken`: read before, else now). The ids are looked up first and the rest inserted plainly:
+ * under the write lock nobody else inserts meanwhile, and an INSERT without ON CONFLICT and
+ * RETURNING costs less CPU, lookup included (docs/decisions/002-set-based-sync-apply.md).
  */
 async function insertRound(
   tx: Exec,
@@ -101,18 +119,11 @@ async function insertRound(
   items: Prepared[],
   userId: string,
   written: ChangeRange[],
+  taken?: ReadonlySet<string>,
 ) {
-  const idType = sql.raw(table.name === 'systemStatus' ? 'text' : 'uuid');
-  const ids = JSON.stringify(items.map((p) => p.m.id));
   const t = sql.raw(table.sqlName);
-  const taken = await queryRows(
-    tx,
-    idRowSchema,
-    sql`SELECT id::text AS id FROM ${t}
-      WHERE id = ANY(ARRAY(SELECT json_array_elements_text(${ids}::json)::${idType}))`,
-  );
-  const takenIds = new Set(taken.map((r) => r.id.toLowerCase()));
-  const fresh = items.filter((p) => !takenIds.has(p.m.id.toLowerCase()));
+  const known = taken ?? (await takenIds(tx, table, items));
+  const fresh = items.filter((p) => !known.has(p.m.id.toLowerCase()));
   if (fresh.length === 0) return new Map<string, number>();
   const cols = table.columns.map((c) => c.col);
   const target = sql.raw(['id', ...cols].join(', '));
@@ -139,8 +150,9 @@ export async function writeRound(
   items: Prepared[],
   userId: string,
   written: ChangeRange[],
+  taken?: ReadonlySet<string>,
 ) {
-  if (op === 'create') return insertRound(tx, table, items, userId, written);
+  if (op === 'create') return insertRound(tx, table, items, userId, written, taken);
   const json = JSON.stringify(items.map(toRecordsetRow));
   const cols = table.columns.map((c) => c.col);
   const t = sql.raw(table.sqlName);

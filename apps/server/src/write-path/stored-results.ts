@@ -9,10 +9,11 @@
  * A row never spans more than STORED_SPAN seqs (a push whose seqs lie further apart is stored as
  * several rows), so the rows that may hold a seq in [low, high] all start in
  * [low - STORED_SPAN, high]: one range scan of the primary key (client_id, first_seq).
- * Callers hold the write lock (lockWrites), so a seq is looked up and stored by one push at a time.
+ * Callers hold the client's lock (lockClient in apply.ts), so a seq is looked up and stored by one
+ * push at a time.
  */
 import { type PushResult, pushResultSchema } from '@bh/shared';
-import { and, between, eq, gte, or } from 'drizzle-orm';
+import { and, between, eq, gte, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
 import { appliedMutations } from '../db/schema.ts';
@@ -60,19 +61,31 @@ export async function storedResults(tx: Db | Tx, clientId: string, seqs: Readonl
   return found;
 }
 
-/** Stores the results of seqs not stored before (one row per run of seqs within STORED_SPAN). */
-export async function storeResults(tx: Db | Tx, clientId: string, results: readonly PushResult[]) {
-  if (results.length === 0) return;
+/**
+ * The statement that stores the results of seqs not stored before (one row per run of seqs
+ * within STORED_SPAN), or null when there are none: apply.ts sends it in one statement with the
+ * push's audit rows.
+ */
+export function storeResultsQuery(clientId: string, results: readonly PushResult[]): SQL | null {
+  if (results.length === 0) return null;
   const sorted = [...results].sort((a, b) => a.seq - b.seq);
-  const rows: { clientId: string; firstSeq: number; lastSeq: number; results: PushResult[] }[] = [];
+  const rows: { first_seq: number; last_seq: number; results: PushResult[] }[] = [];
   for (const result of sorted) {
     const row = rows.at(-1);
-    if (row && result.seq - row.firstSeq <= STORED_SPAN) {
+    if (row && result.seq - row.first_seq <= STORED_SPAN) {
       row.results.push(result);
-      row.lastSeq = result.seq;
-    } else rows.push({ clientId, firstSeq: result.seq, lastSeq: result.seq, results: [result] });
+      row.last_seq = result.seq;
+    } else rows.push({ first_seq: result.seq, last_seq: result.seq, results: [result] });
   }
-  // The lock and the lookup before make a second row for a seq impossible; a clash on the key
-  // (the same first seq) would be a bug, and fails the push rather than answering twice.
-  await tx.insert(appliedMutations).values(rows);
+  // The client lock and the lookup before make a second row for a seq impossible; a clash on the
+  // key (the same first seq) would be a bug, and fails the push rather than answering twice.
+  return sql`INSERT INTO applied_mutations (client_id, first_seq, last_seq, results)
+    SELECT ${clientId}, x.first_seq, x.last_seq, x.results
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(first_seq bigint, last_seq bigint, results jsonb)`;
+}
+
+/** Stores the results of seqs not stored before (see storeResultsQuery). */
+export async function storeResults(tx: Db | Tx, clientId: string, results: readonly PushResult[]) {
+  const query = storeResultsQuery(clientId, results);
+  if (query) await tx.execute(query);
 }

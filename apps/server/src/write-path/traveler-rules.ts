@@ -94,9 +94,32 @@ export async function travelerRuleRejections(
   user: AuthUser,
   writes: TravelerWrite[],
 ): Promise<Map<number, FieldIssue[]>> {
+  const checked = await deleteRuleRejections(db, user, writes);
+  return duplicateRejections(db, user, checked);
+}
+
+/** The delete rule's verdicts, and what the duplicate guard needs of them. */
+export interface DeleteRuleChecked {
+  writes: TravelerWrite[];
+  /** Refused writes so far (seq -> issues); the duplicate guard adds its own. */
+  refused: Map<number, FieldIssue[]>;
+  /** Ids of the writes that exist on the server (an update of any other conflicts anyway). */
+  stored: ReadonlySet<string>;
+}
+
+/**
+ * The delete rule: reads who made each updated or deleted traveller, when, and whether it is
+ * deleted. Safe to run before the write lock (write-path/apply.ts): the creator and the time of
+ * creation never change, and whatever deletes or revives a traveller meanwhile gives it a new
+ * version, so the write's version check answers it as a conflict.
+ */
+export async function deleteRuleRejections(
+  db: Reader,
+  user: AuthUser,
+  writes: TravelerWrite[],
+): Promise<DeleteRuleChecked> {
   const refused = new Map<number, FieldIssue[]>();
-  if (writes.length === 0) return refused;
-  const ids = [...new Set(writes.map((w) => w.id))];
+  if (writes.length === 0) return { writes, refused, stored: new Set() };
   // Only updates and deletes need the stored row (who made it, is it deleted): a batch of
   // creates (an offline day reaching the server) skips this lookup.
   const changed = [...new Set(writes.filter((w) => w.op !== 'create').map((w) => w.id))];
@@ -119,9 +142,24 @@ export async function travelerRuleRejections(
       refused.set(write.seq, [{ code: 'forbidden' }, { code: 'traveler.errors.deleteNotAllowed' }]);
     }
   }
+  return { writes, refused, stored: new Set(byId.keys()) };
+}
+
+/**
+ * The duplicate guard, after the delete rule: adds the refused duplicates to `checked.refused`
+ * and returns it. Runs under the write lock (write-path/apply.ts), so that no other writer
+ * registers the same passport between this check and the write.
+ */
+export async function duplicateRejections(
+  db: Reader,
+  user: AuthUser,
+  { writes, refused, stored }: DeleteRuleChecked,
+): Promise<Map<number, FieldIssue[]>> {
+  if (writes.length === 0) return refused;
+  const ids = [...new Set(writes.map((w) => w.id))];
   // An update of a record the server does not have conflicts anyway: no duplicate check for it.
   const keyed = writes.filter(
-    (w) => (w.op === 'create' || byId.has(w.id)) && w.op !== 'delete' && !refused.has(w.seq),
+    (w) => (w.op === 'create' || stored.has(w.id)) && w.op !== 'delete' && !refused.has(w.seq),
   );
   const post = user.scope.postId;
   const keys = keyed.flatMap((w) => keyOf(w, post) ?? []);

@@ -52,6 +52,36 @@ describe('POST /api/sync/push', () => {
     });
   });
 
+  it('pushes from two devices at the same time: one passport registered once, one id created once', async () => {
+    // The checks of a batch of travellers run before the write lock (write-path/apply.ts): the
+    // duplicate guard under it, and an id taken meanwhile found by the primary key.
+    const { headers } = await h.user();
+    for (let round = 0; round < 4; round++) {
+      const passportNo = `C${4_000_000 + round}`;
+      const same = await Promise.all(
+        ['device-race-a', 'device-race-b'].map((clientId, i) =>
+          push(headers, clientId, [
+            create(round * 2 + 1, randomUUID(), traveler({ passportNo, note: `${i}` })),
+          ]),
+        ),
+      );
+      const outcomes = same.map((r) => r.body.results[0]);
+      expect(outcomes.map((r) => r.status).sort()).toEqual(['applied', 'rejected']);
+      expect(outcomes.find((r) => r.status === 'rejected')?.errors).toEqual([
+        { field: 'passportNo', code: 'traveler.errors.duplicate' },
+      ]);
+      const id = randomUUID();
+      const sameId = await Promise.all(
+        ['device-race-a', 'device-race-b'].map((clientId, i) =>
+          push(headers, clientId, [
+            create(round * 2 + 2, id, traveler({ passportNo: `D${5_000_000 + round * 2 + i}` })),
+          ]),
+        ),
+      );
+      expect(sameId.map((r) => r.body.results[0].status).sort()).toEqual(['applied', 'conflict']);
+    }
+  });
+
   it('updates only on the current version; a stale base version is a conflict carrying the server row', async () => {
     const { headers } = await h.user();
     const id = randomUUID();
