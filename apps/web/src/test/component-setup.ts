@@ -2,6 +2,7 @@ import { cleanup } from '@testing-library/react';
 import type { Table } from 'dexie';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { initI18n } from '../i18n/index.ts';
+import { setSession } from '../lib/session.ts';
 
 /**
  * The frame of a component test file: English strings, the given tables emptied before each
@@ -25,4 +26,18 @@ export function stubOfflineFetch() {
       throw new TypeError('offline');
     }),
   );
+}
+
+/** Signed in as the officer Lan (a session held in memory only: no server in a component test). */
+export function signInOfficerLan() {
+  setSession({
+    user: {
+      id: '9c8b7a6f-5e4d-4c3b-8a29-180f7e6d5c4b',
+      name: 'Lan',
+      email: 'lan@test.vn',
+      avatar: null,
+      role: 'officer',
+    },
+    token: 't',
+  });
 }

@@ -10,8 +10,7 @@ import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/database.ts';
-import { setSession } from '../../lib/session.ts';
-import { setUpComponentTests, stubOfflineFetch } from '../../test/component-setup.ts';
+import { setUpComponentTests, signInOfficerLan, stubOfflineFetch } from '../../test/component-setup.ts';
 import { Review } from './review.tsx';
 import { readScan } from './scan-reader.ts';
 
@@ -19,16 +18,7 @@ setUpComponentTests(() => [db.travelers, db.travelerEvents, db.declarations, db.
 beforeEach(async () => {
   // The save is local: the notice does not wait for the server (which this test never reaches).
   stubOfflineFetch();
-  setSession({
-    user: {
-      id: '9c8b7a6f-5e4d-4c3b-8a29-180f7e6d5c4b',
-      name: 'Lan',
-      email: 'lan@test.vn',
-      avatar: null,
-      role: 'officer',
-    },
-    token: 't',
-  });
+  signInOfficerLan();
   await act(async () => {
     await i18next.changeLanguage('vi');
   });

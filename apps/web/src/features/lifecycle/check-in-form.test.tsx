@@ -8,7 +8,7 @@ import { db } from '../../db/database.ts';
 import { listPendingItems } from '../../db/sync-centre-repo.ts';
 import { setFormatLocale } from '../../i18n/format.ts';
 import { initI18n } from '../../i18n/index.ts';
-import { setSession } from '../../lib/session.ts';
+import { signInOfficerLan } from '../../test/component-setup.ts';
 import { CheckInForm } from './check-in-form.tsx';
 import { QuarantinePanel } from './quarantine-panel.tsx';
 
@@ -25,16 +25,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await Promise.all([db.checkIns.clear(), db.syncQueue.clear()]);
-  setSession({
-    user: {
-      id: '9c8b7a6f-5e4d-4c3b-8a29-180f7e6d5c4b',
-      name: 'Lan',
-      email: 'lan@test.vn',
-      avatar: null,
-      role: 'officer',
-    },
-    token: 't',
-  });
+  signInOfficerLan();
 });
 afterEach(cleanup);
 
