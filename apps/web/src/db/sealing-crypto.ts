@@ -4,6 +4,7 @@
  * sealing as associated data. Loaded when the device is unlocked or a record is first sealed or
  * opened, so no route's JavaScript carries it; sealing.ts calls it outside transactions only.
  */
+import { base64ToBytes, bytesToBase64 } from '../lib/base64.ts';
 import type { DeviceKeys } from '../lib/device-key.ts';
 import type { SealedEnvelope, SealedFile } from './sealing.ts';
 
@@ -11,8 +12,8 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const aad = (table: string, id: string, v: number) => encoder.encode(`${table}\u0000${id}\u0000${v}`);
 
-/** Seals bytes with the associated data (the files' bytes use this too). */
-async function sealBytes(
+/** Encrypts bytes with the associated data: a fresh IV, and the ciphertext with its tag. */
+async function encrypt(
   keys: DeviceKeys,
   bytes: Uint8Array<ArrayBuffer>,
   associated: Uint8Array<ArrayBuffer>,
@@ -21,6 +22,16 @@ async function sealBytes(
   const ct = new Uint8Array(
     await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: associated }, keys.seal, bytes),
   );
+  return { iv, ct };
+}
+
+/** Seals bytes with the associated data, the IV first (the files' bytes use this). */
+async function sealBytes(
+  keys: DeviceKeys,
+  bytes: Uint8Array<ArrayBuffer>,
+  associated: Uint8Array<ArrayBuffer>,
+) {
+  const { iv, ct } = await encrypt(keys, bytes, associated);
   const out = new Uint8Array(12 + ct.length);
   out.set(iv);
   out.set(ct, 12);
@@ -41,28 +52,16 @@ async function openBytes(
   );
 }
 
-function toB64(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}
-
-function fromB64(text: string): Uint8Array<ArrayBuffer> {
-  const s = atob(text);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
-}
-
 async function sealFields(keys: DeviceKeys, table: string, id: string, v: number, fields: object) {
-  const d = toB64(await sealBytes(keys, encoder.encode(JSON.stringify(fields)), aad(table, id, v)));
-  return { v, d };
+  const { iv, ct } = await encrypt(keys, encoder.encode(JSON.stringify(fields)), aad(table, id, v));
+  // The base64 of IV + ciphertext, without joining them first: 12 bytes are 16 characters whole.
+  return { v, d: bytesToBase64(iv) + bytesToBase64(ct) };
 }
 
 /** An envelope's fields (an object, whatever the envelope held). */
 export async function openFields(keys: DeviceKeys, table: string, id: string, env: SealedEnvelope) {
   const parsed: unknown = JSON.parse(
-    decoder.decode(await openBytes(keys, fromB64(env.d), aad(table, id, env.v))),
+    decoder.decode(await openBytes(keys, base64ToBytes(env.d), aad(table, id, env.v))),
   );
   return typeof parsed === 'object' && parsed !== null ? parsed : {};
 }
@@ -81,13 +80,16 @@ export async function sealRecord<R extends Record<string, unknown> & { id: strin
   const secret: Record<string, unknown> = envelope
     ? { ...(await openFields(keys, table, record.id, envelope)) }
     : {};
-  const out: R = { ...record };
-  for (const f of fields) {
-    if (out[f] !== undefined) secret[f] = out[f];
-    Reflect.deleteProperty(out, f);
+  // The record without its private fields, copied key by key: deleting them from a copy left
+  // an object in dictionary mode, which made every later copy of it (the pull's merge of 100,000
+  // records) several times slower.
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) {
+    if (!fields.includes(key)) out[key] = record[key];
+    else if (record[key] !== undefined) secret[key] = record[key];
   }
-  Reflect.set(out, 'sealed', await sealFields(keys, table, record.id, Number(record.version) || 0, secret));
-  return out;
+  out.sealed = await sealFields(keys, table, record.id, Number(record.version) || 0, secret);
+  return out as R;
 }
 
 /** A picked file's bytes sealed with ('fileBlobs', id, 0), its name and type with ('fileBlobs', id, 1). */

@@ -12,6 +12,8 @@
  * the key back from escrow and wraps it with the new password.
  */
 
+import { base64ToBytes, bytesToBase64 } from './base64.ts';
+
 export const WRAP_ITERATIONS = 600_000;
 const STORE_KEY = 'device-key';
 
@@ -44,15 +46,9 @@ function isWrappedKey(v: unknown): v is WrappedKey {
   );
 }
 
-const toB64 = (bytes: Uint8Array) => {
-  let s = '';
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s);
-};
-const fromB64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 /** The escrow's base64url (no padding) to bytes. */
 export const fromB64Url = (text: string) =>
-  fromB64(
+  base64ToBytes(
     text
       .replace(/-/g, '+')
       .replace(/_/g, '/')
@@ -126,10 +122,10 @@ export async function keepWrappedKey(
   );
   const all = readAll();
   all[userId] = {
-    salt: toB64(salt),
+    salt: bytesToBase64(salt),
     iterations: WRAP_ITERATIONS,
-    iv: toB64(iv),
-    data: toB64(data),
+    iv: bytesToBase64(iv),
+    data: bytesToBase64(data),
     savedAt: Date.now(),
   };
   localStorage.setItem(STORE_KEY, JSON.stringify(all));
@@ -146,12 +142,12 @@ export async function unwrapKey(
   const entry = readAll()[userId];
   if (!entry) return null;
   try {
-    const key = await passwordKey(password, fromB64(entry.salt), entry.iterations);
+    const key = await passwordKey(password, base64ToBytes(entry.salt), entry.iterations);
     const raw = new Uint8Array(
       await crypto.subtle.decrypt(
-        { name: 'AES-GCM', iv: fromB64(entry.iv), additionalData: encoder.encode(userId) },
+        { name: 'AES-GCM', iv: base64ToBytes(entry.iv), additionalData: encoder.encode(userId) },
         key,
-        fromB64(entry.data),
+        base64ToBytes(entry.data),
       ),
     );
     return { keys: await keysFromRaw(raw), raw };

@@ -28,8 +28,10 @@ describe('uploadPendingFiles', () => {
       vi.fn(async (url: string, init: RequestInit) => {
         expect(url).toBe('/api/files');
         expect(init.method).toBe('POST');
-        const form = init.body as FormData;
-        const file = form.get('file') as File;
+        const form = init.body;
+        if (!(form instanceof FormData)) throw new Error('the upload is not multipart');
+        const file = form.get('file');
+        if (!(file instanceof File)) throw new Error('the upload has no file part');
         seen.push({ id: String(form.get('id')), fileType: String(form.get('file_type')), name: file.name });
         return json(201, { id: form.get('id') });
       }),

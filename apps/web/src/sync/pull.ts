@@ -231,7 +231,10 @@ export async function savePrepared(
         // Only this pull's own older copies can be stored: the newer version wins. The records
         // land packed (db/landing/) and reach their store after the run.
         landInTransaction(store.name);
-        const puts = records.map((r) => synced(r, now));
+        // The prepared records are this page's own copies (preparePage): stamped in place, not
+        // copied again (a copy of each of a fresh device's 100,000 records cost 0.7 s).
+        for (const r of records) r.lastModified = now;
+        const puts = records;
         // In slices: each put is cloned on the main thread as it is issued, and a whole page at
         // once made long tasks; larger slices saved no time and made more of them
         // (docs/decisions/010-landing-fresh-pull.md).

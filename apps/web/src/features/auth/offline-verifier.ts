@@ -8,8 +8,10 @@
  * no network; the password then stays in memory only, to renew the real session when the
  * network returns (auth-client.ts). Nothing here is a secret the server relies on.
  */
+
 import type { SessionUser } from '@bh/shared';
 import { z } from 'zod';
+import { base64ToBytes, bytesToBase64 } from '../../lib/base64.ts';
 
 const KEY = 'offline-signin';
 const DAYS_KEY = 'offline-signin-days';
@@ -35,8 +37,6 @@ const entrySchema = z.object({
 const storeSchema = z.record(z.string(), entrySchema);
 type Entry = z.infer<typeof entrySchema>;
 
-const toB64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const fromB64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 const keyOf = (email: string) => email.trim().toLowerCase();
 
 function readAll(): Record<string, Entry> {
@@ -90,9 +90,9 @@ export async function saveOfflineVerifier(email: string, password: string, user:
   const hash = await derive(password, salt, OFFLINE_ITERATIONS);
   const all = readAll();
   all[keyOf(email)] = {
-    salt: toB64(salt),
+    salt: bytesToBase64(salt),
     iterations: OFFLINE_ITERATIONS,
-    hash: toB64(hash),
+    hash: bytesToBase64(hash),
     user: { ...user, avatar: user.avatar ?? null },
     savedAt: Date.now(),
   };
@@ -113,8 +113,8 @@ export async function verifyOffline(
 ): Promise<SessionUser | null> {
   const entry = readAll()[keyOf(email)];
   if (!entry || now - entry.savedAt > offlineDays() * DAY_MS) return null;
-  const hash = await derive(password, fromB64(entry.salt), entry.iterations);
-  const expected = fromB64(entry.hash);
+  const hash = await derive(password, base64ToBytes(entry.salt), entry.iterations);
+  const expected = base64ToBytes(entry.hash);
   // Compare every byte so the time does not tell how much matched.
   let diff = hash.length ^ expected.length;
   for (let i = 0; i < hash.length; i++) diff |= (hash[i] ?? 0) ^ (expected[i] ?? 0);
