@@ -325,9 +325,11 @@ export async function listTravelers(
       fencedPage(whereOf(q), column, q.order, q.pageSize, skip, sql`, count(*) OVER () AS total`),
     );
     const ids = picked.map((p) => p.id);
+    // An empty first page is a total of 0: no second scan to count it (a name nobody has).
+    const counted = picked[0]?.total ?? (skip === 0 ? 0 : null);
     [rows, total] = await Promise.all([
       ids.length > 0 ? readRows(ids) : [],
-      picked[0] ? cacheCount(q, version, picked[0].total) : countMatching(db, q, version),
+      counted === null ? countMatching(db, q, version) : cacheCount(q, version, counted),
     ]);
   } else {
     const pageIds = searchesWithinPosts(q)
