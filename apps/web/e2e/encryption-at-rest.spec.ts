@@ -12,7 +12,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, loginAs, openList, waitForServiceWorker } from './helpers.ts';
+import { DEMO_ACCOUNTS, loginAs, openList, outboxCount, waitForServiceWorker } from './helpers.ts';
 import { addTraveler, rowOf } from './travelers-helpers.ts';
 
 const pdf = Buffer.concat([
@@ -62,39 +62,6 @@ function everyStoredText(page: Page): Promise<string> {
     return parts.join('\n');
   });
 }
-
-/**
- * The changes waiting in the outbox. Rejects (never hangs) while the app has not made its
- * database yet: opened without a version, a missing database would be made empty here, and the
- * outbox store's absence threw inside the success handler, leaving the promise pending until the
- * test ran out of time (seen once in a full run).
- */
-const unsent = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('PWADatabase');
-        open.onupgradeneeded = () => open.transaction?.abort();
-        open.onerror = () => reject(open.error ?? new Error('PWADatabase is not there'));
-        open.onsuccess = () => {
-          const db = open.result;
-          try {
-            const req = db.transaction('syncQueue', 'readonly').objectStore('syncQueue').count();
-            req.onsuccess = () => {
-              db.close();
-              resolve(req.result);
-            };
-            req.onerror = () => {
-              db.close();
-              reject(req.error);
-            };
-          } catch (err) {
-            db.close();
-            reject(err);
-          }
-        };
-      }),
-  );
 
 async function unlockWith(page: Page, password: string) {
   await page.getByTestId('unlock-password').fill(password);
@@ -154,14 +121,14 @@ test('nothing planted is stored in clear; a wrong password does not unlock; logo
   await expect(rowOf(page, name)).toBeVisible();
 
   // Logout with changes pending (still offline): the device locks, the changes stay sealed.
-  const pending = await unsent(page);
+  const pending = await outboxCount(page);
   expect(pending).toBeGreaterThan(0);
   await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();
   await page.getByTestId('logout-anyway').click();
   await page.waitForURL('**/login');
   await expect(page.getByTestId('locked-for')).toContainText(String(pending));
-  expect(await unsent(page)).toBe(pending);
+  expect(await outboxCount(page)).toBe(pending);
   // Another account may not sign in here meanwhile.
   await page.locator('#login-email').fill(DEMO_ACCOUNTS.admin.email);
   await page.locator('#login-password').fill(DEMO_ACCOUNTS.admin.password);
@@ -174,7 +141,7 @@ test('nothing planted is stored in clear; a wrong password does not unlock; logo
   await page.locator('#login-password').fill(DEMO_ACCOUNTS.officer.password);
   await page.locator('form[data-testid="login-form"] button[type="submit"]').click();
   await page.waitForURL('**/dashboard', { timeout: 30_000 });
-  await expect.poll(() => unsent(page), { timeout: 60_000 }).toBe(0);
+  await expect.poll(() => outboxCount(page), { timeout: 60_000 }).toBe(0);
   const server = await page.evaluate(async (travelerId) => {
     const res = await fetch(`/api/health-declarations/${travelerId}`, {
       headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
@@ -207,7 +174,7 @@ test('the idle lock asks for the password again', async ({ page }) => {
 test('logout with nothing pending deletes the app database', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('app-locale', 'en'));
   await loginAs(page, 'officer');
-  await expect.poll(() => unsent(page).catch(() => -1)).toBe(0);
+  await expect.poll(() => outboxCount(page).catch(() => -1)).toBe(0);
   await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/login$/);

@@ -111,6 +111,39 @@ export async function putLocalRecords(
   );
 }
 
+/**
+ * The changes waiting in the outbox. Rejects (never hangs) while the app has not made its
+ * database yet: opened without a version, a missing database would be made empty here, and the
+ * outbox store's absence threw inside the success handler, leaving the promise pending until the
+ * test ran out of time (seen once in a full run of encryption-at-rest).
+ */
+export const outboxCount = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('PWADatabase');
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => reject(open.error ?? new Error('PWADatabase is not there'));
+        open.onsuccess = () => {
+          const db = open.result;
+          try {
+            const req = db.transaction('syncQueue', 'readonly').objectStore('syncQueue').count();
+            req.onsuccess = () => {
+              db.close();
+              resolve(req.result);
+            };
+            req.onerror = () => {
+              db.close();
+              reject(req.error);
+            };
+          } catch (err) {
+            db.close();
+            reject(err);
+          }
+        };
+      }),
+  );
+
 /** One record into one store (see putLocalRecords). */
 export const putLocalRecord = (page: Page, store: string, record: Record<string, unknown>) =>
   putLocalRecords(page, [{ store, record }]);

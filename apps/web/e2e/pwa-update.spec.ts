@@ -9,8 +9,8 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, unlockWhenAsked, waitForServiceWorker } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { DEMO_ACCOUNTS, outboxCount, unlockWhenAsked, waitForServiceWorker } from './helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const work = mkdtempSync(path.join(tmpdir(), 'bh-update-'));
@@ -61,22 +61,6 @@ async function stopServer() {
   });
   server = null;
 }
-
-const outboxCount = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('PWADatabase');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('syncQueue').objectStore('syncQueue').count();
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result);
-          };
-        };
-      }),
-  );
 
 test.afterAll(async () => {
   await stopServer();

@@ -234,13 +234,12 @@ export async function savePrepared(
         // The prepared records are this page's own copies (preparePage): stamped in place, not
         // copied again (a copy of each of a fresh device's 100,000 records cost 0.7 s).
         for (const r of records) r.lastModified = now;
-        const puts = records;
         // In slices: each put is cloned on the main thread as it is issued, and a whole page at
         // once made long tasks; larger slices saved no time and made more of them
         // (docs/decisions/010-landing-fresh-pull.md).
-        for (let at = 0; at < puts.length; at += PUT_SLICE)
-          await store.bulkPut(puts.slice(at, at + PUT_SLICE));
-        written += puts.length;
+        for (let at = 0; at < records.length; at += PUT_SLICE)
+          await store.bulkPut(records.slice(at, at + PUT_SLICE));
+        written += records.length;
         reports.push({ table, records: plainRecords.map((r) => synced(r, now)), at: now });
         continue;
       }

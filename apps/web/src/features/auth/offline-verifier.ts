@@ -8,7 +8,6 @@
  * no network; the password then stays in memory only, to renew the real session when the
  * network returns (auth-client.ts). Nothing here is a secret the server relies on.
  */
-
 import type { SessionUser } from '@bh/shared';
 import { z } from 'zod';
 import { base64ToBytes, bytesToBase64 } from '../../lib/base64.ts';
