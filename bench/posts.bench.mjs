@@ -11,7 +11,9 @@
 // - reports: one post's monthly p95 < 100 ms (the officer), the national monthly p95 < 300 ms
 //   (the admin);
 // - search within the post's 20,000 (GET /api/travelers?fullName=) p95 < 10 ms: five names
-//   again and again (answers cached after their first), and a name not searched before each time.
+//   again and again (answers cached after their first), and a name not searched before each time
+//   (found in the server's in-memory search index); the post's first search, which loads the
+//   post into that index, is timed alone.
 // The server's share of the fresh pull is timed alone too (every page fetched by a client that
 // stores nothing). BENCH_POSTS_HOLD=<file> keeps the database and server up after the timings
 // (tokens and address in the file) until that file is removed, to look at plans by hand.
@@ -168,28 +170,6 @@ try {
     )
   ).rows.map((r) => r['QUERY PLAN']);
   console.log(plan.join('\n'));
-  // A search within the post as the listing counts it (travelers/store.ts, nameMatches): the
-  // (post, folded name) btree, read alone.
-  const searchPlan = (
-    await client.query(
-      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) SELECT count(*) FROM travelers
-       WHERE deleted_at IS NULL AND entry_post_id IN ($1) AND strpos(name_folded, 'smith 1') > 0`,
-      [han],
-    )
-  ).rows.map((r) => r['QUERY PLAN']);
-  console.log(searchPlan.join('\n'));
-  // The page's ids as the listing chooses them (travelers/store.ts, fencedPageIds): the matches
-  // from the name index behind the fence, never the post's rows walked in date order.
-  const searchPagePlan = (
-    await client.query(
-      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) SELECT m.id FROM (SELECT id, entry_date AS k FROM travelers
-       WHERE deleted_at IS NULL AND entry_post_id IN ($1) AND strpos(name_folded, 'tanaka 7') > 0 OFFSET 0) AS m
-       ORDER BY m.k DESC, m.id DESC LIMIT 20`,
-      [han],
-    )
-  ).rows.map((r) => r['QUERY PLAN']);
-  console.log(searchPagePlan.join('\n'));
-
   const login = (email, password) => server.login(email, password);
   const officer = await login('inspector@demo.vn', 'Inspector@123');
   const admin = await login('admin@demo.vn', 'Admin@123');
@@ -209,6 +189,12 @@ try {
     get(`/api/reports/monthly?month=${months[i++ % 4]}`, admin),
   );
   const names = ['Nguyễn Văn 1', 'Trần Thị 4', 'Smith 10', 'Tanaka 25', 'Lê Văn 100'];
+  // The post's first search on this server: its travellers' names are read into the in-memory
+  // search index (travelers/search-index.ts), once per post and server instance.
+  const coldStart = performance.now();
+  await get(`/api/travelers?fullName=${encodeURIComponent('Phạm 7')}&pageSize=20`, officer);
+  const searchColdMs = +(performance.now() - coldStart).toFixed(1);
+  console.log(`  search within the post, the post's first (index loaded): ${searchColdMs} ms`);
   const search = await time('search within the post, 5 names again and again', SEARCH_ROUNDS, () =>
     get(`/api/travelers?fullName=${encodeURIComponent(names[i++ % names.length])}&pageSize=20`, officer),
   );
@@ -296,16 +282,9 @@ try {
     serverPullAlone: serverPull,
     pullPlan: plan,
     pullUsesPostIndex: plan.some((line) => line.includes('travelers_post_seq_idx')),
-    searchPlan,
-    searchUsesPostNameIndex: searchPlan.some((line) =>
-      line.includes('Index Only Scan using travelers_post_name_idx'),
-    ),
     postgres: { sharedBuffers: process.env.PG_SHARED_BUFFERS ?? 'default' },
     reports: { postMonthly, nationalMonthly, arrivalsAtPostInSample: sampleReport.arrivals },
-    searchPagePlan,
-    searchPageUsesPostNameIndex:
-      searchPagePlan.some((line) => line.includes('travelers_post_name_idx')) &&
-      !searchPagePlan.some((line) => line.includes('travelers_post_report_idx')),
+    searchColdMs,
     searchWithinPost: search,
     searchWithinPostNewNames: searchFirst,
     rounds: ROUNDS,
@@ -319,8 +298,6 @@ try {
     result.freshDeviceAtPost.listedAtListReady >= perPost &&
     run.travelersLocal >= perPost &&
     result.pullUsesPostIndex &&
-    result.searchUsesPostNameIndex &&
-    result.searchPageUsesPostNameIndex &&
     postMonthly.p95Ms < 100 &&
     nationalMonthly.p95Ms < 300 &&
     search.p95Ms < 10 &&

@@ -111,8 +111,6 @@ function wrapDatabase(db: Db, kind: Database['kind'], parts: DriverParts): Datab
 
 /** Advisory lock key of the migrations (any constant other locks do not use: 'bhmigrat'). */
 const MIGRATION_LOCK_KEY = '7091037912769388916';
-/** PGlite's GIN pending list per index (see openDatabase). */
-const GIN_PENDING_LIST_LIMIT = '16MB';
 
 /**
  * What a PostgreSQL server does with the migrations when it opens the database: `apply` them
@@ -174,13 +172,7 @@ export const DEFAULT_POOL_MAX = 10;
 // runs once the writes pause, off the push's path (db/write-upkeep.ts,
 // docs/decisions/012-write-path-upkeep.md).
 function pgliteStartParams(): string[] {
-  return [
-    ...PGlite.defaultStartParams,
-    '-c',
-    'wal_init_zero=off',
-    '-c',
-    `gin_pending_list_limit=${GIN_PENDING_LIST_LIMIT}`,
-  ];
+  return [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
 }
 
 /** The embedded database's folder in DATA_DIR. */

@@ -88,28 +88,4 @@ describe('upkeep after writes on PGlite', () => {
     await database.upkeep.settled();
     expect(await counted('travelers')).toBe(12_100);
   });
-
-  it("merges the trigram indexes' pending lists once the writes pause", async () => {
-    // Entries waiting in a GIN index's pending list: what merging it now would move.
-    const pending = async () => {
-      const { rows } = await database.db.execute(
-        sql`SELECT gin_clean_pending_list('travelers_post_name_fold_idx'::regclass) AS pages`,
-      );
-      return Number(rows[0]?.pages);
-    };
-    // The list takes what a write adds (PGlite's limit is 16 MB, not 4) until it is merged.
-    const { rows: limit } = await database.db.execute(sql`SHOW gin_pending_list_limit`);
-    expect(limit[0]?.gin_pending_list_limit).toBe('16MB');
-    await addTravelers(3000);
-    expect(await pending()).toBeGreaterThan(0);
-    await writeTravelers(3000);
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    await database.upkeep.settled();
-    expect(await pending()).toBe(0);
-    // A search reads the pending list and the index alike.
-    const { rows } = await database.db.execute(
-      sql`SELECT count(*)::int AS n FROM travelers WHERE lower(full_name) LIKE '%t 2999%'`,
-    );
-    expect(Number(rows[0]?.n)).toBeGreaterThan(0);
-  });
 });

@@ -1,7 +1,6 @@
 /**
- * Upkeep after writes on PGlite, which runs no autovacuum: the planner's statistics and the
- * pending lists of the GIN (trigram) indexes. PostgreSQL's autovacuum does both there, so
- * nothing here runs on PostgreSQL.
+ * Upkeep after writes on PGlite, which runs no autovacuum: the planner's statistics.
+ * PostgreSQL's autovacuum keeps them there, so nothing here runs on PostgreSQL.
  *
  * The upkeep is part of the database object (`Database.upkeep`, db/client.ts): every write
  * through applyMutations (sync push, CSV import, the REST writes and their table hooks) reports
@@ -23,11 +22,8 @@
  * Only the tables written are analysed (ANALYZE samples up to 30,000 rows of each table named,
  * and its CPU is shared with the writes; docs/decisions/012-write-path-upkeep.md).
  *
- * GIN pending lists. PGlite starts with a pending list of 16 MB per GIN index (db/client.ts): a
- * write appends its trigrams there, and the merge into the index waits. A search reads the
- * pending list whole, so the merge (gin_clean_pending_list) runs for the tables written once the
- * writes pause: the push's INSERT gets faster, and a substring search is slower only while
- * entries are pending (docs/decisions/012-write-path-upkeep.md).
+ * (The upkeep also merged the trigram indexes' GIN pending lists until migration 0027 dropped
+ * those indexes: search reads the in-memory index of modules/travelers/search-index.ts.)
  *
  * "Once the writes pause": QUIET_MS after the last write (a device sends its next push batch at
  * once), or MAX_WAIT_MS after the first of writes that never pause; so a push run pays for one
@@ -74,7 +70,7 @@ export interface WriteUpkeep {
   settled(): Promise<void>;
 }
 
-/** PostgreSQL's: autovacuum keeps statistics and pending lists there. */
+/** PostgreSQL's: autovacuum keeps statistics there. */
 export const NO_UPKEEP: WriteUpkeep = {
   start: () => {},
   noteWrites: () => {},
@@ -99,8 +95,6 @@ interface Table {
 
 interface State {
   tables: Map<AnalysedTable, Table>;
-  /** Tables written since their GIN pending lists were last merged. */
-  unmerged: Set<AnalysedTable>;
   /** The running upkeep (settled when there is none). */
   running: Promise<void> | null;
   /** The timer of an upkeep waiting for the writes to pause, and since when it waits. */
@@ -144,38 +138,17 @@ async function analyse(db: UpkeepSql, state: State) {
   }
 }
 
-/** Merges the GIN pending lists of the tables written since the last merge. */
-async function mergePendingLists(db: UpkeepSql, state: State) {
-  const names = [...state.unmerged];
-  if (names.length === 0) return;
-  state.unmerged.clear();
-  try {
-    await db.execute(sql`SELECT gin_clean_pending_list(i.indexrelid)
-      FROM pg_index i
-        JOIN pg_class ix ON ix.oid = i.indexrelid
-        JOIN pg_am am ON am.oid = ix.relam
-        JOIN pg_class t ON t.oid = i.indrelid
-      WHERE am.amname = 'gin' AND t.relkind = 'r' AND t.relname IN (${tableList(names)})`);
-  } catch (err) {
-    for (const name of names) state.unmerged.add(name);
-    state.log.warn({ err }, 'merging the GIN pending lists failed');
-  }
-}
-
 /**
- * Runs the upkeep (after a running one): `analyseOnly` for a table's first write, which must not
- * wait for the writes to pause (the pending lists still wait: the writes go on).
+ * Runs the upkeep (after a running one): `atOnce` for a table's first write, which does not wait
+ * for the writes to pause (the timer of a waiting upkeep is kept).
  */
-function runUpkeep(db: UpkeepSql, state: State, analyseOnly: boolean) {
-  if (!analyseOnly && state.waiting) {
+function runUpkeep(db: UpkeepSql, state: State, atOnce: boolean) {
+  if (!atOnce && state.waiting) {
     clearTimeout(state.waiting.timer);
     state.waiting = null;
   }
   const previous = state.running ?? Promise.resolve();
-  const run = previous.then(async () => {
-    await analyse(db, state);
-    if (!analyseOnly) await mergePendingLists(db, state);
-  });
+  const run = previous.then(() => analyse(db, state));
   const settled: Promise<void> = run.finally(() => {
     if (state.running === settled) state.running = null;
   });
@@ -189,7 +162,7 @@ export function pgliteUpkeep(db: UpkeepSql): WriteUpkeep {
     start(log) {
       if (state) return;
       const tables = new Map(ANALYSED_TABLES.map((name) => [name, { since: 0, rows: 0, analysed: false }]));
-      const started: State = { tables, unmerged: new Set(), running: null, waiting: null, log };
+      const started: State = { tables, running: null, waiting: null, log };
       state = started;
       const settled: Promise<void> = analyse(db, started).finally(() => {
         // An empty table is analysed again at its first write (its statistics say nothing yet).
@@ -210,7 +183,6 @@ export function pgliteUpkeep(db: UpkeepSql): WriteUpkeep {
         if (!t) continue;
         wrote = true;
         t.since += rows;
-        kept.unmerged.add(name);
         if (!t.analysed) first = true;
       }
       if (!wrote) return;

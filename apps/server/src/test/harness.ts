@@ -16,6 +16,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { signJwt } from '../lib/jwt.ts';
 import { forgetActiveSessions } from '../modules/auth/sessions.ts';
 import { forgetPosts, replaceAssignments } from '../modules/posts/store.ts';
+import { forgetSearchIndex } from '../modules/travelers/search-index.ts';
 import { seedBaseline } from '../seed.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -100,6 +101,7 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
       (${TEST_POST_ID}, 'TST', '{"vi":"Cửa khẩu thử","en":"Test post","ja":"テスト検疫所"}', 'airport', 'Hà Nội', 'Asia/Ho_Chi_Minh'),
       (${OTHER_POST_ID}, 'OTH', '{"vi":"Cửa khẩu khác","en":"Other post","ja":"別の検疫所"}', 'land', 'Lạng Sơn', 'Asia/Ho_Chi_Minh')`);
     forgetPosts();
+    forgetSearchIndex(database.db);
     forgetActiveSessions();
     await seedBaseline(database);
   };

@@ -4,8 +4,8 @@
  * inclusive entry-date range), plus paging and a whitelisted sort. Tombstones are never listed.
  * Queries use the drizzle builder (docs/decisions/004-query-layer-drizzle.md). The name filter
  * forgives accents and case: it compares the folded name (@bh/shared search-fold, the column
- * name_folded the trigram index of migration 0018 is built on) with the folded text typed; the
- * passport filter keeps the `lower(col) LIKE lower(pattern)` form its trigram index is built on.
+ * name_folded) with the folded text typed. A listing with a name or passport filter finds its
+ * matches in the in-memory search index (search-index.ts); SQL reads the page's rows by id.
  */
 import {
   GENDERS,
@@ -36,11 +36,12 @@ import {
   sql,
 } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, queryRows } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { travelers } from '../../db/schema.ts';
 import { validationError } from '../../lib/errors.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
 import { readableBy, type Scope } from '../posts/scope.ts';
+import { type IndexSearch, idsOf, pageOf, searchIndex } from './search-index.ts';
 
 type Reader = Pick<Db, 'select' | 'execute'>;
 
@@ -125,26 +126,12 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${c
 export type ScopedFilter = TravelerFilterQuery & Pick<Scope, 'readPosts'>;
 export type ScopedListQuery = TravelerListQuery & Pick<Scope, 'readPosts'>;
 
-/**
- * The name filter on the folded name (`key`: the typed text folded). Within some posts it is
- * strpos(), which only the (post, folded name) btree can serve (drizzle 0022): the trigram
- * index's matches for a name's common trigrams ("smi", "ngu") span the whole country, and
- * intersecting them cost 9-20 ms for a post's search that the btree's index-only scan of the
- * post's 20,000 names answers in 3-5 ms (EXPLAIN over 1,000,000 travellers, 50 posts); estimating
- * few matches, PostgreSQL chose the trigram index for LIKE. Over every post, LIKE lets the
- * trigram index find the name.
- */
-function nameMatches(key: string, readPosts: ScopedFilter['readPosts']): SQL {
-  return readPosts === null
-    ? sql`${travelers.nameFolded} LIKE ${likePattern(key)}`
-    : sql`strpos(${travelers.nameFolded}, ${key}) > 0`;
-}
-
 /** Filters as drizzle conditions (always excludes tombstones and other posts' travellers). */
 function whereOf(f: ScopedFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [isNull(travelers.deletedAt), readableBy(travelers.entryPostId, f)];
   const name = f.fullName?.trim();
-  if (name) parts.push(nameMatches(searchKey(name), f.readPosts));
+  // In SQL only where the in-memory index does not answer (search-index.ts): no index serves them.
+  if (name) parts.push(sql`${travelers.nameFolded} LIKE ${likePattern(searchKey(name))}`);
   const passport = f.passportNo?.trim();
   if (passport) parts.push(sql`lower(${travelers.passportNo}) LIKE lower(${likePattern(passport)})`);
   if (f.nationality) parts.push(eq(travelers.nationality, f.nationality));
@@ -253,32 +240,28 @@ function decodeCursor(text: string, q: TravelerListQuery): Cursor {
   return parsed.data;
 }
 
-/** A name searched within some posts: the (post, folded name) btree finds the matches. */
-const searchesWithinPosts = (q: ScopedListQuery) => q.readPosts !== null && Boolean(q.fullName?.trim());
-
 /**
- * A page's ids among every match, the matches read first behind an optimisation fence
- * (`OFFSET 0`): PostgreSQL estimates a third of a post's names to match `strpos()`, so with a
- * LIMIT it walked the post's rows in date order (the report index) reading every row until 20
- * matched, all 20,000 for a name with few matches (35 ms; EXPLAIN over 1,000,000 travellers). Fenced,
- * the matches come from the name index alone (its entries carry the date and id) and only they
- * are sorted (4-7 ms whatever the name).
+ * The search the in-memory index answers (search-index.ts): a listing that filters on a name or
+ * a passport number, with the filters the index holds; null for a listing without either (its
+ * SQL reads the list's own indexes).
  */
-function fencedPage(
-  where: SQL | undefined,
-  column: (typeof SORT_COLUMNS)[TravelerSortField],
-  direction: 'asc' | 'desc',
-  limit: number,
-  skip: number,
-  /** More output columns (the window count of every match). */
-  extra: SQL = sql``,
-): SQL {
-  const dir = sql.raw(direction === 'asc' ? 'ASC' : 'DESC');
-  return sql`(SELECT m.id${extra} FROM (SELECT ${travelers.id} AS id, ${column} AS k FROM ${travelers}
-    WHERE ${where ?? sql`true`} OFFSET 0) AS m ORDER BY m.k ${dir}, m.id ${dir} LIMIT ${limit} OFFSET ${skip})`;
+function indexSearch(q: ScopedListQuery): IndexSearch | null {
+  const name = q.fullName?.trim();
+  const passport = q.passportNo?.trim();
+  if (!name && !passport) return null;
+  return {
+    posts: q.readPosts,
+    name: name ? searchKey(name) : undefined,
+    passport: passport ? passport.toLowerCase() : undefined,
+    status: q.status,
+    nationality: q.nationality,
+    dateFrom: q.entryDateFrom,
+    dateTo: q.entryDateTo,
+  };
 }
 
-const pickedSchema = z.object({ id: z.string(), total: z.coerce.number() });
+/** Matches whose page another sort orders in SQL, by id, at most (more: the SQL path alone). */
+const SORTED_BY_ID_AT_MOST = 10_000;
 
 /**
  * One page. With a cursor the page starts after the cursor's row through a row comparison
@@ -300,13 +283,8 @@ export async function listTravelers(
       ? sql`(${column}, ${travelers.id}) > (${after.v}::${cast}, ${after.id}::uuid)`
       : sql`(${column}, ${travelers.id}) < (${after.v}::${cast}, ${after.id}::uuid)`
     : undefined;
-  // id breaks ties so pages never overlap or skip rows. The count is its own statement (cached):
-  // a window count would make PostgreSQL build every matching row before the LIMIT (a search
-  // within posts reads them all anyway, and counts with its page: below). The two run
-  // at once (on PostgreSQL each on a connection of the pool; PGlite takes them in turn).
-  // The page's ids are chosen first and its rows read after: within one post, the ids, the
-  // folded name and the entry date come from one index without reading the table (drizzle
-  // 0022), and only the page's rows are read (reading every match cost a page read each).
+  // id breaks ties so pages never overlap or skip rows. The page's ids are chosen first and its
+  // rows read after, by id.
   const skip = after ? 0 : (q.page - 1) * q.pageSize;
   const readRows = (ids: SQLWrapper | string[]) =>
     db
@@ -314,33 +292,42 @@ export async function listTravelers(
       .from(travelers)
       .where(inArray(travelers.id, ids))
       .orderBy(order(column), order(travelers.id));
+  const search = indexSearch(q);
+  const all = search ? await searchIndex(db).matches(search, version) : null;
   let rows: Awaited<ReturnType<typeof readRows>>;
   let total: number;
-  if (searchesWithinPosts(q) && !after) {
-    // A name searched within posts: every match is read from the name index anyway, so the
-    // count comes from the same scan (one statement instead of two scans of the post's names).
-    const picked = await queryRows(
-      db,
-      pickedSchema,
-      fencedPage(whereOf(q), column, q.order, q.pageSize, skip, sql`, count(*) OVER () AS total`),
-    );
-    const ids = picked.map((p) => p.id);
-    // An empty first page is a total of 0: no second scan to count it (a name nobody has).
-    const counted = picked[0]?.total ?? (skip === 0 ? 0 : null);
-    [rows, total] = await Promise.all([
-      ids.length > 0 ? readRows(ids) : [],
-      counted === null ? countMatching(db, q, version) : cacheCount(q, version, counted),
-    ]);
+  if (all && q.sort === 'entryDate') {
+    // A name or passport searched, in the default order: the page from the matches held in
+    // memory, then its rows by id.
+    const page = pageOf(all, q.order, after && { date: after.v, id: after.id }, skip, q.pageSize);
+    rows = page.length > 0 ? await readRows(page.map((e) => e.id)) : [];
+    total = cacheCount(q, version, all.total);
+  } else if (all && all.total <= SORTED_BY_ID_AT_MOST) {
+    // Another order: the matches' rows ordered and paged in SQL, by id.
+    const ids = JSON.stringify(idsOf(all));
+    const pageIds = db
+      .select({ id: travelers.id })
+      .from(travelers)
+      .where(
+        and(sql`${travelers.id} = ANY(ARRAY(SELECT json_array_elements_text(${ids}::json)::uuid))`, keyset),
+      )
+      .orderBy(order(column), order(travelers.id))
+      .limit(q.pageSize)
+      .offset(skip);
+    rows = all.total > 0 ? await readRows(pageIds) : [];
+    total = cacheCount(q, version, all.total);
   } else {
-    const pageIds = searchesWithinPosts(q)
-      ? fencedPage(and(whereOf(q), keyset), column, q.order, q.pageSize, skip)
-      : db
-          .select({ id: travelers.id })
-          .from(travelers)
-          .where(and(whereOf(q), keyset))
-          .orderBy(order(column), order(travelers.id))
-          .limit(q.pageSize)
-          .offset(skip);
+    // No text searched, or more matches or travellers than the index takes: SQL alone. The count
+    // is its own statement (cached): a window count would make PostgreSQL build every matching
+    // row before the LIMIT. The two run at once (on PostgreSQL each on a connection of the pool;
+    // PGlite takes them in turn).
+    const pageIds = db
+      .select({ id: travelers.id })
+      .from(travelers)
+      .where(and(whereOf(q), keyset))
+      .orderBy(order(column), order(travelers.id))
+      .limit(q.pageSize)
+      .offset(skip);
     [rows, total] = await Promise.all([readRows(pageIds), countMatching(db, q, version)]);
   }
   const last = rows.at(-1);
