@@ -17,8 +17,8 @@
  * has seen, up to the version the request read, and applies them: a new traveller joins its
  * post, a deleted one leaves, a transferred one moves (the row now names its new post), a renamed
  * or anonymised one is replaced. A delta longer than DELTA_AT_MOST (an import, a restore) empties
- * the index instead; posts are loaded again as they are searched. A version below what the index
- * has seen (the database went back) empties it too. Each server instance has its own; being read
+ * the index instead; posts are loaded again as they are searched. A highest change below what the
+ * index has seen (the database went back) empties it too. Each server instance has its own; being read
  * from the data, it is right with several instances too.
  *
  * Memory: about 180 bytes a traveller. At most ENTRIES_AT_MOST are held (BH_SEARCH_INDEX_MAX):
@@ -79,6 +79,7 @@ const entrySchema = z.object({
 });
 const changeSchema = entrySchema.extend({ deleted: z.boolean() });
 const sizeSchema = z.object({ post: z.string(), n: z.coerce.number() });
+const highestSchema = z.object({ v: z.coerce.number().nullable() });
 
 const ENTRY_COLUMNS = sql`id::text AS id, name_folded AS name, passport_no AS passport, entry_date::text AS date,
   status, nationality, entry_post_id::text AS post`;
@@ -250,10 +251,16 @@ export class SearchIndex {
 
   /** Brings the index up to `version`: the changes since the last refresh, or a reset. */
   private async upTo(version: number): Promise<void> {
-    // The data went back (a restore, a failover that lost writes): start again from it.
+    // A version below what the index has seen: usually a request that read it just before another
+    // one's write (the index is then newer, which is fine); or the data went back (a restore, a
+    // failover that lost writes), which the highest change now tells: start again from it.
     if (version < this.seq && !this.refreshing) {
-      this.reset();
-      this.seq = version;
+      const [now] = await queryRows(this.db, highestSchema, sql`SELECT max(change_seq) AS v FROM travelers`);
+      const highest = now?.v ?? 0;
+      if (highest < this.seq && !this.refreshing) {
+        this.reset();
+        this.seq = highest;
+      }
     }
     while (this.seq < version) {
       if (!this.refreshing) {
