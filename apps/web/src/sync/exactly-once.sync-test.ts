@@ -242,7 +242,10 @@ describe('exactly once', () => {
 
 describe('two tabs, one device', () => {
   it('edits from two tabs offline all reach the server once', async () => {
-    const tab1 = device('tab1');
+    // One device: its two tabs share the database and the device's sync client id (the app keeps
+    // it in the database). With an id each, the second tab's push of the first tab's create met
+    // the record already made, a conflict whenever the server held it changed already.
+    const tab1 = makeDevice('tab1', () => h.app, headers, { clientId: 'device-tab1-shared' });
     const tab2 = makeDevice('tab2', () => h.app, headers, {
       db: tab1.db,
       clientId: 'device-tab1-shared',
