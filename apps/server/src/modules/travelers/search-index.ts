@@ -213,7 +213,7 @@ export class SearchIndex {
   private refreshing: Promise<void> | null = null;
   /** Every post's travellers are held (a search over every post loaded them): new posts join. */
   private allHeld = false;
-  /** Live travellers per post (read when a search needs a post not held), by post. */
+  /** Live travellers per post (read for a search over every post), by post. */
   private sizes: { at: number; of: Map<string, number> } | null = null;
   /** Figures for the tests. */
   readonly stats = { loads: 0, deltas: 0, resets: 0 };
@@ -229,8 +229,9 @@ export class SearchIndex {
    */
   async matches(search: IndexSearch, version: number | null): Promise<Matches | null> {
     await this.upTo(version ?? 0);
+    // Every post: everyPost() counted them already.
     const posts = search.posts ?? (await this.everyPost(version ?? 0));
-    if (posts === null || !(await this.fits(posts, version ?? 0))) return null;
+    if (posts === null || (search.posts !== null && !(await this.fits(posts)))) return null;
     const lists: PostList[] = [];
     for (const post of posts) lists.push(await this.post(post));
     if (search.posts === null) this.allHeld = true;
@@ -325,17 +326,26 @@ export class SearchIndex {
     return total > this.most ? null : [...sizes.keys()];
   }
 
-  /** Can `posts` be held at once? Posts held already count as they are. */
-  private async fits(posts: readonly string[], version: number): Promise<boolean> {
+  /**
+   * Can `posts` be held at once? Posts held already count as they are; the others are counted
+   * (those alone: a count of every post's travellers is for a search over every post).
+   */
+  private async fits(posts: readonly string[]): Promise<boolean> {
     let total = 0;
-    let sizes: Map<string, number> | null = null;
+    const missing: string[] = [];
     for (const post of posts) {
       const held = this.posts.get(post);
       if (held) total += held.entries.length;
-      else {
-        sizes ??= await this.postSizes(version);
-        total += sizes.get(post) ?? 0;
-      }
+      else missing.push(post);
+    }
+    if (missing.length > 0) {
+      const counted = await queryRows(
+        this.db,
+        sizeSchema,
+        sql`SELECT entry_post_id::text AS post, count(*) AS n FROM travelers
+          WHERE deleted_at IS NULL AND entry_post_id = ANY(${`{${missing.join(',')}}`}::uuid[]) GROUP BY 1`,
+      );
+      for (const c of counted) total += c.n;
     }
     return total <= this.most;
   }

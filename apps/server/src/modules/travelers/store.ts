@@ -198,7 +198,7 @@ async function countMatching(db: Reader, f: ScopedFilter, version: number | null
   return cacheCount(f, version, counted?.n ?? 0);
 }
 
-/** A total counted with a page (the window count of a search within posts), kept as counted. */
+/** A total counted with a page (the in-memory search's matches), kept as counted. */
 function cacheCount(f: ScopedFilter, version: number | null, total: number): number {
   countCache.set(countKey(f, version), total);
   return total;
