@@ -31,13 +31,20 @@ import {
 } from '@bh/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
+import { runTogether } from '../db/together.ts';
 import { redactDetails } from '../modules/audit/audit.ts';
 import type { AuthUser } from '../plugins/auth-guard.ts';
 import { postScopeRejections } from './post-scope.ts';
 import { anonymisedRejections } from './privacy-guard.ts';
 import { fetchRecords } from './records.ts';
 import { type Exec, type Prepared, takenIds, writeRound } from './rounds.ts';
-import { storedResults, storeResults, storeResultsQuery } from './stored-results.ts';
+import {
+  storedFrom,
+  storedResults,
+  storedResultsQuery,
+  storeResults,
+  storeResultsQuery,
+} from './stored-results.ts';
 import { rowsWrittenBy, type WritableTable, writableTable } from './tables.ts';
 import { deleteRuleRejections, duplicateRejections, travelerRuleRejections } from './traveler-rules.ts';
 
@@ -59,8 +66,11 @@ export interface ApplyContext {
   written?: ChangeRange[];
 }
 
+/** The statement that takes the write lock (held until the transaction ends). */
+const writeLock = sql`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`;
+
 export async function lockWrites(tx: Exec) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
+  await tx.execute(writeLock);
 }
 
 /**
@@ -68,8 +78,11 @@ export async function lockWrites(tx: Exec) {
  * stored by one push at a time (stored-results.ts), without the write lock. Two-key advisory
  * locks do not share the write lock's key space; two devices whose ids hash alike only take turns.
  */
+const clientLock = (clientId: string) =>
+  sql`SELECT pg_advisory_xact_lock(${CLIENT_LOCK_CLASS}::integer, hashtext(${clientId}))`;
+
 async function lockClient(tx: Exec, clientId: string) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${CLIENT_LOCK_CLASS}::integer, hashtext(${clientId}))`);
+  await tx.execute(clientLock(clientId));
 }
 
 /** Checks each mutation without touching the database. */
@@ -143,7 +156,16 @@ async function checkRound(
   readTaken: boolean,
 ): Promise<CheckedRound> {
   const refused = await postScopeRejections(tx, round.table, round.op, hookItems(round.items), ctx.user);
-  for (const [id, code] of await anonymisedRejections(tx, round.table, round.op, hookItems(round.items)))
+  // A created traveller can have been anonymised only if its id is taken already: with the ids
+  // read first, only those are looked up (a round of new travellers, an offline day reaching
+  // the server, skips the look-up). The ids are read for the whole round, a superset of what
+  // the write needs.
+  const taken = readTaken && round.op === 'create' ? await takenIds(tx, round.table, round.items) : undefined;
+  const guarded =
+    taken && round.table.name === 'travelers'
+      ? round.items.filter((p) => taken.has(p.m.id.toLowerCase()))
+      : round.items;
+  for (const [id, code] of await anonymisedRejections(tx, round.table, round.op, hookItems(guarded)))
     refused.set(id, code);
   const inScope = round.items.filter((p) => !refused.has(p.m.id));
   const hooked = await round.table.beforeWrite?.(tx, round.op, hookItems(inScope), ctx.user);
@@ -151,8 +173,7 @@ async function checkRound(
   const items = refused.size > 0 ? round.items.filter((p) => !refused.has(p.m.id)) : round.items;
   if (items.length === 0) return { round, refused, items, previous: new Map() };
   const previous = await previousRows(tx, round.table, round.op, round.ids);
-  if (!readTaken || round.op !== 'create') return { round, refused, items, previous };
-  return { round, refused, items, previous, taken: await takenIds(tx, round.table, items) };
+  return { round, refused, items, previous, ...(taken ? { taken } : {}) };
 }
 
 /**
@@ -182,24 +203,27 @@ async function applyInTx(
   batch: Mutation[],
   written: ChangeRange[],
   checked: Map<number, Prepared | PushResult>,
-  attempt: { lateLock: boolean; late: boolean },
+  attempt: { lateLock: boolean; late: boolean; together: boolean },
 ): Promise<PushResult[]> {
   const results = new Map<number, PushResult>();
   let pending = batch;
   if (ctx.clientId) {
     // The device's own lock, not the write lock: its pushes (a retry sent while the first try is
-    // still being applied) take turns, so each seq is looked up and stored once.
-    await lockClient(tx, ctx.clientId);
-    for (const [seq, r] of await storedResults(tx, ctx.clientId, new Set(batch.map((m) => m.seq))))
-      results.set(seq, r);
-    pending = batch.filter((m) => !results.has(m.seq));
-    // Every pending mutation gets a result stored below, in this transaction.
-    if (pending.length > 0) {
-      const maxSeq = Math.max(...pending.map((m) => m.seq));
-      await tx.execute(sql`INSERT INTO sync_clients (client_id, user_id, last_seq) VALUES (${ctx.clientId}, ${ctx.user.id}::uuid, ${maxSeq})
+    // still being applied) take turns, so each seq is looked up and stored once. The lock, the
+    // look-up and the client's row in one message on PostgreSQL (db/together.ts). The row's
+    // last_seq only grows (GREATEST), so a push answered wholly from the store leaves it as it was.
+    const seqs = new Set(batch.map((m) => m.seq));
+    const lookup = storedResultsQuery(ctx.clientId, seqs);
+    const clientRow = sql`INSERT INTO sync_clients (client_id, user_id, last_seq) VALUES (${ctx.clientId}, ${ctx.user.id}::uuid, ${Math.max(...seqs)})
         ON CONFLICT (client_id) DO UPDATE SET last_seq = GREATEST(sync_clients.last_seq, EXCLUDED.last_seq),
-          user_id = EXCLUDED.user_id, updated_at = now()`);
-    }
+          user_id = EXCLUDED.user_id, updated_at = now()`;
+    const [, storedRows = []] = await runTogether(tx, attempt.together, [
+      clientLock(ctx.clientId),
+      ...(lookup ? [lookup] : []),
+      clientRow,
+    ]);
+    if (lookup) for (const [seq, r] of storedFrom(storedRows, seqs)) results.set(seq, r);
+    pending = batch.filter((m) => !results.has(m.seq));
   }
   const fresh: PushResult[] = [];
   const prepared: Prepared[] = [];
@@ -221,8 +245,13 @@ async function applyInTx(
     const rules = await deleteRuleRejections(tx, ctx.user, travelerWrites);
     for (const round of toRounds(prepared.filter((p) => !rules.refused.has(p.m.seq))))
       checkedRounds.push(await checkRound(tx, ctx, round, true));
-    await lockWrites(tx);
-    ruleRefused = await duplicateRejections(tx, ctx.user, rules);
+    // The lock and the guard's look-up in one message on PostgreSQL (db/together.ts): the
+    // guard's snapshot is taken after the lock is granted, and one round trip less is spent
+    // holding it.
+    ruleRefused = await duplicateRejections(tx, ctx.user, rules, {
+      statement: writeLock,
+      together: attempt.together,
+    });
   } else {
     await lockWrites(tx);
     ruleRefused = await travelerRuleRejections(tx, ctx.user, travelerWrites);
@@ -247,7 +276,10 @@ async function applyInTx(
         fresh.push({ seq: p.m.seq, status: 'rejected', errors: [{ code }] });
     }
     if (items.length === 0) continue;
-    const versions = await writeRound(tx, round.table, round.op, items, ctx.user.id, written, taken);
+    const versions = await writeRound(tx, round.table, round.op, items, ctx.user.id, written, {
+      taken,
+      together: attempt.together,
+    });
     const writtenItems = items.filter((p) => versions.has(p.m.id));
     if (writtenItems.length > 0)
       await round.table.afterWrite?.(tx, round.op, hookItems(writtenItems), ctx.user);
@@ -339,16 +371,22 @@ const isDataError = (err: unknown) => /^(22|23)/.test(sqlState(err) ?? '');
  * reported to the database's upkeep after writes (PGlite: db/write-upkeep.ts).
  */
 export async function applyMutations(
-  database: Pick<Database, 'db' | 'upkeep'>,
+  database: Pick<Database, 'db' | 'upkeep' | 'kind'>,
   ctx: ApplyContext,
   batch: Mutation[],
 ): Promise<PushResult[]> {
-  const results = await applyBatch(database.db, ctx, batch);
+  const results = await applyBatch(database.db, ctx, batch, database.kind === 'postgres');
   database.upkeep.noteWrites(rowsWrittenBy(batch, results, ctx.clientId !== null));
   return results;
 }
 
-async function applyBatch(db: Db, ctx: ApplyContext, batch: Mutation[]): Promise<PushResult[]> {
+/** `together`: statements that need nothing from each other go in one message (db/together.ts). */
+async function applyBatch(
+  db: Db,
+  ctx: ApplyContext,
+  batch: Mutation[],
+  together: boolean,
+): Promise<PushResult[]> {
   const seen = new Set<number>();
   for (const m of batch) {
     if (seen.has(m.seq)) throw Object.assign(new Error('duplicate seq in batch'), { statusCode: 400 });
@@ -359,7 +397,7 @@ async function applyBatch(db: Db, ctx: ApplyContext, batch: Mutation[]): Promise
   const inTx = async (
     mutations: Mutation[],
     checked = new Map<number, Prepared | PushResult>(),
-    attempt = { lateLock: false, late: false },
+    attempt = { lateLock: false, late: false, together },
   ) => {
     const written: ChangeRange[] = [];
     const results = await db.transaction((tx) => applyInTx(tx, ctx, mutations, written, checked, attempt));
@@ -371,7 +409,7 @@ async function applyBatch(db: Db, ctx: ApplyContext, batch: Mutation[]): Promise
   // write lock on PostgreSQL. A retry below checks again: the table hooks of the rolled-back
   // attempt may have filled its rows in.
   const checked = new Map(batch.map((m) => [m.seq, prepare(m, ctx.user)]));
-  const first = { lateLock: true, late: false };
+  const first = { lateLock: true, late: false, together };
   try {
     return await inTx(batch, checked, first);
   } catch (err) {

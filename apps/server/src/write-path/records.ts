@@ -4,7 +4,7 @@
  */
 import { isValidRecordId, type ServedTable } from '@bh/shared';
 import { getTableColumns, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { healthDeclarations } from '../db/schema.ts';
 import { PULLED_TABLES, type SyncedPgTable, type WritableTable } from './tables.ts';
@@ -130,6 +130,15 @@ export function postCondition(column: SQLWrapper | null, posts: PostFilter): SQL
   return sql` AND ${column} = ANY(${`{${posts.join(',')}}`}::uuid[])`;
 }
 
+const dialect = new PgDialect();
+
+/** A part of a query without parameters, rendered once as raw SQL text. */
+function rendered(part: SQL): SQL {
+  const { sql: text, params } = dialect.sqlToQuery(part);
+  if (params.length > 0) throw new Error('a rendered part of a query has parameters');
+  return sql.raw(text);
+}
+
 /** How one synced table is read: its API columns, and how a selected row becomes a record. */
 function syncedSource(
   name: ServedTable,
@@ -147,12 +156,19 @@ function syncedSource(
   );
   const prefix = `{"table":${JSON.stringify(name)},"record":`;
   const post = postColumnOf(table);
+  // Written out once: drizzle walks every chunk of a query each time it renders one, and these
+  // parts (dozens of columns per table) made up a tenth of an instance's CPU under the cluster
+  // load (bench/cluster-load.mjs), for text that never changes.
+  const columnsText = rendered(select);
+  const from = rendered(sql`${table}`);
+  const seq = rendered(sql`${table.changeSeq}`);
+  const postText = post === null ? null : rendered(sql`${post}`);
   return {
     changesJson: (cursor, limit, upTo, skip, posts) =>
-      sql`(SELECT ${table.changeSeq} AS seq, ${prefix}::text || (SELECT row_to_json(r) FROM (SELECT ${select}) AS r)::text || '}' AS change
-        FROM ${table}
-        WHERE ${table.changeSeq} > ${cursor}${upTo === null ? sql`` : sql` AND ${table.changeSeq} <= ${upTo}`}${skip(table.changeSeq)}${postCondition(post, posts)}
-        ORDER BY ${pullOrder(post, table.changeSeq, posts)} LIMIT ${limit})`,
+      sql`(SELECT ${seq} AS seq, ${prefix}::text || (SELECT row_to_json(r) FROM (SELECT ${columnsText}) AS r)::text || '}' AS change
+        FROM ${from}
+        WHERE ${seq} > ${cursor}${upTo === null ? sql`` : sql` AND ${seq} <= ${upTo}`}${skip(seq)}${postCondition(postText, posts)}
+        ORDER BY ${pullOrder(postText, seq, posts)} LIMIT ${limit})`,
     byIds: async (db, ids) =>
       (await db.select(columns).from(table).where(inArray(table.id, ids))).map(toRecord),
   };

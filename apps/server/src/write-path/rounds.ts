@@ -8,6 +8,7 @@ import type { ChangeRange, Mutation } from '@bh/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../db/client.ts';
+import { runTogether } from '../db/together.ts';
 import type { ColumnDef, WritableTable } from './tables.ts';
 
 export type Exec = Db | Tx;
@@ -119,7 +120,7 @@ async function insertRound(
   items: Prepared[],
   userId: string,
   written: ChangeRange[],
-  taken?: ReadonlySet<string>,
+  { taken, together }: RoundOptions,
 ) {
   const t = sql.raw(table.sqlName);
   const known = taken ?? (await takenIds(tx, table, items));
@@ -130,16 +131,27 @@ async function insertRound(
   const source = sql.raw(['x.id', ...cols.map((_, i) => `x.c${i}`)].join(', '));
   const audit = table.name === 'systemStatus' ? sql`` : sql`, created_by, updated_by`;
   const auditVals = table.name === 'systemStatus' ? sql`` : sql`, ${userId}::uuid, ${userId}::uuid`;
-  await tx.execute(sql`INSERT INTO ${t} (${target}, version, change_seq${audit})
+  const insert = sql`INSERT INTO ${t} (${target}, version, change_seq${audit})
     SELECT ${source}, 1, nextval('change_seq')${auditVals}
-    FROM json_to_recordset(${JSON.stringify(fresh.map(toRecordsetRow))}::json) AS x(${recordsetColumns(table, true)})`);
+    FROM json_to_recordset(${JSON.stringify(fresh.map(toRecordsetRow))}::json) AS x(${recordsetColumns(table, true)})`;
   // The change_seqs it took: the `fresh.length` values up to the session's last one. Consecutive,
   // as under the write lock no other session takes any (the pull cursor relies on the same
   // lock). Read this way, not with RETURNING (even folded into one summary row by a CTE it cost
-  // a noticeable share of the INSERT's CPU; docs/decisions/002-set-based-sync-apply.md).
-  const [last] = await queryRows(tx, lastSeqSchema, sql`SELECT currval('change_seq') AS high`);
+  // a noticeable share of the INSERT's CPU; docs/decisions/002-set-based-sync-apply.md); in the
+  // INSERT's message on PostgreSQL (db/together.ts), where a round trip under the lock costs more.
+  const [, highRows] = await runTogether(tx, together, [insert, sql`SELECT currval('change_seq') AS high`]);
+  const [last] = z.array(lastSeqSchema).parse(highRows);
   if (last) written.push({ from: last.high - fresh.length + 1, to: last.high });
   return new Map(fresh.map((p) => [p.m.id, 1]));
+}
+
+/**
+ * How a round runs: `taken`, the ids of a round of creates read before (else read now);
+ * `together`, statements may share a message (db/together.ts).
+ */
+export interface RoundOptions {
+  taken?: ReadonlySet<string> | undefined;
+  together: boolean;
 }
 
 /** Runs one (table, op) round set-based; returns the ids written with their new versions. */
@@ -150,9 +162,9 @@ export async function writeRound(
   items: Prepared[],
   userId: string,
   written: ChangeRange[],
-  taken?: ReadonlySet<string>,
+  options: RoundOptions,
 ) {
-  if (op === 'create') return insertRound(tx, table, items, userId, written, taken);
+  if (op === 'create') return insertRound(tx, table, items, userId, written, options);
   const json = JSON.stringify(items.map(toRecordsetRow));
   const cols = table.columns.map((c) => c.col);
   const t = sql.raw(table.sqlName);

@@ -36,21 +36,31 @@ function runsOf(seqs: readonly number[]) {
 }
 
 /**
- * The stored results of any of `seqs` pushed before by this client, by seq, as the answer to a
- * retry: an applied mutation is answered 'duplicate' (with its version), the others as they were.
+ * The statement that reads the stored rows whose seq range overlaps `seqs` (null for none);
+ * `storedFrom` picks the results out of its rows. Apart, so that apply.ts can send it in one
+ * message with the client's lock (db/together.ts).
  */
-export async function storedResults(tx: Db | Tx, clientId: string, seqs: ReadonlySet<number>) {
-  const found = new Map<number, PushResult>();
-  if (seqs.size === 0) return found;
+export function storedResultsQuery(clientId: string, seqs: ReadonlySet<number>): SQL | null {
+  if (seqs.size === 0) return null;
   const overlapping = runsOf([...seqs]).map(({ first, last }) =>
     and(between(appliedMutations.firstSeq, first - STORED_SPAN, last), gte(appliedMutations.lastSeq, first)),
   );
-  const rows = await tx
-    .select({ results: appliedMutations.results })
-    .from(appliedMutations)
-    .where(and(eq(appliedMutations.clientId, clientId), or(...overlapping)));
-  for (const row of rows) {
-    for (const result of storedSchema.parse(row.results)) {
+  return sql`SELECT ${appliedMutations.results} AS results FROM ${appliedMutations}
+    WHERE ${and(eq(appliedMutations.clientId, clientId), or(...overlapping))}`;
+}
+
+const storedRowSchema = z.object({ results: z.unknown() });
+
+/**
+ * The stored results of any of `seqs` in the rows `storedResultsQuery` read, by seq, as the answer
+ * to a retry: an applied mutation is answered 'duplicate' (with its version), the others as they were.
+ */
+export function storedFrom(rows: readonly unknown[], seqs: ReadonlySet<number>) {
+  const found = new Map<number, PushResult>();
+  for (const row of z.array(storedRowSchema).parse(rows)) {
+    // jsonb comes back parsed from both drivers; text only if a driver ever sent it so.
+    const results = typeof row.results === 'string' ? JSON.parse(row.results) : row.results;
+    for (const result of storedSchema.parse(results)) {
       if (seqs.has(result.seq))
         found.set(result.seq, {
           ...result,
@@ -59,6 +69,13 @@ export async function storedResults(tx: Db | Tx, clientId: string, seqs: Readonl
     }
   }
   return found;
+}
+
+/** The stored results of any of `seqs` pushed before by this client, by seq (see `storedFrom`). */
+export async function storedResults(tx: Db | Tx, clientId: string, seqs: ReadonlySet<number>) {
+  const query = storedResultsQuery(clientId, seqs);
+  if (!query) return new Map<number, PushResult>();
+  return storedFrom((await tx.execute(query)).rows, seqs);
 }
 
 /**

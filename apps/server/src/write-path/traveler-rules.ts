@@ -12,15 +12,19 @@ import {
   type SyncOp,
   TRAVELER_DELETE_WINDOW_HOURS,
 } from '@bh/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
 import { inJsonList } from '../db/json-list.ts';
 import { lookupByKeys } from '../db/lookup.ts';
 import { travelers } from '../db/schema.ts';
+import { runTogether } from '../db/together.ts';
 import { listPosts } from '../modules/posts/store.ts';
 import { livePassports } from '../modules/travelers/duplicates.ts';
 import type { AuthUser } from '../plugins/auth-guard.ts';
 
 type Reader = Pick<Db | Tx, 'select'>;
+type Exec = Pick<Db | Tx, 'execute'>;
 
 export interface TravelerWrite {
   seq: number;
@@ -62,21 +66,41 @@ const sameTraveler = (a: Key, b: Key) =>
   a.nationality === b.nationality &&
   daysApart(a.entryDate, b.entryDate) <= DUPLICATE_ENTRY_WINDOW_DAYS;
 
-/** Live travellers (not `exceptIds`) that the given registration would duplicate. */
-export async function findDuplicates(db: Reader, keys: Key[], exceptIds: string[] = []) {
+/** The live travellers (not `exceptIds`) holding one of the keys' passport numbers. */
+function duplicatesQuery(keys: Key[], exceptIds: string[]): SQL | null {
   const passports = [...new Set(keys.map((k) => k.passportNo))];
-  if (passports.length === 0) return [];
-  const rows = await db
-    .select({
-      id: travelers.id,
-      passportNo: travelers.passportNo,
-      nationality: travelers.nationality,
-      entryDate: travelers.entryDate,
-      fullName: travelers.fullName,
-      entryPostId: travelers.entryPostId,
-    })
-    .from(travelers)
-    .where(livePassports(passports, exceptIds));
+  if (passports.length === 0) return null;
+  return sql`SELECT id::text AS id, passport_no AS "passportNo", nationality, entry_date::text AS "entryDate",
+      full_name AS "fullName", entry_post_id::text AS "entryPostId"
+    FROM travelers WHERE ${livePassports(passports, exceptIds)}`;
+}
+
+const liveRowSchema = z.object({
+  id: z.string(),
+  passportNo: z.string(),
+  nationality: z.string(),
+  entryDate: z.string(),
+  fullName: z.string(),
+  entryPostId: z.string(),
+});
+
+/**
+ * Live travellers (not `exceptIds`) that the given registration would duplicate. `first`, when
+ * given, runs before the look-up in the same message where the database allows
+ * (db/together.ts): the write lock, whose round trip then costs nothing more under the lock.
+ */
+export async function findDuplicates(
+  db: Exec,
+  keys: Key[],
+  exceptIds: string[] = [],
+  first?: { statement: SQL; together: boolean },
+) {
+  const query = duplicatesQuery(keys, exceptIds);
+  const queries = [...(first ? [first.statement] : []), ...(query ? [query] : [])];
+  if (queries.length === 0) return [];
+  const results = await runTogether(db, first?.together ?? false, queries);
+  if (!query) return [];
+  const rows = z.array(liveRowSchema).parse(results.at(-1));
   return rows.filter((row) => keys.some((key) => sameTraveler(key, row)));
 }
 
@@ -90,7 +114,7 @@ function mayDelete(user: AuthUser, row: { createdBy: string | null; createdAt: D
 
 /** The issues of each refused write, by seq; writes not in the map may go ahead. */
 export async function travelerRuleRejections(
-  db: Reader,
+  db: Reader & Exec,
   user: AuthUser,
   writes: TravelerWrite[],
 ): Promise<Map<number, FieldIssue[]>> {
@@ -151,11 +175,15 @@ export async function deleteRuleRejections(
  * registers the same passport between this check and the write.
  */
 export async function duplicateRejections(
-  db: Reader,
+  db: Reader & Exec,
   user: AuthUser,
   { writes, refused, stored }: DeleteRuleChecked,
+  first?: { statement: SQL; together: boolean },
 ): Promise<Map<number, FieldIssue[]>> {
-  if (writes.length === 0) return refused;
+  if (writes.length === 0) {
+    if (first) await db.execute(first.statement);
+    return refused;
+  }
   const ids = [...new Set(writes.map((w) => w.id))];
   // An update of a record the server does not have conflicts anyway: no duplicate check for it.
   const keyed = writes.filter(
@@ -172,7 +200,7 @@ export async function duplicateRejections(
     if (same) same.push(key);
     else known.set(passportKey(key), [key]);
   };
-  for (const row of await findDuplicates(db, keys, ids)) remember(row);
+  for (const row of await findDuplicates(db, keys, ids, first)) remember(row);
   const codes = new Map((await listPosts(db)).map((p) => [p.id, p.code]));
   for (const write of keyed) {
     const key = keyOf(write, post);

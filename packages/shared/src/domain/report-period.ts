@@ -83,20 +83,33 @@ export function monthRange(month: string): DateRange | null {
   return { from: toDate(Date.UTC(year, index, 1)), to: toDate(Date.UTC(year, index + 1, 1) - DAY_MS) };
 }
 
+/** One formatter per time zone: making one costs far more than using it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormatOf(timeZone: string) {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+    });
+    // A few zones in practice (the posts'); never more than a bounded number kept.
+    if (dayFormats.size >= 64) dayFormats.clear();
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /**
  * Today's date in `timeZone` (an IANA name such as 'Asia/Ho_Chi_Minh'), as YYYY-MM-DD. Built from
  * the formatter's parts: a locale's formatted output is not data (WebKit's ICU formats 'en-CA'
  * as 11/27/2026, not 2026-11-27).
  */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    calendar: 'gregory',
-    numberingSystem: 'latn',
-  }).formatToParts(now);
+  const parts = dayFormatOf(timeZone).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
 }

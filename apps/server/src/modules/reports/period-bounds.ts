@@ -10,18 +10,34 @@ export interface PeriodBounds {
   end: Date;
 }
 
+/**
+ * One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one (it
+ * was most of a report's own CPU under the cluster load, bench/cluster-load.mjs).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(timeZone: string) {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    // A few zones in practice (the posts'); never more than a bounded number kept.
+    if (formatters.size >= 64) formatters.clear();
+    formatters.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Milliseconds `timeZone` is ahead of UTC at `instant`. */
 function offsetAt(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(instant));
+  const parts = formatterOf(timeZone).formatToParts(new Date(instant));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
   const localDay = new Date(0).setUTCFullYear(part('year'), part('month') - 1, part('day'));
