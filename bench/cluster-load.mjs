@@ -42,11 +42,10 @@
  * for that lock held every pooled connection (pool waiting: 200) and pulls waited too: pull p50
  * 6.7 s, reports 4.5 s.
  */
-import { execFile } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
+import pg from 'pg';
 import { psql, startCluster, stopApp, stopCluster } from '../scripts/cluster.mjs';
 import { writeResult } from './travelers-fixture.mjs';
 
@@ -57,7 +56,6 @@ const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const PUSHES_PER_SECOND = Number(process.env.PUSHES_PER_SECOND ?? 60);
 const REPORTS_PER_SECOND = Number(process.env.REPORTS_PER_SECOND ?? 5);
 const PULL_EVERY_MS = 30_000;
-const execFileAsync = promisify(execFile);
 const TODAY = new Date().toISOString().slice(0, 10);
 // Every simulated device comes from 127.0.0.1: the per-address ceiling is not under test.
 process.env.RATE_LIMIT_PER_MINUTE = '10000000';
@@ -259,45 +257,68 @@ async function push(state, stats, outcomes, device, n) {
   }
 }
 
-/** Replay lag on the primary every second (ms; null when idle). */
+/**
+ * Replica lag, measured (every 250 ms): how long ago the primary's WAL first went past what the
+ * replica has replayed now. The primary's position is read every 250 ms and the replica's right
+ * after, each on a connection of its own; the lag of a replica reading R taken at t is t minus
+ * the time of the primary reading just before the first one above R (0 when the replica has
+ * replayed everything the primary had): at most one sampling step more than the true lag. pg_stat_replication's replay_lag is kept
+ * beside it: PostgreSQL computes it from the standby's replies, which, once writes pause, come
+ * only every wal_receiver_status_interval (10 s), so at the end of a burst it reports seconds the
+ * replica did not lag (bench runs showed 4.3 and 9.8 s while the bytes behind stayed under 20 KB).
+ */
 function lagSampler(state) {
-  const samples = [];
+  const connect = async (port) => {
+    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+    await client.connect();
+    return client;
+  };
+  const lags = [];
+  const reported = [];
+  let behindMax = 0;
   let running = true;
   const done = (async () => {
-    while (running) {
-      // Not the blocking psql helper: the requests under way are being timed.
-      const { stdout } = await execFileAsync('psql', [
-        ...[
-          '-X',
-          '-A',
-          '-t',
-          '-F',
-          '\t',
-          '-h',
-          '127.0.0.1',
-          '-p',
-          String(state.ports.primary),
-          '-U',
-          'postgres',
-        ],
-        '-c',
-        'SELECT extract(epoch FROM replay_lag) * 1000, pg_wal_lsn_diff(pg_current_wal_lsn(), replay_lsn) FROM pg_stat_replication',
-      ]);
-      const [lag, bytes] = stdout.trim().split('\t');
-      samples.push({ lagMs: Number(lag || 0), behindBytes: Number(bytes || 0) });
-      await sleep(1000);
+    const primary = await connect(state.ports.primary);
+    const replica = await connect(state.ports.replica);
+    /** The primary's readings: [time ms, lsn bytes], oldest first, the last minute at most. */
+    const seen = [];
+    let tick = 0;
+    try {
+      while (running) {
+        const p = await primary.query(
+          "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS lsn, extract(epoch FROM (SELECT replay_lag FROM pg_stat_replication LIMIT 1)) * 1000 AS lag",
+        );
+        seen.push([performance.now(), Number(p.rows[0].lsn)]);
+        if (seen.length > 240) seen.shift();
+        if (tick++ % 4 === 0) reported.push(Number(p.rows[0].lag ?? 0));
+        const r = await replica.query("SELECT pg_wal_lsn_diff(pg_last_wal_replay_lsn(), '0/0')::text AS lsn");
+        const now = performance.now();
+        const replayed = Number(r.rows[0].lsn);
+        // The first reading past what the replica replayed: the WAL it lacks was written after
+        // the reading before that one, so the lag is at most `now` minus that reading's time.
+        const first = seen.findIndex(([, lsn]) => lsn > replayed);
+        const since = first < 0 ? null : (seen[Math.max(0, first - 1)]?.[0] ?? null);
+        lags.push(since === null ? 0 : now - since);
+        behindMax = Math.max(behindMax, (seen.at(-1)?.[1] ?? 0) - replayed);
+        await sleep(250);
+      }
+    } finally {
+      await primary.end();
+      await replica.end();
     }
   })();
   return {
     async stop() {
       running = false;
       await done;
-      const lags = samples.map((s) => s.lagMs).sort((a, b) => a - b);
+      const sorted = [...lags].sort((a, b) => a - b);
+      const reportedSorted = [...reported].sort((a, b) => a - b);
       return {
-        samples: samples.length,
-        maxMs: Math.round((lags.at(-1) ?? 0) * 10) / 10,
-        p95Ms: Math.round((quantile(lags, 0.95) ?? 0) * 10) / 10,
-        maxBehindBytes: Math.max(0, ...samples.map((s) => s.behindBytes)),
+        samples: lags.length,
+        maxMs: Math.round((sorted.at(-1) ?? 0) * 10) / 10,
+        p95Ms: Math.round((quantile(sorted, 0.95) ?? 0) * 10) / 10,
+        maxBehindBytes: Math.max(0, behindMax),
+        replayLagReportedMaxMs: Math.round((reportedSorted.at(-1) ?? 0) * 10) / 10,
       };
     },
   };

@@ -46,7 +46,7 @@ import {
   storeResultsQuery,
 } from './stored-results.ts';
 import { rowsWrittenBy, type WritableTable, writableTable } from './tables.ts';
-import { deleteRuleRejections, duplicateRejections, travelerRuleRejections } from './traveler-rules.ts';
+import { deleteRuleRejections, duplicateGuard, travelerRuleRejections } from './traveler-rules.ts';
 
 const WRITE_LOCK_KEY = 7_233_001;
 /** The class (first key) of the two-key advisory locks of devices (lockClient). */
@@ -146,6 +146,8 @@ interface CheckedRound {
   previous: Map<string, unknown>;
   /** The ids of a round of creates already taken, when read at the check (late lock). */
   taken?: Set<string>;
+  /** The rows of the table's afterWriteReads, read with the write lock (late lock). */
+  read?: readonly unknown[];
 }
 
 /** A round's checks: post scope, anonymised travellers, the table's own hook; the rows it updates. */
@@ -245,13 +247,30 @@ async function applyInTx(
     const rules = await deleteRuleRejections(tx, ctx.user, travelerWrites);
     for (const round of toRounds(prepared.filter((p) => !rules.refused.has(p.m.seq))))
       checkedRounds.push(await checkRound(tx, ctx, round, true));
-    // The lock and the guard's look-up in one message on PostgreSQL (db/together.ts): the
-    // guard's snapshot is taken after the lock is granted, and one round trip less is spent
-    // holding it.
-    ruleRefused = await duplicateRejections(tx, ctx.user, rules, {
-      statement: writeLock,
-      together: attempt.together,
+    // The lock, the guard's look-up and the reads the rounds' after-write hooks start with, in
+    // one message on PostgreSQL (db/together.ts): each statement's snapshot is taken after the
+    // lock is granted, and two round trips less are spent holding it.
+    const guard = duplicateGuard(ctx.user, rules);
+    const reads = checkedRounds.map((c) =>
+      c.items.length > 0
+        ? (c.round.table.afterWriteReads?.(
+            c.round.op,
+            c.items.map((p) => p.m.id),
+          ) ?? null)
+        : null,
+    );
+    const answers = await runTogether(tx, attempt.together, [
+      writeLock,
+      ...(guard.query ? [guard.query] : []),
+      ...reads.flatMap((q) => q ?? []),
+    ]);
+    let at = 1;
+    const guardRows = guard.query ? (answers[at++] ?? []) : null;
+    reads.forEach((q, i) => {
+      const checkedRound = checkedRounds[i];
+      if (q && checkedRound) checkedRound.read = answers[at++] ?? [];
     });
+    ruleRefused = await guard.refusals(tx, guardRows);
   } else {
     await lockWrites(tx);
     ruleRefused = await travelerRuleRejections(tx, ctx.user, travelerWrites);
@@ -267,6 +286,7 @@ async function applyInTx(
       items: checkedItems,
       previous,
       taken,
+      read,
     } = 'refused' in next ? next : await checkRound(tx, ctx, next, false);
     // A late lock's duplicate guard refused some after the checks: its answer stands.
     const items = checkedItems.filter((p) => !ruleRefused.has(p.m.seq));
@@ -282,7 +302,7 @@ async function applyInTx(
     });
     const writtenItems = items.filter((p) => versions.has(p.m.id));
     if (writtenItems.length > 0)
-      await round.table.afterWrite?.(tx, round.op, hookItems(writtenItems), ctx.user);
+      await round.table.afterWrite?.(tx, round.op, hookItems(writtenItems), ctx.user, read);
     for (const p of items) {
       const version = versions.get(p.m.id);
       if (version === undefined) {

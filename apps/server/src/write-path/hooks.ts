@@ -13,3 +13,15 @@ export interface RoundItem {
 }
 
 export type RoundHook<R> = (tx: Db | Tx, op: SyncOp, items: RoundItem[], user: AuthUser) => Promise<R>;
+
+/**
+ * An after-write hook, with the rows of its table's `afterWriteReads` when the write path read
+ * them beforehand (else undefined: the hook reads for itself).
+ */
+export type AfterWriteHook = (
+  tx: Db | Tx,
+  op: SyncOp,
+  items: RoundItem[],
+  user: AuthUser,
+  read?: readonly unknown[],
+) => Promise<void>;

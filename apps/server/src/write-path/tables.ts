@@ -18,7 +18,7 @@ import {
   type SyncOp,
   type SyncTable,
 } from '@bh/shared';
-import { getTableColumns, getTableName } from 'drizzle-orm';
+import { getTableColumns, getTableName, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { checkIns, healthDeclarations, systemStatus, travelerEvents, travelers } from '../db/schema.ts';
 import type { AnalysedTable, WrittenRows } from '../db/write-upkeep.ts';
@@ -29,9 +29,10 @@ import {
   afterTravelers,
   beforeCheckIns,
   beforeEvents,
+  travelersDeclaredRead,
 } from '../modules/lifecycle/effects.ts';
 import type { AuthUser } from '../plugins/auth-guard.ts';
-import type { RoundHook } from './hooks.ts';
+import type { AfterWriteHook, RoundHook } from './hooks.ts';
 
 type ColumnType = 'text' | 'date' | 'timestamptz' | 'int' | 'float' | 'bool' | 'jsonb' | 'uuid';
 export interface ColumnDef {
@@ -67,7 +68,13 @@ export interface WritableTable {
    */
   beforeWrite?: RoundHook<Map<string, string>>;
   /** Runs in the write transaction after a round, with the items it wrote: effects on other tables. */
-  afterWrite?: RoundHook<void>;
+  afterWrite?: AfterWriteHook;
+  /**
+   * The read afterWrite starts with, for a round of `op` on records `ids`, when nothing the
+   * transaction writes before it can change its answer once the write lock is held: the write
+   * path may then send it with the lock (db/together.ts) and hand its rows to afterWrite.
+   */
+  afterWriteReads?: (op: SyncOp, ids: string[]) => SQL | null;
   /** Other tables whose rows afterWrite may write (counted for the planner statistics). */
   alsoWrites?: readonly AnalysedTable[];
 }
@@ -137,6 +144,7 @@ const TRAVELERS: WritableTable = synced('travelers', travelers, {
   // synced traveller's whole write (migration 0026).
   prepare: (data) => ({ ...data, nameFolded: foldForSearch(String(data.fullName ?? '')) }),
   afterWrite: afterTravelers,
+  afterWriteReads: travelersDeclaredRead,
 });
 
 export const HEALTH_DECLARATIONS: WritableTable = synced('healthDeclarations', healthDeclarations, {

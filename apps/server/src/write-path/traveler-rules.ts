@@ -18,7 +18,6 @@ import type { Db, Tx } from '../db/client.ts';
 import { inJsonList } from '../db/json-list.ts';
 import { lookupByKeys } from '../db/lookup.ts';
 import { travelers } from '../db/schema.ts';
-import { runTogether } from '../db/together.ts';
 import { listPosts } from '../modules/posts/store.ts';
 import { livePassports } from '../modules/travelers/duplicates.ts';
 import type { AuthUser } from '../plugins/auth-guard.ts';
@@ -84,24 +83,18 @@ const liveRowSchema = z.object({
   entryPostId: z.string(),
 });
 
-/**
- * Live travellers (not `exceptIds`) that the given registration would duplicate. `first`, when
- * given, runs before the look-up in the same message where the database allows
- * (db/together.ts): the write lock, whose round trip then costs nothing more under the lock.
- */
-export async function findDuplicates(
-  db: Exec,
-  keys: Key[],
-  exceptIds: string[] = [],
-  first?: { statement: SQL; together: boolean },
-) {
+/** Of the rows `duplicatesQuery` read, those that would duplicate one of the keys. */
+function duplicatesIn(rows: unknown, keys: Key[]) {
+  return z
+    .array(liveRowSchema)
+    .parse(rows)
+    .filter((row) => keys.some((key) => sameTraveler(key, row)));
+}
+
+/** Live travellers (not `exceptIds`) that the given registration would duplicate. */
+export async function findDuplicates(db: Exec, keys: Key[], exceptIds: string[] = []) {
   const query = duplicatesQuery(keys, exceptIds);
-  const queries = [...(first ? [first.statement] : []), ...(query ? [query] : [])];
-  if (queries.length === 0) return [];
-  const results = await runTogether(db, first?.together ?? false, queries);
-  if (!query) return [];
-  const rows = z.array(liveRowSchema).parse(results.at(-1));
-  return rows.filter((row) => keys.some((key) => sameTraveler(key, row)));
+  return query ? duplicatesIn((await db.execute(query)).rows, keys) : [];
 }
 
 /** May this user delete (or bring back) a traveller created by `createdBy` at `createdAt`? */
@@ -170,20 +163,13 @@ export async function deleteRuleRejections(
 }
 
 /**
- * The duplicate guard, after the delete rule: adds the refused duplicates to `checked.refused`
- * and returns it. Runs under the write lock (write-path/apply.ts), so that no other writer
- * registers the same passport between this check and the write.
+ * The duplicate guard in two steps, so that its look-up can share a message with other
+ * statements (write-path/apply.ts sends it with the write lock, db/together.ts): `query`, the
+ * look-up (null when no write needs one), and `refusals`, which adds the refused duplicates to
+ * `checked.refused` from the rows the query read, and returns it. It must read under the write
+ * lock, so that no other writer registers the same passport between the check and the write.
  */
-export async function duplicateRejections(
-  db: Reader & Exec,
-  user: AuthUser,
-  { writes, refused, stored }: DeleteRuleChecked,
-  first?: { statement: SQL; together: boolean },
-): Promise<Map<number, FieldIssue[]>> {
-  if (writes.length === 0) {
-    if (first) await db.execute(first.statement);
-    return refused;
-  }
+export function duplicateGuard(user: AuthUser, { writes, refused, stored }: DeleteRuleChecked) {
   const ids = [...new Set(writes.map((w) => w.id))];
   // An update of a record the server does not have conflicts anyway: no duplicate check for it.
   const keyed = writes.filter(
@@ -191,26 +177,42 @@ export async function duplicateRejections(
   );
   const post = user.scope.postId;
   const keys = keyed.flatMap((w) => keyOf(w, post) ?? []);
-  // The live travellers, then each accepted write of this batch, by passport and nationality:
-  // a write is compared with those of its passport only (comparing each with every accepted one
-  // was quadratic in the batch; docs/decisions/002-set-based-sync-apply.md).
-  const known = new Map<string, Key[]>();
-  const remember = (key: Key) => {
-    const same = known.get(passportKey(key));
-    if (same) same.push(key);
-    else known.set(passportKey(key), [key]);
+  return {
+    query: duplicatesQuery(keys, ids),
+    async refusals(db: Reader, rows: unknown): Promise<Map<number, FieldIssue[]>> {
+      if (keyed.length === 0) return refused;
+      // The live travellers, then each accepted write of this batch, by passport and
+      // nationality: a write is compared with those of its passport only (comparing each with
+      // every accepted one was quadratic in the batch; docs/decisions/002-set-based-sync-apply.md).
+      const known = new Map<string, Key[]>();
+      const remember = (key: Key) => {
+        const same = known.get(passportKey(key));
+        if (same) same.push(key);
+        else known.set(passportKey(key), [key]);
+      };
+      for (const row of rows === null ? [] : duplicatesIn(rows, keys)) remember(row);
+      const codes = new Map((await listPosts(db)).map((p) => [p.id, p.code]));
+      for (const write of keyed) {
+        const key = keyOf(write, post);
+        if (!key) continue;
+        // A live traveller, or an earlier write of this batch, already registers this passport.
+        const other = known.get(passportKey(key))?.find((k) => sameTraveler(key, k));
+        if (other) refused.set(write.seq, [duplicateIssue(key, other, codes)]);
+        else remember(key);
+      }
+      return refused;
+    },
   };
-  for (const row of await findDuplicates(db, keys, ids, first)) remember(row);
-  const codes = new Map((await listPosts(db)).map((p) => [p.id, p.code]));
-  for (const write of keyed) {
-    const key = keyOf(write, post);
-    if (!key) continue;
-    // A live traveller, or an earlier write of this batch, already registers this passport.
-    const other = known.get(passportKey(key))?.find((k) => sameTraveler(key, k));
-    if (other) refused.set(write.seq, [duplicateIssue(key, other, codes)]);
-    else remember(key);
-  }
-  return refused;
+}
+
+/** The duplicate guard (`duplicateGuard`) with its own look-up; under the write lock. */
+export async function duplicateRejections(
+  db: Reader & Exec,
+  user: AuthUser,
+  checked: DeleteRuleChecked,
+): Promise<Map<number, FieldIssue[]>> {
+  const guard = duplicateGuard(user, checked);
+  return guard.refusals(db, guard.query ? (await db.execute(guard.query)).rows : null);
 }
 
 /**

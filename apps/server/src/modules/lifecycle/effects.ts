@@ -12,7 +12,13 @@
  *   the traveller has one already; an applied one is audited as `traveler.consent`, as the
  *   pre-arrival route audits the consent sent with a submission (docs/decisions/017-retention-and-rights.md).
  */
-import { DEFAULT_QUARANTINE_DAYS, isFever, statusChangeError, TRAVELER_STATUSES } from '@bh/shared';
+import {
+  DEFAULT_QUARANTINE_DAYS,
+  isFever,
+  type SyncOp,
+  statusChangeError,
+  TRAVELER_STATUSES,
+} from '@bh/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
@@ -26,7 +32,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { AuthUser } from '../../plugins/auth-guard.ts';
-import type { RoundHook, RoundItem } from '../../write-path/hooks.ts';
+import type { AfterWriteHook, RoundHook, RoundItem } from '../../write-path/hooks.ts';
 
 type Exec = Db | Tx;
 
@@ -192,18 +198,28 @@ async function appendEvents(
   );
 }
 
-/** Moves pending travellers that have a live declaration to declared. */
-async function declarePending(tx: Exec, ids: string[], user: AuthUser) {
+/**
+ * The travellers of `ids` that have a live declaration. Starts from the declarations (unique per
+ * traveller), one index probe per id: a batch of new travellers, which have none yet, costs the
+ * probes alone (the UPDATE joined to the declarations cost time on every batch, and was planned
+ * as a scan of every pending traveller while the statistics were stale;
+ * docs/decisions/002-set-based-sync-apply.md).
+ */
+const declaredRead = (ids: string[]) =>
+  sql`SELECT traveler_id::text AS id FROM health_declarations
+    WHERE ${inJsonList(healthDeclarations.travelerId, ids, 'uuid')} AND deleted_at IS NULL`;
+
+const declaredRowsSchema = z.array(z.object({ id: z.string() }));
+
+/**
+ * Moves pending travellers that have a live declaration to declared; `read`, the rows of
+ * `declaredRead` over these ids or more, when read before (travelersDeclaredRead).
+ */
+async function declarePending(tx: Exec, ids: string[], user: AuthUser, read?: readonly unknown[]) {
   if (ids.length === 0) return;
-  // Starts from the declarations (unique per traveller), one index probe per id, and writes
-  // only when one was found: a batch of new travellers, which have none yet, costs the probes
-  // alone (the UPDATE joined to the declarations cost time on every batch, and was planned as a
-  // scan of every pending traveller while the statistics were stale;
-  // docs/decisions/002-set-based-sync-apply.md).
-  const declared = await tx
-    .select({ id: healthDeclarations.travelerId })
-    .from(healthDeclarations)
-    .where(and(inJsonList(healthDeclarations.travelerId, ids, 'uuid'), isNull(healthDeclarations.deletedAt)));
+  const wanted = new Set(ids.map((id) => id.toLowerCase()));
+  const rows = declaredRowsSchema.parse(read ?? (await tx.execute(declaredRead(ids))).rows);
+  const declared = rows.filter((r) => wanted.has(r.id.toLowerCase()));
   if (declared.length === 0) return;
   await tx
     .update(travelers)
@@ -228,16 +244,26 @@ async function declarePending(tx: Exec, ids: string[], user: AuthUser) {
 }
 
 /**
+ * What afterTravelers reads, for the write path to send with the write lock (WritableTable's
+ * afterWriteReads): whether the new travellers' declarations came first. Under the lock no
+ * declaration is written by anyone else (their writes take it first), so the answer read with
+ * the lock is the one after the INSERT.
+ */
+export const travelersDeclaredRead = (op: SyncOp, ids: string[]) =>
+  op === 'create' && ids.length > 0 ? declaredRead(ids) : null;
+
+/**
  * New travellers are declared at once when their declaration reached the server first. They get
  * no stored 'created' event: the timeline derives it from the traveller row (timeline.ts), which
  * halves what a fresh device pulls and saves one insert per traveller on every push.
  */
-export const afterTravelers: RoundHook<void> = async (tx, op, items, user) => {
+export const afterTravelers: AfterWriteHook = async (tx, op, items, user, read) => {
   if (op !== 'create') return;
   await declarePending(
     tx,
     items.map((i) => i.id),
     user,
+    read,
   );
 };
 

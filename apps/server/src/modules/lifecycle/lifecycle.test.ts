@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fileHarness } from '../../test/file-harness.ts';
-import { declarationPayload, travelerPayload } from '../../test/payloads.ts';
+import { declarationPayload, travelerData, travelerPayload } from '../../test/payloads.ts';
 
 type Headers = Record<string, string>;
 const h = fileHarness();
@@ -287,6 +287,31 @@ describe('status lifecycle over sync', () => {
       createMutation(3, 'travelerEvents', randomUUID(), { ...base, toStatus: 'cleared' }),
     ]);
     expect(again[0]?.status).toBe('duplicate');
+  });
+
+  it('a traveller whose declaration reached the server first is declared as it arrives, and only it', async () => {
+    // The write path reads the waiting declarations with the write lock (write-path/apply.ts,
+    // afterWriteReads); a traveller not written (its id taken) must not be touched by that read.
+    const [early, plain] = [randomUUID(), randomUUID()];
+    const { id: _d, ...declaration } = declarationPayload(early, { bodyTemperature: 36.8 });
+    const first = await push(officer.headers, 'device-early', [
+      createMutation(1, 'healthDeclarations', early, declaration),
+    ]);
+    expect(first[0]?.status).toBe('applied');
+    const passport = (n: number) => `E${7_000_000 + n}`;
+    const travellers = await push(officer.headers, 'device-early', [
+      createMutation(2, 'travelers', early, travelerData({ passportNo: passport(1) })),
+      createMutation(3, 'travelers', plain, travelerData({ passportNo: passport(2) })),
+    ]);
+    expect(travellers.map((r) => r.status)).toEqual(['applied', 'applied']);
+    expect(await statusOf(early)).toBe('declared');
+    expect(await statusOf(plain)).toBe('pending');
+    // Pushed again by another device with a new passport: a conflict, and the status stays.
+    const again = await push(officer.headers, 'device-late', [
+      createMutation(1, 'travelers', early, travelerData({ passportNo: passport(3) })),
+    ]);
+    expect(again[0]?.status).toBe('conflict');
+    expect(await statusOf(early)).toBe('declared');
   });
 
   it('a declaration pushed after quarantine never downgrades the traveller', async () => {
