@@ -83,25 +83,30 @@ export function monthRange(month: string): DateRange | null {
   return { from: toDate(Date.UTC(year, index, 1)), to: toDate(Date.UTC(year, index + 1, 1) - DAY_MS) };
 }
 
-/** One formatter per time zone: making one costs far more than using it. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function dayFormatOf(timeZone: string) {
-  let format = dayFormats.get(timeZone);
+/**
+ * A kept Intl.DateTimeFormat for `timeZone` with `options` (named by `kind`): making one costs far
+ * more than using one (the reports' offsets made one per call: most of a report's own CPU under
+ * the cluster load). A few zones in practice (the posts'); never more than 64 kept.
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+export function keptDateFormat(kind: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${kind}|${timeZone}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-    });
-    // A few zones in practice (the posts'); never more than a bounded number kept.
-    if (dayFormats.size >= 64) dayFormats.clear();
-    dayFormats.set(timeZone, format);
+    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    if (formats.size >= 64) formats.clear();
+    formats.set(key, format);
   }
   return format;
 }
+
+const DAY_PARTS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  calendar: 'gregory',
+  numberingSystem: 'latn',
+};
 
 /**
  * Today's date in `timeZone` (an IANA name such as 'Asia/Ho_Chi_Minh'), as YYYY-MM-DD. Built from
@@ -109,7 +114,7 @@ function dayFormatOf(timeZone: string) {
  * as 11/27/2026, not 2026-11-27).
  */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = dayFormatOf(timeZone).formatToParts(now);
+  const parts = keptDateFormat('day', timeZone, DAY_PARTS).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
 }

@@ -3,41 +3,26 @@
  * including) local midnight after the last day, in the post's time zone. Timestamps compare
  * against these, so an index on created_at serves the range (no per-row time zone maths).
  */
-import { type DateRange, plusDays } from '@bh/shared';
+import { type DateRange, keptDateFormat, plusDays } from '@bh/shared';
 
 export interface PeriodBounds {
   start: Date;
   end: Date;
 }
 
-/**
- * One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one (it
- * was most of a report's own CPU under the cluster load, bench/cluster-load.mjs).
- */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(timeZone: string) {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    // A few zones in practice (the posts'); never more than a bounded number kept.
-    if (formatters.size >= 64) formatters.clear();
-    formatters.set(timeZone, format);
-  }
-  return format;
-}
+const INSTANT_PARTS: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+};
 
 /** Milliseconds `timeZone` is ahead of UTC at `instant`. */
 function offsetAt(instant: number, timeZone: string): number {
-  const parts = formatterOf(timeZone).formatToParts(new Date(instant));
+  const parts = keptDateFormat('instant', timeZone, INSTANT_PARTS).formatToParts(new Date(instant));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
   const localDay = new Date(0).setUTCFullYear(part('year'), part('month') - 1, part('day'));
