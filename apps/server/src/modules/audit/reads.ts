@@ -6,7 +6,7 @@
  * stores nothing twice, so every read lands exactly once.
  */
 import { READ_ACTION_PREFIX, type ReadEvent } from '@bh/shared';
-import { sql } from 'drizzle-orm';
+import { isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
 
@@ -44,7 +44,7 @@ export async function storeReads(
         };
       }),
     )
-    .onConflictDoNothing({ target: auditEvents.clientEventId })
+    .onConflictDoNothing({ target: auditEvents.clientEventId, where: isNotNull(auditEvents.clientEventId) })
     .returning({ id: auditEvents.id });
   return { stored: rows.length, duplicates: events.length - rows.length };
 }
