@@ -40,3 +40,24 @@ export function processCpuMs(pid) {
     return 0; // The process has ended.
   }
 }
+
+/**
+ * CPU time (ms) of every PostgreSQL process on the machine (its postmaster, backends and
+ * background workers): the server's database work when the bench runs on PostgreSQL
+ * (scripts/with-postgres.mjs starts a cluster of its own for it).
+ */
+export function postgresCpuMs() {
+  let ms = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ms += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return ms;
+}

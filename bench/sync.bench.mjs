@@ -9,7 +9,7 @@ import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { openBenchPage } from './bench-page.mjs';
-import { chromiumCpuMs, processCpuMs } from './cpu.mjs';
+import { chromiumCpuMs, postgresCpuMs, processCpuMs } from './cpu.mjs';
 import { root, startServer, writeResult } from './travelers-fixture.mjs';
 
 const N = Number(process.env.BENCH_SYNC_N ?? 10_000);
@@ -22,7 +22,7 @@ const dist = path.join(work, 'dist');
 await build({
   root: path.join(root, 'bench/browser'),
   logLevel: 'warn',
-  build: { outDir: dist, emptyOutDir: true },
+  build: { outDir: dist, emptyOutDir: true, minify: process.env.BENCH_NO_MINIFY !== '1' },
 });
 
 const loadBefore = loadavg();
@@ -51,7 +51,11 @@ async function trial(rep, withRest) {
     const local = await page.evaluate((n) => window.bench.createOffline(n), N);
     await context.setOffline(false);
     const profile = path.join(work, `profile-${rep}`);
-    const cpu0 = { server: processCpuMs(server.pid), browser: chromiumCpuMs(profile) };
+    const cpu0 = {
+      server: processCpuMs(server.pid),
+      browser: chromiumCpuMs(profile),
+      postgres: postgresCpuMs(),
+    };
     // BENCH_SYNC_PROFILE=file.cpuprofile: the page's main-thread CPU profile of the sync runs.
     const profiler = process.env.BENCH_SYNC_PROFILE ? await context.newCDPSession(page) : null;
     await profiler?.send('Profiler.enable');
@@ -61,7 +65,11 @@ async function trial(rep, withRest) {
       const { profile: cpuProfile } = await profiler.send('Profiler.stop');
       writeFileSync(process.env.BENCH_SYNC_PROFILE, JSON.stringify(cpuProfile));
     }
-    const cpu1 = { server: processCpuMs(server.pid), browser: chromiumCpuMs(profile) };
+    const cpu1 = {
+      server: processCpuMs(server.pid),
+      browser: chromiumCpuMs(profile),
+      postgres: postgresCpuMs(),
+    };
     Object.assign(sync, await page.evaluate(() => window.bench.settle()));
     const cpu2 = chromiumCpuMs(profile);
     const since = (after, before) =>
@@ -70,6 +78,8 @@ async function trial(rep, withRest) {
     const browserByKind = since(cpu1.browser, cpu0.browser);
     sync.cpuMs = {
       server: cpu1.server - cpu0.server,
+      // PostgreSQL's processes (0 on PGlite, which runs inside the server process).
+      postgres: cpu1.postgres - cpu0.postgres,
       browser: total(browserByKind),
       browserByKind,
       browserSettling: total(since(cpu2, cpu1.browser)),

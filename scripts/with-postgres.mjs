@@ -38,6 +38,13 @@ const port = Number(process.env.PG_TEST_PORT ?? (await freePort()));
  * PG_SHARED_BUFFERS (e.g. 1GB): the cache a bench at a country's scale runs with, as a deployment
  * sizes it (docs/deployment.md); PostgreSQL's default of 128 MB holds a tenth of that data.
  */
+/**
+ * PG_DURABLE=1: PostgreSQL's own durability settings (fsync, synchronous_commit and
+ * full_page_writes on), as a deployment runs it; a bench that compares with a peer uses them.
+ * Without it the throw-away cluster skips them: tests need no crash safety and run faster.
+ */
+const durability =
+  process.env.PG_DURABLE === '1' ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
 const sharedBuffers = /^\d+(kB|MB|GB)$/.test(process.env.PG_SHARED_BUFFERS ?? '')
   ? ` -c shared_buffers=${process.env.PG_SHARED_BUFFERS}`
   : '';
@@ -80,7 +87,7 @@ try {
     path.join(pgdata, 'log'),
     '-w',
     '-o',
-    `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${pgdata} -c fsync=off -c synchronous_commit=off -c full_page_writes=off${sharedBuffers}`,
+    `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${pgdata}${durability}${sharedBuffers}`,
     'start',
   ]);
   started = true;
