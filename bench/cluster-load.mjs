@@ -52,6 +52,7 @@ import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { psql, startCluster, stopApp, stopCluster } from '../scripts/cluster.mjs';
+import { cpuByComponent } from './cpu.mjs';
 import { writeResult } from './travelers-fixture.mjs';
 
 const base = Number(process.env.CLUSTER_BENCH_PORT ?? 55600);
@@ -358,6 +359,7 @@ async function run(state, officers, name, killAt) {
   const devices = makeDevices(officers, name);
   const failures = [];
   const lag = lagSampler(state);
+  const cpuBefore = cpuByComponent();
   const started = Date.now();
   const end = started + LOAD_SECONDS * 1000;
   const pending = new Set();
@@ -419,6 +421,7 @@ async function run(state, officers, name, killAt) {
   await Promise.all([pushes, reports]);
   while (pending.size > 0) await Promise.race(pending);
   const loadMs = Date.now() - started;
+  const cpuAfter = cpuByComponent();
   const replica = await lag.stop();
 
   // The checker: each device pulls to the end; its copy must be the primary's for its post.
@@ -473,6 +476,9 @@ async function run(state, officers, name, killAt) {
     pushesAnsweredPerSecond: Math.round((answeredInTime / LOAD_SECONDS) * 10) / 10,
     pushesPerSecond: Math.round((stats.push.ms.length / loadMs) * 10000) / 10,
     mutations: outcomes,
+    // CPU ms of each part during the load (a killed instance's is lost with it), of the 2 cores'
+    // 2 x loadMs.
+    cpuMs: Object.fromEntries(Object.entries(cpuAfter).map(([k, v]) => [k, v - (cpuBefore[k] ?? 0)])),
     replicaLag: replica,
     failures: failures.slice(0, 5),
     failureCount: failures.length,

@@ -61,3 +61,58 @@ export function postgresCpuMs() {
   }
   return ms;
 }
+
+/**
+ * CPU time (ms) of every process on the machine, summed by what it is: PostgreSQL, PgBouncer,
+ * haproxy, the server instances (node running apps/server, from its source or its build) and the rest of node (the bench's own
+ * simulated devices when it runs in this process). For the cluster bench: which part of the
+ * shared cores each took during a run.
+ */
+export function cpuByComponent() {
+  const out = { postgres: 0, pgbouncer: 0, haproxy: 0, serverInstances: 0, otherNode: 0 };
+  const postgres = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat;
+    let cmdline;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    if (comm === 'postgres') {
+      out.postgres += ms;
+      // Which postgres: the postmaster names its data folder (-D); its children are known by
+      // their parent, and by what their title says they do.
+      const ppid = fields[1];
+      postgres.push({ pid: name, ppid, ms, title: cmdline.replaceAll('\0', ' ').trim() });
+    } else if (comm === 'pgbouncer') out.pgbouncer += ms;
+    else if (comm === 'haproxy') out.haproxy += ms;
+    else if (comm === 'node' || comm.startsWith('node'))
+      /apps\/server\/(src\/main\.ts|dist\/main\.js)/.test(cmdline)
+        ? (out.serverInstances += ms)
+        : (out.otherNode += ms);
+  }
+  // Per data folder (its last part: primary, replica) and kind of process.
+  const folderOf = new Map();
+  for (const p of postgres) {
+    const dir = /-D\s+(\S+)/.exec(p.title)?.[1];
+    if (dir) folderOf.set(p.pid, dir.split('/').filter(Boolean).at(-1));
+  }
+  for (const p of postgres) {
+    const folder = folderOf.get(p.pid) ?? folderOf.get(p.ppid) ?? 'other';
+    const title = p.title.replace(/^postgres:\s*/, '');
+    const kind = folderOf.has(p.pid)
+      ? 'postmaster'
+      : (/^(autovacuum|checkpointer|background writer|walwriter|walsender|walreceiver|startup|logical replication|archiver)/.exec(
+          title,
+        )?.[1] ?? 'backends');
+    const key = `postgres:${folder}:${kind}`;
+    out[key] = (out[key] ?? 0) + p.ms;
+  }
+  return out;
+}
