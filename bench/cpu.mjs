@@ -92,10 +92,10 @@ export function cpuByComponent() {
       postgres.push({ pid: name, ppid, ms, title: cmdline.replaceAll('\0', ' ').trim() });
     } else if (comm === 'pgbouncer') out.pgbouncer += ms;
     else if (comm === 'haproxy') out.haproxy += ms;
-    else if (comm === 'node' || comm.startsWith('node'))
-      /apps\/server\/(src\/main\.ts|dist\/main\.js)/.test(cmdline)
-        ? (out.serverInstances += ms)
-        : (out.otherNode += ms);
+    else if (comm === 'node' || comm.startsWith('node')) {
+      if (/apps\/server\/(src\/main\.ts|dist\/main\.js)/.test(cmdline)) out.serverInstances += ms;
+      else out.otherNode += ms;
+    }
   }
   // Per data folder (its last part: primary, replica) and kind of process.
   const folderOf = new Map();
