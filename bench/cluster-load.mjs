@@ -515,12 +515,35 @@ try {
     result.synchronousCommit = process.env.PG_SYNCHRONOUS_COMMIT;
   }
   const officers = await seed(state);
+  // CLUSTER_PG_STATEMENTS=1 (scripts/cluster.mjs): the primary's costliest statements per run.
+  const statements = process.env.CLUSTER_PG_STATEMENTS === '1';
+  if (statements) psql(state.ports.primary, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements', 'border');
+  const topStatements = () => {
+    if (!statements) return undefined;
+    const rows = psql(
+      state.ports.primary,
+      `SELECT round(total_exec_time)::int, round(total_plan_time)::int, calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 90)
+         FROM pg_stat_statements ORDER BY total_exec_time + total_plan_time DESC LIMIT 15`,
+      'border',
+    );
+    psql(state.ports.primary, 'SELECT pg_stat_statements_reset()', 'border');
+    return rows
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [execMs, planMs, calls, query] = line.split('\t');
+        return { execMs: Number(execMs), planMs: Number(planMs), calls: Number(calls), query };
+      });
+  };
+  topStatements();
   console.error('# run 1: both instances');
   result.runs.push(await run(state, officers, 'two instances'));
+  result.runs.at(-1).primaryStatements = topStatements();
   console.error('# run 2: instance 2 killed halfway');
   result.runs.push(
     await run(state, officers, `instance 2 killed at ${LOAD_SECONDS / 2} s`, (LOAD_SECONDS * 1000) / 2),
   );
+  result.runs.at(-1).primaryStatements = topStatements();
 } finally {
   await stopCluster(base, (l) => console.error(`# ${l}`));
 }

@@ -182,10 +182,20 @@ function pgConfig(archiveDir) {
     'hot_standby_feedback = on',
     'max_connections = 100',
     'shared_buffers = 128MB',
+    // Planner statistics within seconds of a table's first rows, not a minute: until the first
+    // ANALYZE, PostgreSQL takes `deleted_at IS NULL` for 0.5% of the rows, and the duplicate
+    // guard read a whole partial index instead of looking its passports up (1-3 ms a push under
+    // the write lock in a new deployment's first minute; docs/deployment.md).
+    'autovacuum_naptime = 10s',
     // Point-in-time recovery needs the base backup and every WAL segment after it.
     'archive_mode = on',
     `archive_command = 'test ! -f ${archiveDir}/%f && cp %p ${archiveDir}/%f'`,
     'archive_timeout = 60',
+    // CLUSTER_PG_STATEMENTS=1: pg_stat_statements with planning time (bench/cluster-load.mjs
+    // then lists the statements that took the primary's time in each run).
+    ...(process.env.CLUSTER_PG_STATEMENTS === '1'
+      ? ["shared_preload_libraries = 'pg_stat_statements'", 'pg_stat_statements.track_planning = on']
+      : []),
     '',
   ].join('\n');
 }
