@@ -523,7 +523,7 @@ try {
     const rows = psql(
       state.ports.primary,
       `SELECT round(total_exec_time)::int, round(total_plan_time)::int, calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 90)
-         FROM pg_stat_statements ORDER BY total_exec_time + total_plan_time DESC LIMIT 15`,
+         FROM pg_stat_statements ORDER BY ${process.env.CLUSTER_PG_STATEMENTS_ORDER === 'calls' ? 'calls' : 'total_exec_time + total_plan_time'} DESC LIMIT 25`,
       'border',
     );
     psql(state.ports.primary, 'SELECT pg_stat_statements_reset()', 'border');

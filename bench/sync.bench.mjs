@@ -175,7 +175,8 @@ try {
     targets: { recordsPerSec: 1000, speedupVsRest: 10 },
     pass: syncRate >= 1000 && syncRate / restRate >= 10 && trials.every((t) => t.onServer === N),
   };
-  writeResult('sync', result);
+  // On PostgreSQL (scripts/with-postgres.mjs, as `npm run bench` runs it too) beside PGlite's.
+  writeResult(process.env.DATABASE_URL ? 'sync-postgres' : 'sync', result);
 } finally {
   await server.stop();
   rmSync(work, { recursive: true, force: true });

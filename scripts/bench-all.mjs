@@ -12,9 +12,13 @@ const root = path.resolve(import.meta.dirname, '..');
 const dir = path.join(root, 'bench');
 const only = process.argv[2];
 let failed = 0;
-const step = (name, cmd, args) => {
+const step = (name, cmd, args, env = {}) => {
   console.log(`\n=== ${name} ===`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root });
+  const r = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
   if (r.status !== 0) {
     failed++;
     console.error(`=== FAILED: ${name} ===`);
@@ -30,7 +34,19 @@ const benches = readdirSync(dir)
 // Lighthouse measures the built app as the server sends it.
 if (benches.includes('lighthouse.bench.mjs'))
   step('build web app', 'npm', ['run', 'build', '-w', '@bh/web', '--silent']);
-for (const file of benches) step(file, process.execPath, ['--import', 'tsx', path.join(dir, file)]);
+for (const file of benches) {
+  step(file, process.execPath, ['--import', 'tsx', path.join(dir, file)]);
+  // The sync bench again on PostgreSQL 15 with its durability settings (the system of record of
+  // a country's deployment), right after the embedded database's run; where PostgreSQL's
+  // binaries are absent, with-postgres says so and the comparison reports PGlite's alone.
+  if (file === 'sync.bench.mjs')
+    step(
+      `${file} on PostgreSQL`,
+      'node',
+      ['scripts/with-postgres.mjs', process.execPath, '--import', 'tsx', path.join(dir, file)],
+      { PG_DURABLE: '1' },
+    );
+}
 if (withPeer)
   step('comparison: ours / peer', process.execPath, [path.join(root, 'scripts/bench-compare.mjs')]);
 process.exit(failed ? 1 : 0);

@@ -2,7 +2,8 @@
 // Ours / peer from the same `npm run bench`: bench/results/sync.json (our engine, 10,000 offline
 // travellers to the server) against bench/results/peer.json (PouchDB replicate, batch_size 500,
 // same-origin median). Refuses results more than an hour apart (another run, maybe another
-// machine). Writes bench/results/compare.json; exits 1 below the 3.5x target.
+// machine). Also bench/results/sync-postgres.json, the same bench with the server on PostgreSQL
+// 15, when that run is there. Writes bench/results/compare.json; exits 1 below the 3.5x target.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,15 @@ if (!(apartMs < 3_600_000)) {
 const mode = peer.summary['same-origin'] ?? Object.values(peer.summary)[0];
 const peerRate = mode.replicateBatch500.median;
 const ratio = ours.offlineToServer.recordsPerSec / peerRate;
+// The same bench on PostgreSQL, from the same `npm run bench` (absent without PostgreSQL's binaries).
+let onPostgres = null;
+try {
+  const pg = read('sync-postgres.json');
+  if (Math.abs(Date.parse(pg.date) - Date.parse(peer.finishedAt)) < 3_600_000) onPostgres = pg;
+} catch {
+  // not run
+}
+const pgRatio = onPostgres ? onPostgres.offlineToServer.recordsPerSec / peerRate : null;
 writeResult('compare', {
   bench: 'compare',
   date: new Date().toISOString(),
@@ -47,10 +57,24 @@ writeResult('compare', {
   // Until every record shows "synced" on the device (the acknowledgement journal folded after
   // the run): PouchDB's replicate writes nothing back per document.
   oursUntilSettledLocallyMs: ours.offlineToServer.untilSettledLocallyMs ?? null,
+  // The server on PostgreSQL 15 (fsync, synchronous commit and full-page writes on) instead.
+  postgres: onPostgres
+    ? {
+        recordsPerSec: onPostgres.offlineToServer.recordsPerSec,
+        samplesRecordsPerSec: onPostgres.offlineToServer.samplesRecordsPerSec,
+        ratio: Number(pgRatio.toFixed(2)),
+        cpuMs: onPostgres.offlineToServer.cpuMs,
+        pass: pgRatio >= TARGET && onPostgres.offlineToServer.onServer === onPostgres.records,
+      }
+    : null,
   target: TARGET,
   pass: ratio >= TARGET && ours.offlineToServer.onServer === ours.records,
 });
 console.log(`\nours / peer = ${ours.offlineToServer.recordsPerSec} / ${peerRate} = ${ratio.toFixed(2)}x`);
+if (onPostgres)
+  console.log(
+    `on PostgreSQL: ${onPostgres.offlineToServer.recordsPerSec} / ${peerRate} = ${pgRatio.toFixed(2)}x`,
+  );
 if (ours.offlineToServer.pushOnlyRecordsPerSec)
   console.log(
     `push only (until every record is on the server): ${ours.offlineToServer.pushOnlyRecordsPerSec} / ${peerRate} = ${(ours.offlineToServer.pushOnlyRecordsPerSec / peerRate).toFixed(2)}x`,
@@ -59,4 +83,4 @@ if (ours.offlineToServer.untilSettledLocallyMs)
   console.log(
     `every record synced on the device (journal folded) after ${ours.offlineToServer.untilSettledLocallyMs} ms (whole run ${ours.offlineToServer.ms} ms)`,
   );
-if (ratio < TARGET) process.exit(1);
+if (ratio < TARGET || (pgRatio !== null && pgRatio < TARGET)) process.exit(1);
