@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isPlainPushRequest, pushRequestSchema } from '@bh/shared';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -98,7 +99,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     requestIdHeader: false,
     genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // A sync push body that pushRequestSchema would take as it is (isPlainPushRequest) goes by
+  // without zod's copy of every mutation; any other body is validated by its schema, errors and all.
+  app.setValidatorCompiler<Parameters<typeof validatorCompiler>[0]['schema']>((route) => {
+    const bySchema = validatorCompiler(route);
+    if (route.schema !== pushRequestSchema) return bySchema;
+    return (data) => (isPlainPushRequest(data) ? { value: data } : bySchema(data));
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   const secrets = await loadSecrets(config, database);

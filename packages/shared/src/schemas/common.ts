@@ -143,7 +143,7 @@ export function objectError() {
 }
 
 /** Largest value of a PostgreSQL `integer` column (record versions are stored as one). */
-const PG_INTEGER_MAX = 2_147_483_647;
+export const PG_INTEGER_MAX = 2_147_483_647;
 
 /** Record version: integer >= 1, bumped by the server on every write, at most PG_INTEGER_MAX. */
 export const versionSchema = z
