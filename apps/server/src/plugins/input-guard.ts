@@ -13,6 +13,7 @@ import { Stream } from 'node:stream';
 import { hasUnstorableText as hasForbiddenText } from '@bh/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validationError } from '../lib/errors.ts';
+import { storableBodies } from './json-body.ts';
 
 /**
  * Parsed input: JSON values and the query/params objects. A streamed body (the CSV import's) or a
@@ -96,5 +97,10 @@ function checkUrlInputs(request: FastifyRequest) {
 export function registerInputGuard(app: FastifyInstance) {
   // onRequest runs before the body is read, so a bad query never costs a body upload.
   app.addHook('onRequest', async (request) => checkUrlInputs(request));
-  app.addHook('preValidation', async (request) => checkText(request.body, 'body'));
+  app.addHook('preValidation', async (request) => {
+    const { body } = request;
+    // A JSON body whose text showed it storable needs no walk (json-body.ts).
+    if (typeof body === 'object' && body !== null && storableBodies.has(body)) return;
+    checkText(body, 'body');
+  });
 }

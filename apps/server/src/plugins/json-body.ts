@@ -18,6 +18,8 @@ const OPEN_BRACKET = 0x5b;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACKET = 0x5d;
 const CLOSE_BRACE = 0x7d;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point
+const NUL_OR_SURROGATE = /[\u0000\uD800-\uDFFF]/;
 
 /**
  * True when the JSON text opens more than `max` arrays or objects inside one another. Brackets
@@ -25,20 +27,38 @@ const CLOSE_BRACE = 0x7d;
  */
 export function nestsDeeperThan(text: string, max: number): boolean {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) i++;
-      else if (c === QUOTE) inString = false;
-    } else if (c === QUOTE) inString = true;
-    else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
+    if (c === QUOTE) {
+      // A string's text is skipped with indexOf (most of a push body is strings): its closing
+      // quote is the first one after an even run of backslashes.
+      let end = text.indexOf('"', i + 1);
+      while (end !== -1 && escaped(text, end)) end = text.indexOf('"', end + 1);
+      if (end === -1) return false;
+      i = end;
+    } else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
       depth++;
       if (depth > max) return true;
     } else if (c === CLOSE_BRACKET || c === CLOSE_BRACE) depth--;
   }
   return false;
 }
+
+/** True when the character at `at` follows an odd run of backslashes (it is escaped). */
+function escaped(text: string, at: number): boolean {
+  let n = 0;
+  for (let j = at - 1; j >= 0 && text.charCodeAt(j) === BACKSLASH; j--) n++;
+  return n % 2 === 1;
+}
+
+/**
+ * Parsed bodies whose every string and key is known storable from the text alone: no `\\u`
+ * escape, and no NUL or UTF-16 surrogate at all in it (text with an emoji, whose surrogates are
+ * paired, is walked as before). JSON.parse cannot make a NUL or a lone surrogate any other way,
+ * so the input guard skips its walk of them (input-guard.ts): 1.3 ms instead of 7.5 ms for a
+ * push of 2,000 travellers.
+ */
+export const storableBodies = new WeakSet<object>();
 
 export function registerJsonBody(app: FastifyInstance) {
   const parse = app.getDefaultJsonParser('error', 'ignore');
@@ -49,6 +69,16 @@ export function registerJsonBody(app: FastifyInstance) {
       done(validationError([{ field: 'body', code: 'validation.too_deep' }]), undefined);
       return;
     }
-    parse(request, text, done);
+    parse(request, text, (err: Error | null, value?: unknown) => {
+      if (
+        !err &&
+        typeof value === 'object' &&
+        value !== null &&
+        !text.includes('\\u') &&
+        !NUL_OR_SURROGATE.test(text)
+      )
+        storableBodies.add(value);
+      done(err, value);
+    });
   });
 }

@@ -6,8 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createHarness, type Harness } from '../test/harness.ts';
 import { counted } from './rounds.ts';
+
+const idRows = z.array(z.object({ id: z.string() }));
 
 describe('counted recordsets', () => {
   let h: Harness;
@@ -29,9 +32,9 @@ describe('counted recordsets', () => {
       WHERE t.id = x.id AND t.version = x.base_version RETURNING t.id::text AS id`;
 
   it('updates one record of a table without statistics through its primary key', async () => {
-    const [row] = (await h.database.db.execute(sql`SELECT id::text AS id FROM counted_t LIMIT 1`)).rows as {
-      id: string;
-    }[];
+    const [row] = idRows.parse(
+      (await h.database.db.execute(sql`SELECT id::text AS id FROM counted_t LIMIT 1`)).rows,
+    );
     const plan = (
       await h.database.db.execute(
         sql`EXPLAIN ${update([{ id: String(row?.id), base_version: 1, note: 'x' }])}`,
@@ -44,18 +47,24 @@ describe('counted recordsets', () => {
   });
 
   it('writes exactly the rows whose version matches, however many', async () => {
-    const ids = (
-      await h.database.db.execute(sql`SELECT id::text AS id FROM counted_t ORDER BY id LIMIT 3`)
-    ).rows.map((r) => String((r as { id: string }).id));
-    const written = (
-      await h.database.db.execute(
-        update([
-          { id: String(ids[0]), base_version: 1, note: 'a' },
-          { id: String(ids[1]), base_version: 7, note: 'stale' },
-          { id: String(ids[2]), base_version: 1, note: 'c' },
-        ]),
+    const ids = idRows
+      .parse(
+        (await h.database.db.execute(sql`SELECT id::text AS id FROM counted_t ORDER BY id LIMIT 3`)).rows,
       )
-    ).rows.map((r) => String((r as { id: string }).id));
+      .map((r) => r.id);
+    const written = idRows
+      .parse(
+        (
+          await h.database.db.execute(
+            update([
+              { id: String(ids[0]), base_version: 1, note: 'a' },
+              { id: String(ids[1]), base_version: 7, note: 'stale' },
+              { id: String(ids[2]), base_version: 1, note: 'c' },
+            ]),
+          )
+        ).rows,
+      )
+      .map((r) => r.id);
     expect(written.sort()).toEqual([ids[0], ids[2]].sort());
   });
 });
