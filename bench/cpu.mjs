@@ -3,29 +3,45 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /**
+ * Every process on the machine now: pid, parent pid, name (comm), command line (its arguments
+ * joined by spaces: Chromium's children rewrite theirs into one string) and CPU time so far (ms).
+ * A process that ends while being read is left out.
+ */
+function processes() {
+  const out = [];
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.push({
+        pid,
+        ppid: fields[1],
+        comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+        cmdline,
+        ms: (Number(fields[11]) + Number(fields[12])) * 10,
+      });
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return out;
+}
+
+/**
  * CPU time (ms) of this run's Chromium processes by kind (--type: renderer, utility, ...;
  * browser for the main one), from /proc. Wall time on the shared 2-core machine moves with what
  * else runs; the CPU the pull costs moves much less, so A/B comparisons read this too.
  */
 export function chromiumCpuMs(profileDir) {
   const byKind = {};
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    let stat;
-    let cmdline;
-    try {
-      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      // Chromium's child processes rewrite their arguments into one space-separated string.
-      cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ');
-    } catch {
-      continue; // The process ended while being read.
-    }
+  for (const { cmdline, ms } of processes()) {
     if (!cmdline.includes(`--user-data-dir=${profileDir}`) || !/chromium/.test(cmdline)) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const type = /--type=(\S+)/.exec(cmdline)?.[1] ?? 'browser';
     const sub = /--utility-sub-type=(\S+)/.exec(cmdline)?.[1].split('.').at(-1);
     const kind = sub ? `${type}:${sub}` : type;
-    byKind[kind] = (byKind[kind] ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10;
+    byKind[kind] = (byKind[kind] ?? 0) + ms;
   }
   return byKind;
 }
@@ -47,49 +63,27 @@ export function processCpuMs(pid) {
  * (scripts/with-postgres.mjs starts a cluster of its own for it).
  */
 export function postgresCpuMs() {
-  let ms = 0;
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ms += (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      // The process ended while being read.
-    }
-  }
-  return ms;
+  return processes()
+    .filter((p) => p.comm === 'postgres')
+    .reduce((sum, p) => sum + p.ms, 0);
 }
 
 /**
  * CPU time (ms) of every process on the machine, summed by what it is: PostgreSQL, PgBouncer,
- * haproxy, the server instances (node running apps/server, from its source or its build) and the rest of node (the bench's own
- * simulated devices when it runs in this process). For the cluster bench: which part of the
+ * haproxy, the server instances (node running apps/server, from its source or its build) and
+ * the rest of node (the bench's own simulated devices when it runs in this process). For the cluster bench: which part of the
  * shared cores each took during a run.
  */
 export function cpuByComponent() {
   const out = { postgres: 0, pgbouncer: 0, haproxy: 0, serverInstances: 0, otherNode: 0 };
   const postgres = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    let stat;
-    let cmdline;
-    try {
-      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
-    } catch {
-      continue;
-    }
-    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+  for (const p of processes()) {
+    const { comm, ms, cmdline } = p;
+    // Which postgres: the postmaster names its data folder (-D); its children are known by
+    // their parent, and by what their title says they do.
     if (comm === 'postgres') {
       out.postgres += ms;
-      // Which postgres: the postmaster names its data folder (-D); its children are known by
-      // their parent, and by what their title says they do.
-      const ppid = fields[1];
-      postgres.push({ pid: name, ppid, ms, title: cmdline.replaceAll('\0', ' ').trim() });
+      postgres.push({ pid: p.pid, ppid: p.ppid, ms, title: cmdline });
     } else if (comm === 'pgbouncer') out.pgbouncer += ms;
     else if (comm === 'haproxy') out.haproxy += ms;
     else if (comm === 'node' || comm.startsWith('node')) {

@@ -5,7 +5,7 @@
  * ways (wrong types, missing and extra keys, bounds, order, ops a table does not allow).
  */
 import { describe, expect, it } from 'vitest';
-import { isPlainPushRequest, pushRequestSchema } from './protocol.ts';
+import { isPlainPushRequest, pushRequestSchema, SYNC_TABLES } from './protocol.ts';
 
 const uuid = (n: number) => `0190a3c4-1b2c-7d3e-8f40-${String(n).padStart(12, '0')}`;
 
@@ -128,14 +128,7 @@ const BENDS: ((b: Body, pick: <T>(list: T[]) => T, r: () => number) => void)[] =
   },
   (b, pick) => {
     const m = one(b, pick);
-    m.table = pick([
-      'travelers',
-      'healthDeclarations',
-      'users',
-      'systemStatus',
-      'travelerEvents',
-      'checkIns',
-    ]);
+    m.table = pick([...SYNC_TABLES]);
   },
 ];
 
