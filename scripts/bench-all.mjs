@@ -42,7 +42,7 @@ for (const file of benches) {
   if (file === 'sync.bench.mjs')
     step(
       `${file} on PostgreSQL`,
-      'node',
+      process.execPath,
       ['scripts/with-postgres.mjs', process.execPath, '--import', 'tsx', path.join(dir, file)],
       { PG_DURABLE: '1' },
     );

@@ -163,9 +163,10 @@ export const mutationSchema = strictShape({
 export type Mutation = z.infer<typeof mutationSchema>;
 
 /** Device id: 8-64 characters of letters, digits and dashes (a UUID fits). */
+const CLIENT_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 export const clientIdSchema = z
   .string(keyed('validation.required', 'sync.validation.invalidClientId'))
-  .regex(/^[A-Za-z0-9-]{8,64}$/, 'sync.validation.invalidClientId');
+  .regex(CLIENT_ID_PATTERN, 'sync.validation.invalidClientId');
 
 /** Body of POST /api/sync/push. Mutations in strictly increasing seq order. */
 export const pushRequestSchema = strictShape({
@@ -182,7 +183,6 @@ export const pushRequestSchema = strictShape({
 export type PushRequest = z.infer<typeof pushRequestSchema>;
 
 const MUTATION_KEYS = ['seq', 'table', 'op', 'id', 'baseVersion', 'data'] as const;
-const CLIENT_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 const isJsonObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 const hasExactly = (o: Record<string, unknown>, keys: readonly string[]) => {
