@@ -110,3 +110,29 @@ export function cpuByComponent() {
   }
   return out;
 }
+
+/** The machine's busy and total CPU ticks so far (/proc/stat's first line). */
+function machineTicks() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/);
+  const ticks = fields.map(Number);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+/**
+ * Waits until the machine is quiet: a second in which its cores were busy less than `busyAtMost`
+ * of the time (0.15: the bench's own idle processes), for `waitAtMostMs` at most. A bulk load
+ * leaves work behind it (PostgreSQL writing its dirty pages out, the kernel flushing them) that
+ * would be timed with the first requests. Answers the busy share of the last second measured.
+ */
+export async function quietMachine({ busyAtMost = 0.15, waitAtMostMs = 60_000 } = {}) {
+  const until = Date.now() + waitAtMostMs;
+  for (;;) {
+    const a = machineTicks();
+    await new Promise((r) => setTimeout(r, 1000));
+    const b = machineTicks();
+    const busy = (b.busy - a.busy) / Math.max(1, b.total - a.total);
+    if (busy <= busyAtMost || Date.now() >= until) return +busy.toFixed(2);
+  }
+}

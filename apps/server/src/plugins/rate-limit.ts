@@ -161,8 +161,9 @@ const CEILING_MAX_KEYS = 10_000;
  * connection, and a count that stays exact where it decides. Once the
  * database says an address is over, it is refused here without a query until its window ends.
  *
- * The hits a write carries leave `pending` before the write starts and stay `writing` until it
- * ends: requests that arrive meanwhile start the next batch instead of writing the same hits
+ * Far from the limit the request whose hit fills a batch does not wait for the write, unless
+ * another write of the address is under way; within CEILING_NEAR of it, it does. The hits a write carries leave `pending` before the write starts
+ * and stay `writing` until it ends: requests that arrive meanwhile start the next batch instead of writing the same hits
  * again (which once refused a post behind one address after a third of its limit), and the
  * distance to the limit counts the hits still on their way to the database.
  */
@@ -184,17 +185,32 @@ function ceilingCounter(db: Db, max: number) {
     const by = entry.pending;
     entry.pending = 0;
     entry.writing += by;
-    let counted: HitCount;
-    try {
-      counted = await countHit(db, key, CEILING_WINDOW_MS, by);
-    } catch (err) {
-      entry.pending += by;
-      throw err;
-    } finally {
-      entry.writing -= by;
+    const counting = entry;
+    const written = countHit(db, key, CEILING_WINDOW_MS, by).then(
+      (counted) => {
+        // Writes may finish out of order: the highest total of the window is the latest.
+        if (counted.hits > counting.known)
+          Object.assign(counting, { known: counted.hits, until: now + counted.ttlMs });
+        return counted;
+      },
+      (err: unknown) => {
+        // Not counted: the hits wait for the next write.
+        counting.pending += by;
+        throw err;
+      },
+    );
+    const settled = written.finally(() => {
+      counting.writing -= by;
+    });
+    if (headroom >= CEILING_NEAR && counting.writing === by) {
+      // Far from the limit, with no other write of this address under way, the request does not
+      // wait for its batch to be written (a round trip, on one request in CEILING_BATCH): the
+      // hits stay counted in `writing` until it is. A batch that finds one under way waits, so
+      // the total read back (with the other instances' hits) is never more than one write old.
+      settled.catch(() => undefined);
+      return null;
     }
-    // Writes may finish out of order: the highest total of the window is the latest.
-    if (counted.hits > entry.known) Object.assign(entry, { known: counted.hits, until: now + counted.ttlMs });
+    const counted = await settled;
     return counted.hits > max ? counted.ttlMs : null;
   };
 }
