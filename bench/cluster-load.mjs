@@ -52,7 +52,7 @@ import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { psql, startCluster, stopApp, stopCluster } from '../scripts/cluster.mjs';
-import { cpuByComponent } from './cpu.mjs';
+import { cpuByComponent, cpuSnapshot } from './cpu.mjs';
 import { writeResult } from './travelers-fixture.mjs';
 
 const base = Number(process.env.CLUSTER_BENCH_PORT ?? 55600);
@@ -359,7 +359,9 @@ async function run(state, officers, name, killAt) {
   const devices = makeDevices(officers, name);
   const failures = [];
   const lag = lagSampler(state);
-  const cpuBefore = cpuByComponent();
+  const cpuBefore = cpuSnapshot();
+  // Read just before the kill: the killed instance's CPU until then.
+  let cpuAtKill = new Map();
   const started = Date.now();
   const end = started + LOAD_SECONDS * 1000;
   const pending = new Set();
@@ -385,6 +387,7 @@ async function run(state, officers, name, killAt) {
     track(
       (async () => {
         await sleep(killAt);
+        cpuAtKill = cpuSnapshot();
         await stopApp(state, 1, { signal: 'SIGKILL' });
         killed = Date.now() - started;
       })(),
@@ -421,7 +424,7 @@ async function run(state, officers, name, killAt) {
   await Promise.all([pushes, reports]);
   while (pending.size > 0) await Promise.race(pending);
   const loadMs = Date.now() - started;
-  const cpuAfter = cpuByComponent();
+  const cpuAfter = cpuSnapshot();
   const replica = await lag.stop();
 
   // The checker: each device pulls to the end; its copy must be the primary's for its post.
@@ -478,7 +481,7 @@ async function run(state, officers, name, killAt) {
     mutations: outcomes,
     // CPU ms of each part during the load (a killed instance's is lost with it), of the 2 cores'
     // 2 x loadMs.
-    cpuMs: Object.fromEntries(Object.entries(cpuAfter).map(([k, v]) => [k, v - (cpuBefore[k] ?? 0)])),
+    cpuMs: cpuByComponent(cpuBefore, cpuAfter, cpuAtKill),
     replicaLag: replica,
     failures: failures.slice(0, 5),
     failureCount: failures.length,

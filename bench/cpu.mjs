@@ -68,22 +68,35 @@ export function postgresCpuMs() {
     .reduce((sum, p) => sum + p.ms, 0);
 }
 
+/** Every process's CPU time so far, by pid (for cpuByComponent). */
+export function cpuSnapshot() {
+  return new Map(processes().map((p) => [p.pid, p]));
+}
+
 /**
- * CPU time (ms) of every process on the machine, summed by what it is: PostgreSQL, PgBouncer,
- * haproxy, the server instances (node running apps/server, from its source or its build) and
- * the rest of node (the bench's own simulated devices when it runs in this process). For the cluster bench: which part of the
- * shared cores each took during a run.
+ * CPU time (ms) each part of the machine took between the snapshots `before` and `after`
+ * (cpuSnapshot), summed by what it is: PostgreSQL, PgBouncer, haproxy, the server instances
+ * (node running apps/server, from its source or its build) and the rest of node (the bench's own
+ * simulated devices when it runs in this process). A process gone by `after` (an instance the
+ * bench killed) counts what it took until the latest of `between` that still saw it: a snapshot
+ * taken just before the kill. For the cluster bench: which part of the shared cores each took.
  */
-export function cpuByComponent() {
+export function cpuByComponent(before, after, ...between) {
   const out = { postgres: 0, pgbouncer: 0, haproxy: 0, serverInstances: 0, otherNode: 0 };
+  const latest = new Map(before);
+  for (const snapshot of [...between, after]) for (const [pid, p] of snapshot) latest.set(pid, p);
   const postgres = [];
-  for (const p of processes()) {
-    const { comm, ms, cmdline } = p;
+  for (const [pid, p] of latest) {
+    const { comm, cmdline } = p;
+    // A pid seen again may be another process (pids are reused): its start is not known here,
+    // so a reading below the first counts from zero.
+    const first = before.get(pid);
+    const ms = first && first.comm === comm && p.ms >= first.ms ? p.ms - first.ms : p.ms;
     // Which postgres: the postmaster names its data folder (-D); its children are known by
     // their parent, and by what their title says they do.
     if (comm === 'postgres') {
       out.postgres += ms;
-      postgres.push({ pid: p.pid, ppid: p.ppid, ms, title: cmdline });
+      postgres.push({ pid, ppid: p.ppid, ms, title: cmdline });
     } else if (comm === 'pgbouncer') out.pgbouncer += ms;
     else if (comm === 'haproxy') out.haproxy += ms;
     else if (comm === 'node' || comm.startsWith('node')) {

@@ -73,6 +73,18 @@ export interface Database {
    * whose copies pg_dump makes.
    */
   dumpDataDir: (() => Promise<Uint8Array>) | null;
+  /**
+   * PostgreSQL only: one connection of the pool, as a database of its own, for a transaction
+   * whose BEGIN and COMMIT the caller sends itself (the write path sends them with its first and
+   * last statements: write-path/transaction.ts). Null on PGlite.
+   */
+  session: (() => Promise<Session>) | null;
+}
+
+/** A pooled connection lent for one transaction; `release(true)` drops a broken one. */
+export interface Session {
+  db: Db;
+  release: (broken: boolean) => void;
 }
 
 /** Connections of a database's pool: opened, idle, and callers waiting for one. */
@@ -92,6 +104,7 @@ interface DriverParts {
   connections: () => ConnectionUse;
   dumpDataDir?: () => Promise<Uint8Array>;
   reads?: ReadSide<Db>;
+  session?: () => Promise<Session>;
 }
 
 /** A migrated database of either driver as the `Database` the app uses. */
@@ -106,6 +119,7 @@ function wrapDatabase(db: Db, kind: Database['kind'], parts: DriverParts): Datab
     stopped: parts.stopped ?? new Promise(() => {}),
     connections: parts.connections,
     dumpDataDir: parts.dumpDataDir ?? null,
+    session: parts.session ?? null,
   };
 }
 
@@ -234,7 +248,18 @@ export async function openDatabase(opts: {
           wrap: (readPool) => drizzleNodePg(readPool, { schema }),
         })
       : undefined;
+    // Each pooled connection's database, made once (drizzle reads the schema when it is made).
+    const onConnection = new WeakMap<pg.PoolClient, Db>();
     return wrapDatabase(db, 'postgres', {
+      session: async () => {
+        const client = await pool.connect();
+        let own = onConnection.get(client);
+        if (!own) {
+          own = drizzleNodePg(client, { schema });
+          onConnection.set(client, own);
+        }
+        return { db: own, release: (broken) => client.release(broken) };
+      },
       close: async () => {
         await Promise.all([pool.end(), reads?.close()]);
       },

@@ -46,6 +46,7 @@ import {
   storeResultsQuery,
 } from './stored-results.ts';
 import { rowsWrittenBy, type WritableTable, writableTable } from './tables.ts';
+import { type TxEdges, writeTransaction } from './transaction.ts';
 import { deleteRuleRejections, duplicateGuard, travelerRuleRejections } from './traveler-rules.ts';
 
 const WRITE_LOCK_KEY = 7_233_001;
@@ -206,10 +207,12 @@ async function applyInTx(
   written: ChangeRange[],
   checked: Map<number, Prepared | PushResult>,
   attempt: { lateLock: boolean; late: boolean; together: boolean },
+  edges: TxEdges,
 ): Promise<PushResult[]> {
   const results = new Map<number, PushResult>();
   let pending = batch;
-  if (ctx.clientId) {
+  if (!ctx.clientId) await edges.begin();
+  else {
     // The device's own lock, not the write lock: its pushes (a retry sent while the first try is
     // still being applied) take turns, so each seq is looked up and stored once. The lock, the
     // look-up and the client's row in one message on PostgreSQL (db/together.ts). The row's
@@ -219,7 +222,7 @@ async function applyInTx(
     const clientRow = sql`INSERT INTO sync_clients (client_id, user_id, last_seq) VALUES (${ctx.clientId}, ${ctx.user.id}::uuid, ${Math.max(...seqs)})
         ON CONFLICT (client_id) DO UPDATE SET last_seq = GREATEST(sync_clients.last_seq, EXCLUDED.last_seq),
           user_id = EXCLUDED.user_id, updated_at = now()`;
-    const [, storedRows = []] = await runTogether(tx, attempt.together, [
+    const [, storedRows = []] = await edges.first([
       clientLock(ctx.clientId),
       ...(lookup ? [lookup] : []),
       clientRow,
@@ -341,15 +344,13 @@ async function applyInTx(
       }
     }
   }
-  // The audit rows and the stored results in one statement: one round trip less under the lock.
+  await ctx.beforeCommit?.();
+  // The audit rows and the stored results in one statement, and on PostgreSQL COMMIT in its
+  // message (write-path/transaction.ts): round trips less under the lock.
   const audited = audits.length > 0 ? auditInsert(ctx, audits) : null;
   const stored = ctx.clientId ? storeResultsQuery(ctx.clientId, fresh) : null;
-  if (audited && stored) await tx.execute(sql`WITH audit AS (${audited}) ${stored}`);
-  else {
-    const one = audited ?? stored;
-    if (one) await tx.execute(one);
-  }
-  await ctx.beforeCommit?.();
+  const one = audited ?? stored;
+  await edges.last(audited && stored ? [sql`WITH audit AS (${audited}) ${stored}`] : one ? [one] : []);
   for (const r of fresh) results.set(r.seq, r);
   return batch.map((m) => {
     const result = results.get(m.seq);
@@ -391,22 +392,26 @@ const isDataError = (err: unknown) => /^(22|23)/.test(sqlState(err) ?? '');
  * reported to the database's upkeep after writes (PGlite: db/write-upkeep.ts).
  */
 export async function applyMutations(
-  database: Pick<Database, 'db' | 'upkeep' | 'kind'>,
+  database: Pick<Database, 'db' | 'upkeep' | 'kind' | 'session'>,
   ctx: ApplyContext,
   batch: Mutation[],
 ): Promise<PushResult[]> {
-  const results = await applyBatch(database.db, ctx, batch, database.kind === 'postgres');
+  const results = await applyBatch(database, ctx, batch);
   database.upkeep.noteWrites(rowsWrittenBy(batch, results, ctx.clientId !== null));
   return results;
 }
 
-/** `together`: statements that need nothing from each other go in one message (db/together.ts). */
+/**
+ * On PostgreSQL, statements that need nothing from each other go in one message (db/together.ts),
+ * and the transaction's edges with its first and last (write-path/transaction.ts).
+ */
 async function applyBatch(
-  db: Db,
+  database: Pick<Database, 'db' | 'kind' | 'session'>,
   ctx: ApplyContext,
   batch: Mutation[],
-  together: boolean,
 ): Promise<PushResult[]> {
+  const { db } = database;
+  const together = database.kind === 'postgres';
   const seen = new Set<number>();
   for (const m of batch) {
     if (seen.has(m.seq)) throw Object.assign(new Error('duplicate seq in batch'), { statusCode: 400 });
@@ -420,7 +425,9 @@ async function applyBatch(
     attempt = { lateLock: false, late: false, together },
   ) => {
     const written: ChangeRange[] = [];
-    const results = await db.transaction((tx) => applyInTx(tx, ctx, mutations, written, checked, attempt));
+    const results = await writeTransaction(database, (tx, edges) =>
+      applyInTx(tx, ctx, mutations, written, checked, attempt, edges),
+    );
     ctx.written?.push(...written);
     return results;
   };

@@ -47,7 +47,7 @@ const WRITABLE = new Set(Object.keys(travelerInputSchema.shape));
 const RACE_RETRIES = 5;
 
 /** The database an import writes to (its upkeep hears of the rows written). */
-type Writer = Pick<Database, 'db' | 'upkeep' | 'kind'>;
+type Writer = Pick<Database, 'db' | 'upkeep' | 'kind' | 'session'>;
 
 /** Opens the uploaded CSV as text, from the start, each time it is called. */
 export type CsvSource = () => AsyncIterable<string>;
