@@ -410,6 +410,8 @@ async function applyBatch(
   ctx: ApplyContext,
   batch: Mutation[],
 ): Promise<PushResult[]> {
+  // Nothing to apply (every mutation of a push refused before the write path): no transaction.
+  if (batch.length === 0) return [];
   const { db } = database;
   const together = database.kind === 'postgres';
   const seen = new Set<number>();

@@ -103,6 +103,29 @@ describe('file ownership', () => {
     expect(await readStatuses(foreign, other.headers)).toEqual([404, 404]);
   });
 
+  it('a sync push whose every mutation refers to a foreign file answers each rejected, and again on a retry', async () => {
+    const owner = await h.user();
+    const other = await h.user();
+    const foreign = await uploadPdf(owner.headers);
+    const id = randomUUID();
+    const data = withoutId(declarationPayload(id, { testFileId: foreign }));
+    const push = () =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/sync/push',
+        headers: other.headers,
+        payload: {
+          clientId: 'device-only-refused',
+          mutations: [{ seq: 1, table: 'healthDeclarations', op: 'create', id, baseVersion: null, data }],
+        },
+      });
+    for (const res of [await push(), await push()]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json().results).toEqual([{ seq: 1, status: 'rejected', errors: [NOT_ATTACHABLE] }]);
+    }
+    expect(await h.database.db.$count(healthDeclarations)).toBe(0);
+  });
+
   it("an upload reusing another user's file id is a conflict and shows nothing of that file", async () => {
     const owner = await h.user();
     const other = await h.user();
