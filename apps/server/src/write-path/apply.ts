@@ -199,6 +199,16 @@ function checksBeforeLock(prepared: readonly Prepared[]) {
   return true;
 }
 
+/**
+ * Thrown by a push whose client id another user pushed with first (modules/sync/client-owner.ts):
+ * nothing of it was applied.
+ */
+export class ClientIdOfAnotherUser extends Error {
+  constructor() {
+    super('client id of another user');
+  }
+}
+
 /** Applies a batch in `tx`; `written` gets the change_seq ranges of its writes (see ApplyContext). */
 async function applyInTx(
   tx: Exec,
@@ -222,11 +232,18 @@ async function applyInTx(
     const clientRow = sql`INSERT INTO sync_clients (client_id, user_id, last_seq) VALUES (${ctx.clientId}, ${ctx.user.id}::uuid, ${Math.max(...seqs)})
         ON CONFLICT (client_id) DO UPDATE SET last_seq = GREATEST(sync_clients.last_seq, EXCLUDED.last_seq),
           user_id = EXCLUDED.user_id, updated_at = now()`;
-    const [, storedRows = []] = await edges.first([
+    // Whose the client id is, read under its lock before the row is written: another user's
+    // id rolls the transaction back (ClientIdOfAnotherUser; the route answers 409 and audits it).
+    // A new id, or one without a user, becomes this user's by the row written after.
+    const owner = sql`SELECT user_id::text AS owner FROM sync_clients WHERE client_id = ${ctx.clientId}`;
+    const [, ownerRows = [], storedRows = []] = await edges.first([
       clientLock(ctx.clientId),
+      owner,
       ...(lookup ? [lookup] : []),
       clientRow,
     ]);
+    const ownerId = ownerRows[0]?.owner;
+    if (typeof ownerId === 'string' && ownerId !== ctx.user.id) throw new ClientIdOfAnotherUser();
     if (lookup) for (const [seq, r] of storedFrom(storedRows, seqs)) results.set(seq, r);
     pending = batch.filter((m) => !results.has(m.seq));
   }

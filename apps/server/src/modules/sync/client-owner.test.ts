@@ -2,7 +2,7 @@
 
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEvents, travelers } from '../../db/schema.ts';
+import { auditEvents, syncClients, travelers } from '../../db/schema.ts';
 import { fileHarness } from '../../test/file-harness.ts';
 import { travelerPayload } from '../../test/payloads.ts';
 
@@ -48,6 +48,29 @@ describe('sync idempotency is keyed by (user, clientId, seq)', () => {
     });
     // Nothing of Mallory's was applied or stored under Alice's client id.
     expect(await h.database.db.$count(travelers)).toBe(1);
+  });
+
+  it('gives a new client id to one of two users pushing with it at once; the other gets 409 and nothing applied', async () => {
+    for (let round = 0; round < 5; round++) {
+      const alice = await h.user();
+      const mallory = await h.user();
+      const clientId = `device-race-${round}`;
+      const answers = await Promise.all([
+        push(alice.headers, clientId, [createMutation(1)]),
+        push(mallory.headers, clientId, [createMutation(1)]),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      const winner = answers[0]?.statusCode === 200 ? alice : mallory;
+      const [row] = await h.database.db.select().from(syncClients).where(eq(syncClients.clientId, clientId));
+      expect(row?.userId).toBe(winner.id);
+      expect(await h.database.db.$count(travelers, eq(travelers.createdBy, winner.id))).toBe(1);
+      expect(
+        await h.database.db.$count(
+          travelers,
+          eq(travelers.createdBy, winner === alice ? mallory.id : alice.id),
+        ),
+      ).toBe(0);
+    }
   });
 
   it('lets each user push with their own client id and the same seq numbers', async () => {

@@ -22,7 +22,7 @@ import { errorResponses, storingErrorResponses } from '../../lib/responses.ts';
 import { turns } from '../../lib/turns.ts';
 import { type AuthUser, userOf } from '../../plugins/auth-guard.ts';
 import { BEARER } from '../../plugins/openapi.ts';
-import { applyMutations } from '../../write-path/apply.ts';
+import { applyMutations, ClientIdOfAnotherUser } from '../../write-path/apply.ts';
 import { readableIds } from '../../write-path/post-scope.ts';
 import { fetchRecords } from '../../write-path/records.ts';
 import { writableTable } from '../../write-path/tables.ts';
@@ -85,11 +85,21 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Applies a push's mutations; the answer: one result per mutation, in order. */
   async function push({ clientId, mutations }: PushRequest, user: AuthUser, ip: string) {
-    await claimClientId(database.db, clientId, user.id, ip);
     // Declarations that refer to a missing or foreign file are rejected before the write.
     const { refused, accepted } = await refuseUnattachableFiles(database.db, user, mutations);
     const written: ChangeRange[] = [];
-    const applied = await applyMutations(database, { user, ip, clientId, beforeCommit, written }, accepted);
+    // The client id's owner is checked in the push's first message (write-path/apply.ts); a
+    // push with nothing left to apply, or refused there, is checked here: the answer is a 409,
+    // audited.
+    if (accepted.length === 0) await claimClientId(database.db, clientId, user.id, ip);
+    const applied = await applyMutations(
+      database,
+      { user, ip, clientId, beforeCommit, written },
+      accepted,
+    ).catch(async (err: unknown) => {
+      if (err instanceof ClientIdOfAnotherUser) await claimClientId(database.db, clientId, user.id, ip);
+      throw err;
+    });
     // The officer's other devices (and this one, closed) learn that a change did not go through.
     const notApplied = [...refused, ...applied].filter(
       (r) => r.status === 'conflict' || r.status === 'rejected',
