@@ -21,7 +21,8 @@
 // stores nothing). BENCH_POSTS_HOLD=<file> keeps the database and server up after the timings
 // (tokens and address in the file) until that file is removed, to look at plans by hand.
 // Smaller runs: BENCH_POSTS_TRAVELERS (default 1,000,000), BENCH_POSTS_ROUNDS (30),
-// BENCH_POSTS_SEARCH_ROUNDS (200). Without
+// BENCH_POSTS_SEARCH_ROUNDS (200); each timed kind of request is called BENCH_POSTS_WARMUP (20)
+// times first, untimed. Without
 // DATABASE_URL it runs itself under scripts/with-postgres.mjs. Writes bench/results/posts.json.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -54,6 +55,7 @@ const ROUNDS = Number(process.env.BENCH_POSTS_ROUNDS ?? 30);
 // the 2nd slowest of 30 (one stall of the machine was the p95).
 const SEARCH_ROUNDS = Number(process.env.BENCH_POSTS_SEARCH_ROUNDS ?? 200);
 const DEVICES = Number(process.env.BENCH_POSTS_DEVICES ?? 3);
+const WARMUP = Number(process.env.BENCH_POSTS_WARMUP ?? 20);
 const TZ = 'Asia/Ho_Chi_Minh';
 const DAYS = 730;
 const day0 = `date '2025-01-01'`;
@@ -136,7 +138,9 @@ async function loadData(client) {
 }
 
 async function time(label, rounds, run) {
-  await run();
+  // Warm-up calls first, not timed: the first of a kind on a server just started also measure
+  // V8 compiling that path (a new-name search's first hundred had a p95 twice the next's).
+  for (let i = 0; i < WARMUP; i++) await run();
   const times = [];
   for (let i = 0; i < rounds; i++) {
     const started = performance.now();
@@ -296,6 +300,7 @@ try {
     searchWithinPostNewNames: searchFirst,
     rounds: ROUNDS,
     searchRounds: SEARCH_ROUNDS,
+    warmupCalls: WARMUP,
     loadAverage: { before: loadBefore, after: load() },
     coresBusyBeforeTiming: busyBefore,
     targets: { freshDeviceMs: 3000, postMonthlyP95Ms: 100, nationalMonthlyP95Ms: 300, searchP95Ms: 10 },
