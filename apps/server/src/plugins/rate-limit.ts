@@ -162,10 +162,11 @@ const CEILING_MAX_KEYS = 10_000;
  * database says an address is over, it is refused here without a query until its window ends.
  *
  * Far from the limit the request whose hit fills a batch does not wait for the write, unless
- * another write of the address is under way; within CEILING_NEAR of it, it does. The hits a write carries leave `pending` before the write starts
- * and stay `writing` until it ends: requests that arrive meanwhile start the next batch instead of writing the same hits
- * again (which once refused a post behind one address after a third of its limit), and the
- * distance to the limit counts the hits still on their way to the database.
+ * another write of the address is under way; within CEILING_NEAR of it, it does. The hits a
+ * write carries leave `pending` before the write starts and stay `writing` until it ends:
+ * requests that arrive meanwhile start the next batch instead of writing the same hits again
+ * (which once refused a post behind one address after a third of its limit), and the distance to
+ * the limit counts the hits still on their way to the database.
  */
 function ceilingCounter(db: Db, max: number) {
   const local = new Map<string, { pending: number; writing: number; known: number; until: number }>();
