@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
@@ -216,6 +216,12 @@ export async function openDatabase(opts: {
   migrate?: MigrateMode;
   /** PostgreSQL only: a streaming replica for reads that may lag (DATABASE_READ_URL). */
   readUrl?: string | undefined;
+  /**
+   * PGlite only: a copy of a migrated data directory (`dumpDataDir`'s, gzipped or not) that a new database starts
+   * from instead of PostgreSQL's initdb, which takes seconds in WebAssembly (the test suites' template,
+   * test/pglite-template.ts). Ignored when `dataDir` already holds a database.
+   */
+  copy?: Uint8Array;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
@@ -275,9 +281,11 @@ export async function openDatabase(opts: {
   }
   const startParams = pgliteStartParams();
   const dir = opts.dataDir ? pgliteDir(opts.dataDir) : null;
-  if (dir) mkdirSync(dir, { recursive: true });
+  // A copy is unpacked into a folder PGlite makes itself.
+  const copy = opts.copy && !(dir && existsSync(dir)) ? opts.copy : undefined;
+  if (dir && !copy) mkdirSync(dir, { recursive: true });
   // PGlite runs on a thread of its own (db/pglite-thread.ts, docs/decisions/011-pglite-thread.md).
-  const thread = await PGliteThread.open(dir, startParams);
+  const thread = await PGliteThread.open(dir, startParams, copy);
   // drizzle takes a PGlite; the thread answers the part of it drizzle calls.
   const client: PGliteClient = thread;
   const db = drizzlePglite({ client: client as PGlite, schema });

@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteTemplate } from '../test/pglite-template.ts';
 import { type Database, openDatabase } from './client.ts';
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: null });
+  database = await openDatabase({ dataDir: null, copy: await pgliteTemplate() });
   await database.db.execute(sql`CREATE TABLE thread_probe (id int PRIMARY KEY, note text)`);
 });
 afterAll(() => database.close());

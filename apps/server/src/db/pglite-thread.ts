@@ -70,7 +70,7 @@ export class PGliteThread implements PGliteClient {
 
   /**
    * Starts PGlite on its thread, in `dataDir` (in memory when null); resolves once it is open.
-   * `copy`: a gzipped tar of a data directory (`dumpDataDir`) to make the new database from.
+   * `copy`: a tar of a data directory (`dumpDataDir`), gzipped or not, to make the new database from.
    */
   static async open(dataDir: string | null, startParams: string[], copy?: Uint8Array): Promise<PGliteThread> {
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {

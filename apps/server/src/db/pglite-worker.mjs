@@ -44,8 +44,13 @@ const plain = ({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows 
 let db;
 try {
   const options = { extensions: { btree_gin, pg_trgm }, startParams: workerData.startParams };
-  // A restore: the new database is made from a copy of a data directory (a gzipped tar).
-  if (workerData.copy) options.loadDataDir = new Blob([workerData.copy], { type: 'application/gzip' });
+  // A restore, or a test's template: the new database is made from a copy of a data directory,
+  // a tar, gzipped (its first two bytes 1f 8b) or not.
+  const { copy } = workerData;
+  if (copy) {
+    const gzipped = copy[0] === 0x1f && copy[1] === 0x8b;
+    options.loadDataDir = new Blob([copy], { type: gzipped ? 'application/gzip' : 'application/x-tar' });
+  }
   db = workerData.dataDir ? await PGlite.create(workerData.dataDir, options) : await PGlite.create(options);
   port.postMessage({ ready: true });
 } catch (err) {

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteTemplate } from '../test/pglite-template.ts';
 import { type Database, openDatabase } from './client.ts';
 
 const silent = { warn: () => {} };
@@ -13,7 +14,7 @@ let database: Database;
 
 beforeAll(async () => {
   // Always PGlite (in memory): PostgreSQL keeps its own statistics, and nothing is done there.
-  database = await openDatabase({ dataDir: null });
+  database = await openDatabase({ dataDir: null, copy: await pgliteTemplate() });
   database.upkeep.start(silent);
 });
 afterAll(() => database.close());
@@ -56,7 +57,7 @@ describe('upkeep after writes on PGlite', () => {
   });
 
   it('analyses the tables that hold rows at start, so a first write does not wait for it', async () => {
-    const other = await openDatabase({ dataDir: null });
+    const other = await openDatabase({ dataDir: null, copy: await pgliteTemplate() });
     try {
       await addTravelers(300, other);
       other.upkeep.start(silent);

@@ -18,6 +18,7 @@ import { forgetActiveSessions } from '../modules/auth/sessions.ts';
 import { forgetPosts, replaceAssignments } from '../modules/posts/store.ts';
 import { forgetSearchIndex } from '../modules/travelers/search-index.ts';
 import { seedBaseline } from '../seed.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -84,7 +85,10 @@ const TABLES = [
 
 export async function createHarness(env: Record<string, string> = {}): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bh-test-'));
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: null });
+  const url = process.env.DATABASE_URL;
+  const database = await openDatabase(
+    url ? { databaseUrl: url, dataDir: null } : { dataDir: null, copy: await pgliteTemplate() },
+  );
   const configOf = (more: Record<string, string>) =>
     loadConfig({
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -118,7 +122,6 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
       await database.close();
     },
     async instance(more = {}, opts = {}) {
-      const url = process.env.DATABASE_URL;
       const own = opts.ownConnection && url ? await openDatabase({ databaseUrl: url, dataDir: null }) : null;
       const other = await buildApp(configOf(more), own ?? database);
       if (own) other.addHook('onClose', () => own.close());
