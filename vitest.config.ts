@@ -70,11 +70,15 @@ export default defineConfig({
           // migration test): the PGlite pass runs them, and CI stays within its time.
           exclude: process.env.DATABASE_URL ? ENGINE_FREE_SUITES : [],
           environment: 'node',
-          // npm test runs the PGlite pass beside the PostgreSQL lane on two cores: a test that
-          // opens an embedded database twice took over 30 s on a loaded machine.
+          // A test that opened an embedded database twice took over 30 s on a loaded machine.
           testTimeout: 90000,
           hookTimeout: 90000,
           fileParallelism: false,
+          // The files run in one process and share its modules (each imported once, about 2 s a
+          // file less); each file opens a database of its own, and src/test/setup.ts forgets what
+          // the modules cache for a process's one database.
+          isolate: false,
+          setupFiles: ['./src/test/setup.ts'],
         },
       },
     ],
