@@ -20,7 +20,8 @@ for (const theme of ['light', 'dark'] as const) {
   });
 
   test(`signed-in screens have no serious a11y violations (${theme})`, async ({ page }) => {
-    test.setTimeout(120_000);
+    // Every signed-in screen: 52 s alone, 96 s beside another worker.
+    test.setTimeout(240_000);
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
     await loginAs(page, 'admin');
     for (const path of SIGNED_IN) {
