@@ -38,13 +38,16 @@ export function TransferDialog({
   traveler,
   posts,
   onClose,
+  onMade,
   onTransferred,
 }: {
   traveler: { id: string; fullName: string; entryPostId?: string | null };
   /** Every post known; the open ones other than the traveller's are offered. */
   posts: readonly Post[];
   onClose: () => void;
-  /** The transfer was made: the traveller leaves this device with the next sync. */
+  /** The server made the transfer; the confirmation shows until the officer closes it. */
+  onMade?: () => void;
+  /** The confirmation was closed: the traveller leaves this device with the next sync. */
   onTransferred: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -66,6 +69,7 @@ export function TransferDialog({
     if (!navigator.onLine) return setFailure('posts.transfer.offline');
     try {
       await api.post<{ version: number }>(`/api/travelers/${traveler.id}/transfer`, body);
+      onMade?.();
       requestSync('transfer');
       const target = posts.find((p) => p.id === body.postId);
       setDone(t('posts.transfer.done', { name: traveler.fullName, post: target ? label(target) : '' }));

@@ -1,12 +1,14 @@
 import '../../test/frame-resources.ts';
 import { localTravelerSchema } from '@bh/shared';
 import { validDeclaration, validTraveler } from '@bh/shared/testing';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/database.ts';
 import { initI18n } from '../../i18n/index.ts';
+import { setPosts, setWorkScope } from '../../lib/work-scope.ts';
+import { HAN, json, officerAt, POSTS } from '../../test/posts-fixture.ts';
 import { TravelerDetailsModal } from './traveler-details-modal.tsx';
 
 beforeAll(() => {
@@ -96,6 +98,48 @@ describe("the traveller's page", () => {
       await act(async () => {
         await i18next.changeLanguage('en');
       });
+    }
+  }, 20_000);
+
+  it('a traveller transferred from here keeps the page and its confirmation until closed, though the sync took them off the device', async () => {
+    setPosts(POSTS);
+    setWorkScope(officerAt(HAN.id));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    // The server makes the transfer; nothing else answers (reference lists come bundled).
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: RequestInfo | URL) => {
+        if (String(url).endsWith(`/api/travelers/${traveler.id}/transfer`)) return json({ version: 3 });
+        throw new TypeError('offline');
+      }),
+    );
+    const here = { ...traveler, entryPostId: HAN.id, version: 2 };
+    const onClose = vi.fn();
+    const page = (tr: typeof here | null) => (
+      <MemoryRouter>
+        <TravelerDetailsModal traveler={tr} onClose={onClose} />
+      </MemoryRouter>
+    );
+    try {
+      const view = render(page(here));
+      fireEvent.click(screen.getByTestId('details-transfer'));
+      const select = screen.getByLabelText<HTMLSelectElement>('Transfer to');
+      const sgn = [...select.options].find((o) => o.textContent?.startsWith('SGN'));
+      fireEvent.change(select, { target: { value: sgn?.value } });
+      fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Continues the journey' } });
+      await act(async () => fireEvent.click(screen.getByTestId('transfer-submit')));
+      await screen.findByTestId('transfer-done');
+
+      // The sync the transfer started takes the traveller off this device before Close.
+      view.rerender(page(null));
+      expect(screen.getByTestId('transfer-done').textContent).toContain('was transferred to SGN');
+      expect(screen.queryByText('This traveller is not on this device.')).toBeNull();
+      expect(onClose).not.toHaveBeenCalled();
+      fireEvent.click(screen.getByTestId('transfer-close'));
+      expect(onClose).toHaveBeenCalledOnce();
+    } finally {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
     }
   }, 20_000);
 });

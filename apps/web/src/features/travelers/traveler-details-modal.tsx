@@ -4,7 +4,7 @@
  * (quarantine follow-up, timeline, notes and test results); then flight and other fields and the
  * declaration's answers. One heading per section. Close, delete, go to the health declaration.
  */
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -58,6 +58,11 @@ export function TravelerDetailsModal({
   const { t, i18n } = useTranslation();
   const goToDeclaration = useGoToDeclaration(onClose);
   const lists = useReferenceLists();
+  // A traveller transferred from this page leaves the device with the sync the transfer starts,
+  // often before the officer has read its confirmation: the page keeps them (and the
+  // confirmation) until it is closed, instead of saying they are not on this device.
+  const [transferred, setTransferred] = useState<LocalTraveler | null>(null);
+  const shown = traveler === null && transferred ? transferred : traveler;
 
   const na = t('travelers.details.na');
   const f = (name: string) => t(`travelers.field.${name}`);
@@ -65,10 +70,10 @@ export function TravelerDetailsModal({
     v === null || v === undefined || v === '' ? na : v;
 
   let body: ReactNode;
-  if (traveler === undefined) body = <Spinner label={t('app.loading')} />;
-  else if (traveler === null) body = <p>{t('travelers.details.notFound')}</p>;
+  if (shown === undefined) body = <Spinner label={t('app.loading')} />;
+  else if (shown === null) body = <p>{t('travelers.details.notFound')}</p>;
   else {
-    const tr = traveler;
+    const tr = shown;
     body = (
       <div data-testid="traveler-details">
         <PassportExpiryAlert traveler={tr} />
@@ -96,7 +101,7 @@ export function TravelerDetailsModal({
             />
             <Row label={f('gender')} value={tr.gender ? t(`travelers.gender.${tr.gender}`) : na} />
           </dl>
-          <TravelerPost traveler={tr} onTransferred={onClose} />
+          <TravelerPost traveler={tr} onTransferMade={() => setTransferred(tr)} onTransferred={onClose} />
         </section>
         <DeclarationSlot travelerId={tr.id} part="risk" />
         <LifecycleSection traveler={tr} />

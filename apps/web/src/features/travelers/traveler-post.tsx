@@ -13,6 +13,7 @@ import { TransferDialog } from './transfer-dialog.tsx';
 
 export function TravelerPost({
   traveler,
+  onTransferMade,
   onTransferred,
 }: {
   traveler: {
@@ -23,6 +24,8 @@ export function TravelerPost({
     /** 0 until the server acknowledged the traveller. */
     version: number;
   };
+  /** The server made a transfer from here (its confirmation is showing). */
+  onTransferMade?: () => void;
   onTransferred: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -68,6 +71,7 @@ export function TravelerPost({
           traveler={traveler}
           posts={posts}
           onClose={() => setOpen(false)}
+          {...(onTransferMade ? { onMade: onTransferMade } : {})}
           onTransferred={() => {
             setOpen(false);
             onTransferred();
