@@ -217,9 +217,9 @@ export async function openDatabase(opts: {
   /** PostgreSQL only: a streaming replica for reads that may lag (DATABASE_READ_URL). */
   readUrl?: string | undefined;
   /**
-   * PGlite only: a copy of a migrated data directory (`dumpDataDir`'s, gzipped or not) that a new database starts
-   * from instead of PostgreSQL's initdb, which takes seconds in WebAssembly (the test suites' template,
-   * test/pglite-template.ts). Ignored when `dataDir` already holds a database.
+   * PGlite only: a copy of a migrated data directory (`dumpDataDir`'s, gzipped or not) that a new
+   * database starts from instead of PostgreSQL's initdb, which takes seconds in WebAssembly (the
+   * test suites' template, test/pglite-template.ts). Ignored when `dataDir` already exists.
    */
   copy?: Uint8Array;
 }): Promise<Database> {

@@ -1,10 +1,11 @@
 /**
- * A migrated empty PGlite database as a copy (a tar of its data directory) that the test suites' databases start
- * from: a new PGlite runs PostgreSQL's initdb in WebAssembly, about 4 s on these machines, and
- * the migrations after it; opening the copy takes under a second. Made once and kept in the
- * system's temporary folder under a name that changes with PGlite's version and the migrations'
- * text, so a new migration makes a new template. Each test file runs in a process of its own, so
- * the file is what the processes share; two making it at once each write it whole, then rename.
+ * A migrated empty PGlite database as a copy (a tar of its data directory) that the test suites'
+ * databases start from: a new PGlite runs PostgreSQL's initdb in WebAssembly, about 4 s on these
+ * machines, and the migrations after it; opening the copy takes about a second. Made once and
+ * kept in the system's temporary folder under a name that changes with PGlite's version and the
+ * migrations' text, so a new migration makes a new template. The file is what the test processes
+ * share (the server files' one process, the sync files' own); two making it at once each write it
+ * whole, then rename.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,8 +19,8 @@ import { migrationsFolder } from '../paths.ts';
 function templateFile(): string {
   const hash = createHash('sha256');
   // PGlite's package.json (its version) sits above its dist folder.
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  hash.update(readFileSync(path.join(path.dirname(entry), '..', 'package.json')));
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  hash.update(readFileSync(path.join(path.dirname(pglite), '..', 'package.json')));
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
       a.name.localeCompare(b.name),

@@ -46,7 +46,7 @@ export function TransferDialog({
   posts: readonly Post[];
   onClose: () => void;
   /** The server made the transfer; the confirmation shows until the officer closes it. */
-  onMade?: () => void;
+  onMade?: (() => void) | undefined;
   /** The confirmation was closed: the traveller leaves this device with the next sync. */
   onTransferred: () => void;
 }) {

@@ -71,7 +71,7 @@ export function TravelerPost({
           traveler={traveler}
           posts={posts}
           onClose={() => setOpen(false)}
-          {...(onTransferMade ? { onMade: onTransferMade } : {})}
+          onMade={onTransferMade}
           onTransferred={() => {
             setOpen(false);
             onTransferred();
