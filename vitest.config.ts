@@ -20,7 +20,9 @@ export default defineConfig({
   test: {
     // Two files at once even on two cores (vitest's default there is one): a web test file spends
     // most of its time making its jsdom and importing, and the unit step took 208 s one file at a
-    // time, 118 s two at a time. The server and sync projects still run one file at a time.
+    // time, 118 s two at a time. The server project likewise: a file's PGlite runs on a thread of
+    // its own, and the project took 333 s one file at a time, 218 s two at a time. The sync
+    // project still runs one file at a time.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -78,10 +80,11 @@ export default defineConfig({
           // A test that opened an embedded database twice took over 30 s on a loaded machine.
           testTimeout: 90000,
           hookTimeout: 90000,
-          fileParallelism: false,
-          // The files run in one process and share its modules (each imported once, about 2 s a
-          // file less); each file opens a database of its own, and src/test/setup.ts forgets what
-          // the modules cache for a process's one database.
+          // Two workers (maxWorkers above); on PostgreSQL each has a database of its own on the
+          // one server (src/test/setup.ts). A worker's files run in one process and share its
+          // modules (each imported once, about 2 s a file less); each file opens a database of
+          // its own, and src/test/setup.ts forgets what the modules cache for a process's one
+          // database.
           isolate: false,
           setupFiles: ['./src/test/setup.ts'],
         },
