@@ -74,6 +74,48 @@ export async function openList(page: Page) {
 }
 
 /**
+ * Opens `path` in the running app as its own links do (the router's history, no page load), and
+ * waits until the screen is shown and the network has been quiet for half a second (its code and
+ * its data loaded). A page load starts locked and unlocks with the password
+ * (docs/decisions/016-encryption-at-rest.md), and `waitForLoadState('networkidle')` waits only
+ * for a load: the tours of every screen go from screen to screen this way.
+ */
+export async function openInApp(page: Page, path: string) {
+  let inFlight = 0;
+  let last = Date.now();
+  const started = () => {
+    inFlight++;
+    last = Date.now();
+  };
+  const ended = () => {
+    inFlight--;
+    last = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    const before = new URL(page.url()).pathname;
+    const title = await page.title();
+    await page.evaluate((to) => {
+      history.pushState({}, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await page.waitForURL((url) => url.pathname === path);
+    // Each screen has a title of its own (app/title-updater.tsx): set once the router shows it.
+    if (before !== path) await expect(page).not.toHaveTitle(title);
+    // Requests under way before the listeners were added end uncounted: at most 0 is quiet.
+    await expect
+      .poll(() => inFlight <= 0 && Date.now() - last >= 500, { timeout: 30_000, intervals: [100] })
+      .toBe(true);
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
+/**
  * Logs in as the officer and waits until the service worker controls the page and the
  * traveller list has loaded (a table, or the empty line): where the offline specs start.
  */
