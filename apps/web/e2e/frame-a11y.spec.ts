@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
-import { loginAs } from './helpers.ts';
+import { loginAs, openInApp } from './helpers.ts';
 
 for (const theme of ['light', 'dark'] as const) {
   for (const width of [390, 1280]) {
@@ -31,12 +31,12 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(page.getByTestId('notification-item')).toHaveCount(0);
         await expect(page.getByTestId('notification-bell')).toBeFocused();
 
-        await page.goto('/form-demo');
+        await openInApp(page, '/form-demo');
         await page.getByRole('button', { name: 'Gửi' }).click();
         await expect(page.getByRole('alert').first()).toBeVisible();
         expect(await seriousViolations(page), 'form demo with errors').toEqual([]);
 
-        await page.goto('/products');
+        await openInApp(page, '/products');
         await page.getByTestId('not-found-search').fill('khai');
         await expect(page.getByTestId('screen-results')).toBeVisible();
         expect(await seriousViolations(page), '404 (user, search)').toEqual([]);
