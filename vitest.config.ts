@@ -82,9 +82,8 @@ export default defineConfig({
           hookTimeout: 90000,
           // Two workers (maxWorkers above); on PostgreSQL each has a database of its own on the
           // one server (src/test/setup.ts). A worker's files run in one process and share its
-          // modules (each imported once, about 2 s a file less); each file opens a database of
-          // its own, and src/test/setup.ts forgets what the modules cache for a process's one
-          // database.
+          // modules (each imported once, about 2 s a file less), and src/test/setup.ts forgets
+          // what the modules cache for a process's one database before each file.
           isolate: false,
           setupFiles: ['./src/test/setup.ts'],
         },

@@ -64,13 +64,18 @@ export function unlockWhenAsked(page: Page, password: string) {
   });
 }
 
+/** Moves the running app's router to `path` as its links do (no page load: works offline too). */
+async function pushRoute(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => url.pathname === path);
+}
+
 /** Opens the traveller list in the running app (client-side: works offline too). */
 export async function openList(page: Page) {
-  await page.evaluate(() => {
-    history.pushState({}, '', '/entry-management');
-    dispatchEvent(new PopStateEvent('popstate'));
-  });
-  await page.waitForURL('**/entry-management');
+  await pushRoute(page, '/entry-management');
 }
 
 /**
@@ -97,11 +102,7 @@ export async function openInApp(page: Page, path: string) {
   try {
     const before = new URL(page.url()).pathname;
     const title = await page.title();
-    await page.evaluate((to) => {
-      history.pushState({}, '', to);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-    await page.waitForURL((url) => url.pathname === path);
+    await pushRoute(page, path);
     // Each screen has a title of its own (app/title-updater.tsx): set once the router shows it.
     if (before !== path) await expect(page).not.toHaveTitle(title);
     // Requests under way before the listeners were added end uncounted: at most 0 is quiet.
