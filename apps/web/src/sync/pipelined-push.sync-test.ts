@@ -55,6 +55,20 @@ async function settleAndExpectAllOnce(d: Device, created: { id: string }[]) {
 }
 
 describe('pipelined push', () => {
+  it('a large outbox goes in a small first push, then full ones: each record once', async () => {
+    const d = makeDevice(`first-${crypto.randomUUID().slice(0, 8)}`, () => h.app, headers);
+    const created = await writeRecords(
+      'travelers',
+      'create',
+      Array.from({ length: 2600 }, (_, i) => travelerInput({ fullName: `First ${i}` })),
+      d.db,
+    );
+    await syncUntilQuiet(d);
+    // The server starts on 500 while the device reads and sends the next 2,000.
+    expect(d.transport.pushSizes).toEqual([500, 2000, 100]);
+    await settleAndExpectAllOnce(d, created);
+  });
+
   it('the first push fails while the second is on the wire: the second is acknowledged, the first retried', async () => {
     const { d, created } = await deviceWith1300();
     d.transport.faults.failNext = 1;

@@ -34,6 +34,8 @@ let dbCounter = 0;
 class InjectTransport implements SyncTransport {
   faults: Faults = { offline: false, failNext: 0, failStatus: 503, dropReplyNext: 0, dropPullNext: 0 };
   pushCalls = 0;
+  /** The mutations of each push sent, in order (failed ones included). */
+  pushSizes: number[] = [];
   /** `table:id` of every change the pulls brought, and the skip ranges each pull sent. */
   received: string[] = [];
   skips: (readonly ChangeRange[])[] = [];
@@ -62,6 +64,7 @@ class InjectTransport implements SyncTransport {
 
   push: SyncTransport['push'] = async (body) => {
     this.pushCalls++;
+    this.pushSizes.push(body.mutations.length);
     if (this.faults.failNext > 0) {
       this.faults.failNext--;
       if (this.faults.failStatus === 0) throw new TransportError(0, 'network_error');
