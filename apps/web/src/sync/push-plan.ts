@@ -67,8 +67,8 @@ export class PushPlan {
   /** Picked rows not handed out yet, each with its data's approximate size. */
   private readonly picked: { row: SyncQueueItem; size: number }[] = [];
   private pickedBytes = 0;
-  /** Batches handed out so far. */
-  private batches = 0;
+  /** Rows the next batch may hold besides `maxCount`: FIRST_PUSH in the first, then no limit. */
+  private firstCount = FIRST_PUSH;
   private scanning = true;
   private wake: () => void = () => undefined;
 
@@ -93,7 +93,7 @@ export class PushPlan {
     let taken = 0;
     let after = 0;
     for (;;) {
-      const asked = after === 0 ? FIRST_PUSH : CHUNK;
+      const asked = after ? CHUNK : FIRST_PUSH;
       const chunk = await this.database.syncQueue.where(':id').above(after).limit(asked).toArray();
       for (const row of chunk) {
         const k = recordKey(row);
@@ -116,14 +116,13 @@ export class PushPlan {
     }
   }
 
-  /** The rows the next batch may hold: fewer in the first (FIRST_PUSH). */
-  private batchCount() {
-    return this.batches === 0 ? Math.min(this.maxCount, FIRST_PUSH) : this.maxCount;
-  }
-
   /** A full batch is waiting (or the scan ended): nothing gained by waiting for more rows. */
   private ready() {
-    return !this.scanning || this.picked.length >= this.batchCount() || this.pickedBytes >= this.maxBytes;
+    return (
+      !this.scanning ||
+      this.picked.length >= Math.min(this.firstCount, this.maxCount) ||
+      this.pickedBytes >= this.maxBytes
+    );
   }
 
   /** The next batch of rows to send; empty when the plan has no more. */
@@ -133,14 +132,15 @@ export class PushPlan {
       await this.hint; // a failed scan is thrown here, not taken for an empty outbox
       return [];
     }
+    const count = Math.min(this.firstCount, this.maxCount);
+    this.firstCount = Number.POSITIVE_INFINITY;
     const batch: SyncQueueItem[] = [];
     let bytes = 0;
     for (const { row, size } of this.picked) {
-      if (batch.length > 0 && (batch.length >= this.batchCount() || bytes + size > this.maxBytes)) break;
+      if (batch.length > 0 && (batch.length >= count || bytes + size > this.maxBytes)) break;
       batch.push(row);
       bytes += size;
     }
-    this.batches++;
     this.picked.splice(0, batch.length);
     this.pickedBytes -= bytes;
     return batch;
