@@ -37,10 +37,8 @@ const CHUNK = 2000;
 /**
  * Rows in a round's first push (and in the scan's first chunk): the server has nothing to do
  * until the first push has been read from the outbox, sent and checked, and a small one reaches
- * it sooner; the next pushes, full ones, follow while it is applied. A large outbox then reaches
- * the server sooner: 10,000 offline creates, four alternating pairs of sync bench runs (median of
- * three trials each), 6,682, 7,125, 7,445 and 7,449 records/s against 5,706, 6,571, 7,010 and
- * 6,676 with a first push of 2,000 (docs/decisions/011-pglite-thread.md).
+ * it sooner; the next pushes, full ones, follow while it is applied, so a large outbox reaches
+ * the server sooner (figures: docs/decisions/011-pglite-thread.md).
  */
 const FIRST_PUSH = 500;
 
