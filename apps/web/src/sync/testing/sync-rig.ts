@@ -33,9 +33,11 @@ let dbCounter = 0;
 
 class InjectTransport implements SyncTransport {
   faults: Faults = { offline: false, failNext: 0, failStatus: 503, dropReplyNext: 0, dropPullNext: 0 };
-  pushCalls = 0;
   /** The mutations of each push sent, in order (failed ones included). */
   pushSizes: number[] = [];
+  get pushCalls() {
+    return this.pushSizes.length;
+  }
   /** `table:id` of every change the pulls brought, and the skip ranges each pull sent. */
   received: string[] = [];
   skips: (readonly ChangeRange[])[] = [];
@@ -63,7 +65,6 @@ class InjectTransport implements SyncTransport {
   );
 
   push: SyncTransport['push'] = async (body) => {
-    this.pushCalls++;
     this.pushSizes.push(body.mutations.length);
     if (this.faults.failNext > 0) {
       this.faults.failNext--;
